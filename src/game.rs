@@ -1,0 +1,292 @@
+//! A game: moves played from a start position, with their history and the
+//! end of the game.
+
+use std::collections::HashMap;
+
+use crate::{
+    Captures, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Rules, Score,
+    Variant,
+};
+
+/// What happened in one ply of a [`Game`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Action {
+    /// The player sowed from a hole.
+    Sow {
+        /// The move played.
+        mv: Move,
+        /// What it captured, in chain order.
+        captures: Captures,
+    },
+    /// The player had no beans and passed (only in the Hemprich variant,
+    /// where the game records a pass by itself whenever one is forced).
+    Pass,
+}
+
+/// One ply of a [`Game`]: who acted, what they did, and the position
+/// after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Ply {
+    /// The player who moved or passed.
+    pub player: Player,
+    /// The move and its captures, or a pass.
+    pub action: Action,
+    /// The position after the ply.
+    pub position: Position,
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EndReason {
+    /// Standard rules: `player` was to move but had no beans. The beans
+    /// left went to the other player, who moved last.
+    NoBeans {
+        /// The player who could not move.
+        player: Player,
+    },
+    /// Hemprich variant: every bean has been captured.
+    AllCaptured,
+    /// A position repeated; the beans left were shared as
+    /// [`Rules::endless_play`] says.
+    Repetition {
+        /// The ply after which the position first occurred (0 for the
+        /// start position).
+        earlier_ply: usize,
+        /// The ply after which it occurred again.
+        ply: usize,
+    },
+}
+
+/// How and with what score a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameEnd {
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// The final score: both counts add up to 72.
+    pub score: Score,
+}
+
+impl GameEnd {
+    /// The winner, or a draw.
+    #[must_use]
+    pub const fn outcome(&self) -> Outcome {
+        self.score.outcome()
+    }
+}
+
+/// A game in progress or finished: the start position, every ply with its
+/// captures and the position after it, and what ended the game.
+///
+/// The game ends by itself when the rules say so. Under the standard rules
+/// that is when the player to move has no beans; in the Hemprich variant a
+/// player without beans passes (an [`Action::Pass`] ply is recorded) and
+/// the game ends when every bean is captured. Under both, it ends when a
+/// position repeats (same board, stores and player to move), scored as
+/// [`Rules::endless_play`] says. Captures only ever fill the stores, so no
+/// position before a capture can come back: only the positions since the
+/// last capture are remembered.
+///
+/// ```
+/// use bohnenspiel::{EndReason, Game, Move, Position, Rules, Score};
+///
+/// // One bean on each side, six holes apart: it goes round for ever.
+/// let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse()?;
+/// let mut game = Game::new(start, Rules::default());
+/// for hole in [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10] {
+///     assert!(game.play(Move::from_number(hole)?)?.is_empty());
+/// }
+/// let end = game.end().unwrap();
+/// assert_eq!(end.reason, EndReason::Repetition { earlier_ply: 0, ply: 12 });
+/// assert_eq!(end.score, Score::new(37, 35));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    rules: Rules,
+    start: Position,
+    position: Position,
+    plies: Vec<Ply>,
+    /// Positions since the last capture, with the ply after which each
+    /// occurred.
+    seen: HashMap<Position, usize>,
+    end: Option<GameEnd>,
+}
+
+impl Game {
+    /// A game from `start` under `rules`. If `start` already ends the game
+    /// (or, in the Hemprich variant, forces a pass), that is recorded at
+    /// once.
+    #[must_use]
+    pub fn new(start: Position, rules: Rules) -> Game {
+        let mut game = Game {
+            rules,
+            start,
+            position: start,
+            plies: Vec::new(),
+            seen: HashMap::new(),
+            end: None,
+        };
+        game.settle();
+        game
+    }
+
+    /// Plays `mv` for the player to move and returns what it captured.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the move is illegal or the game has ended (then
+    /// of kind [`IllegalMoveKind::GameOver`], also after a repetition);
+    /// the game is then unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<Captures, PlayError> {
+        let player = self.position.turn();
+        if self.end.is_some() {
+            return Err(PlayError::new(mv, player, IllegalMoveKind::GameOver));
+        }
+        let captures = self.position.play(mv)?;
+        if !captures.is_empty() {
+            self.seen.clear();
+        }
+        self.plies.push(Ply {
+            player,
+            action: Action::Sow { mv, captures },
+            position: self.position,
+        });
+        self.settle();
+        Ok(captures)
+    }
+
+    /// Records what the rules make of the current position: the end of the
+    /// game, a repetition, or (Hemprich) a forced pass.
+    fn settle(&mut self) {
+        loop {
+            let position = self.position;
+            let ply = self.plies.len();
+            let reason = match self.rules.variant {
+                Variant::Standard if position.is_game_over() => Some(EndReason::NoBeans {
+                    player: position.turn(),
+                }),
+                Variant::Hemprich if position.beans_on_board() == 0 => Some(EndReason::AllCaptured),
+                _ => None,
+            };
+            if let Some(reason) = reason {
+                let score = position.final_score().unwrap_or(position.stores());
+                self.end = Some(GameEnd { reason, score });
+                return;
+            }
+            if let Some(&earlier_ply) = self.seen.get(&position) {
+                let score = self.rules.endless_play.score(&position, self.last_mover());
+                self.end = Some(GameEnd {
+                    reason: EndReason::Repetition { earlier_ply, ply },
+                    score,
+                });
+                return;
+            }
+            self.seen.insert(position, ply);
+            if !position.is_game_over() {
+                return;
+            }
+            // Hemprich: the player to move has no beans, but the other has.
+            self.position = position.passed();
+            self.plies.push(Ply {
+                player: position.turn(),
+                action: Action::Pass,
+                position: self.position,
+            });
+        }
+    }
+
+    /// The player who sowed last (the opponent of the player to move if
+    /// nobody has sowed yet).
+    fn last_mover(&self) -> Player {
+        self.plies
+            .iter()
+            .rev()
+            .find(|ply| matches!(ply.action, Action::Sow { .. }))
+            .map_or(!self.position.turn(), |ply| ply.player)
+    }
+
+    /// The rules the game follows.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub const fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub const fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub const fn turn(&self) -> Player {
+        self.position.turn()
+    }
+
+    /// Every ply so far, passes included, oldest first.
+    #[must_use]
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The moves played so far, oldest first (passes left out).
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.plies.iter().filter_map(|ply| match ply.action {
+            Action::Sow { mv, .. } => Some(mv),
+            Action::Pass => None,
+        })
+    }
+
+    /// The legal moves now: none once the game has ended.
+    #[must_use]
+    pub fn legal_moves(&self) -> Moves {
+        if self.end.is_some() {
+            Moves::EMPTY
+        } else {
+            self.position.legal_moves()
+        }
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    #[must_use]
+    pub const fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub const fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The final score, once the game has ended.
+    #[must_use]
+    pub fn final_score(&self) -> Option<Score> {
+        self.end.map(|end| end.score)
+    }
+
+    /// The result, once the game has ended.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|end| end.outcome())
+    }
+}
+
+impl Default for Game {
+    /// A standard game from the opening.
+    fn default() -> Game {
+        Game::new(Position::new(), Rules::default())
+    }
+}

@@ -1,0 +1,121 @@
+//! A match (Partie) of several games, won by the first to 100 points.
+
+use crate::{Player, Score};
+
+/// A match of several games, a "Partie" as B. Rüger (1962) calls it: each
+/// game's beans are added to the players' totals, and the first player to
+/// reach the target (100 points by default) wins.
+///
+/// If both players reach the target in the same game, the higher total
+/// wins; on equal totals the match goes on until, after some game, one
+/// player has reached the target with more points than the other.
+///
+/// ```
+/// use bohnenspiel::{Partie, Player, Score};
+///
+/// let mut partie = Partie::new();
+/// assert_eq!(partie.add_game(Score::new(50, 22))?, None);
+/// assert_eq!(partie.add_game(Score::new(22, 50))?, None);
+/// // Both pass 100 with equal totals: the match goes on.
+/// assert_eq!(partie.add_game(Score::new(36, 36))?, None);
+/// assert_eq!(partie.add_game(Score::new(38, 34))?, Some(Player::South));
+/// assert_eq!(partie.total(Player::South), 146);
+/// assert_eq!(partie.total(Player::North), 142);
+/// assert!(partie.add_game(Score::new(72, 0)).is_err());
+/// # Ok::<(), bohnenspiel::PartieError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Partie {
+    target: u16,
+    totals: [u16; 2],
+    games: Vec<Score>,
+    winner: Option<Player>,
+}
+
+/// A game added to a match that is already won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("the match is already won by {winner}: no more games can be added")]
+pub struct PartieError {
+    /// Who won the match.
+    pub winner: Player,
+}
+
+impl Partie {
+    /// The usual target: 100 points.
+    pub const TARGET: u16 = 100;
+
+    /// A match to 100 points.
+    #[must_use]
+    pub const fn new() -> Partie {
+        Partie::with_target(Partie::TARGET)
+    }
+
+    /// A match to `target` points.
+    #[must_use]
+    pub const fn with_target(target: u16) -> Partie {
+        Partie {
+            target,
+            totals: [0; 2],
+            games: Vec::new(),
+            winner: None,
+        }
+    }
+
+    /// Adds the final score of a game and returns the winner of the match,
+    /// if it is now decided.
+    ///
+    /// # Errors
+    ///
+    /// [`PartieError`] if the match is already won; nothing is added then.
+    pub fn add_game(&mut self, score: Score) -> Result<Option<Player>, PartieError> {
+        if let Some(winner) = self.winner {
+            return Err(PartieError { winner });
+        }
+        for player in Player::ALL {
+            let total = &mut self.totals[player.index()];
+            *total = total.saturating_add(u16::from(score.of(player)));
+        }
+        self.games.push(score);
+        let [south, north] = self.totals;
+        if south.max(north) >= self.target && south != north {
+            self.winner = Some(if south > north {
+                Player::South
+            } else {
+                Player::North
+            });
+        }
+        Ok(self.winner)
+    }
+
+    /// The points needed to win.
+    #[must_use]
+    pub const fn target(&self) -> u16 {
+        self.target
+    }
+
+    /// `player`'s points so far.
+    #[must_use]
+    pub const fn total(&self, player: Player) -> u16 {
+        self.totals[player.index()]
+    }
+
+    /// The final scores of the games so far, oldest first.
+    #[must_use]
+    pub fn games(&self) -> &[Score] {
+        &self.games
+    }
+
+    /// The winner of the match, once decided.
+    #[must_use]
+    pub const fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+}
+
+impl Default for Partie {
+    /// A match to 100 points.
+    fn default() -> Partie {
+        Partie::new()
+    }
+}

@@ -1,0 +1,433 @@
+//! A validated position and the moves played on it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::setup::TOTAL_BEANS;
+use crate::sowing::{capture_chain, sow};
+use crate::{
+    Captures, Hole, Move, Moves, Outcome, ParsePositionError, Player, Score, Setup, SetupError,
+};
+
+/// A position that can arise in a game: 72 beans in all, even stores, and
+/// the player to move. Build one with [`Position::new`] (the opening),
+/// [`Position::from_setup`], `TryFrom<Setup>` or by parsing the text form
+/// described at [`Setup`].
+///
+/// A `Position` is 15 bytes and `Copy`. It follows the standard rules:
+/// the game is over when the player to move has no beans on their side,
+/// and then the beans left on the board go to the other player, who moved
+/// last. Repetition and the Hemprich variant are handled by
+/// [`Game`](crate::Game).
+///
+/// ```
+/// use bohnenspiel::{Move, Player, Position, Score};
+///
+/// let mut position = Position::new();
+/// assert_eq!(position.to_string(), "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S");
+/// let captures = position.play(Move::from_number(4)?)?;
+/// assert!(captures.is_empty());
+/// assert_eq!(position.turn(), Player::North);
+/// assert_eq!(position.to_string(), "6,6,6,0,7,7/7,7,7,7,6,6 0:0 N");
+///
+/// // The last ply of "The Gentlemen" captures the final beans: 36:36.
+/// let mut position: Position = "0,0,0,0,0,0/0,0,0,0,1,1 36:34 N".parse()?;
+/// assert_eq!(position.play(Move::from_number(11)?)?.total(), 2);
+/// assert!(position.is_game_over());
+/// assert_eq!(position.final_score(), Some(Score::new(36, 36)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Setup", into = "Setup"))]
+pub struct Position {
+    board: [u8; 12],
+    stores: [u8; 2],
+    turn: Player,
+}
+
+impl Position {
+    /// The opening: six beans in every hole, South to move.
+    #[must_use]
+    pub const fn new() -> Position {
+        Position {
+            board: [6; 12],
+            stores: [0; 2],
+            turn: Player::South,
+        }
+    }
+
+    /// Validates `setup`.
+    ///
+    /// A setup whose player to move has no beans is valid: it is a
+    /// finished game.
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] naming what cannot arise in a game: a bean total
+    /// other than 72 or an odd store.
+    ///
+    /// ```
+    /// use bohnenspiel::{Position, Setup, SetupError};
+    ///
+    /// let mut setup = Setup::START;
+    /// setup.board[0] = 255;
+    /// let error = Position::from_setup(setup).unwrap_err();
+    /// assert_eq!(error, SetupError::WrongTotal { total: 321 });
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "the holes and stores hold 321 beans, but a game always has 72"
+    /// );
+    /// ```
+    pub fn from_setup(setup: Setup) -> Result<Position, SetupError> {
+        setup.validate()?;
+        Ok(Position {
+            board: setup.board,
+            stores: [setup.stores.south, setup.stores.north],
+            turn: setup.turn,
+        })
+    }
+
+    /// The board, stores and player to move as an unchecked [`Setup`].
+    #[must_use]
+    pub const fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            stores: Score::new(self.stores[0], self.stores[1]),
+            turn: self.turn,
+        }
+    }
+
+    /// The player to move.
+    #[must_use]
+    #[inline]
+    pub const fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// The beans in each hole, by index: `board()[0]` is hole 1.
+    #[must_use]
+    #[inline]
+    pub const fn board(&self) -> [u8; 12] {
+        self.board
+    }
+
+    /// The beans in `hole`.
+    #[must_use]
+    #[inline]
+    pub const fn beans(&self, hole: Hole) -> u8 {
+        self.board[hole.index()]
+    }
+
+    /// The beans in the stores so far.
+    #[must_use]
+    #[inline]
+    pub const fn stores(&self) -> Score {
+        Score::new(self.stores[0], self.stores[1])
+    }
+
+    /// The beans in `player`'s store.
+    #[must_use]
+    #[inline]
+    pub const fn store(&self, player: Player) -> u8 {
+        self.stores[player.index()]
+    }
+
+    /// The beans in `player`'s six holes.
+    #[must_use]
+    pub fn beans_on_side(&self, player: Player) -> u8 {
+        self.side(player).iter().sum()
+    }
+
+    /// The beans left on the board.
+    #[must_use]
+    pub fn beans_on_board(&self) -> u8 {
+        TOTAL_BEANS - self.stores[0] - self.stores[1]
+    }
+
+    /// `player`'s six holes.
+    #[inline]
+    fn side(&self, player: Player) -> &[u8; 6] {
+        match player {
+            Player::South => self.board.first_chunk(),
+            Player::North => self.board.last_chunk(),
+        }
+        .unwrap_or(&[0; 6])
+    }
+
+    /// The legal moves: the non-empty holes of the player to move. Empty
+    /// when the game is over. Never allocates.
+    #[must_use]
+    #[inline]
+    pub fn legal_moves(&self) -> Moves {
+        let mut bits = 0u16;
+        for (i, &beans) in self.side(self.turn).iter().enumerate() {
+            bits |= u16::from(beans != 0) << i;
+        }
+        Moves::from_bits(bits << (6 * self.turn.index()))
+    }
+
+    /// Whether `mv` is legal: it sows from a non-empty hole of the player
+    /// to move.
+    #[must_use]
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Checks that `mv` is legal.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] saying why not: the game is over, the hole belongs
+    /// to the other player, or it is empty (checked in that order).
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        let kind = if self.is_game_over() {
+            IllegalMoveKind::GameOver
+        } else if !self.turn.owns(mv.hole()) {
+            IllegalMoveKind::NotYourHole
+        } else if self.beans(mv.hole()) == 0 {
+            IllegalMoveKind::EmptyHole
+        } else {
+            return Ok(());
+        };
+        Err(PlayError {
+            mv,
+            turn: self.turn,
+            kind,
+        })
+    }
+
+    /// Plays `mv` and returns what it captured.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if `mv` is not legal (see [`Position::check`]); the
+    /// position is then left unchanged.
+    ///
+    /// ```
+    /// use bohnenspiel::{IllegalMoveKind, Move, Position};
+    ///
+    /// let mut position = Position::new();
+    /// let error = position.play(Move::from_number(9)?).unwrap_err();
+    /// assert_eq!(error.kind(), IllegalMoveKind::NotYourHole);
+    /// assert_eq!(error.to_string(), "hole 9 belongs to North, but South is to move");
+    /// assert_eq!(position, Position::new());
+    /// # Ok::<(), bohnenspiel::HoleError>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<Captures, PlayError> {
+        self.check(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays `mv` without checking that it is legal, and returns what it
+    /// captured: the fast path for search code that takes its moves from
+    /// [`Position::legal_moves`].
+    ///
+    /// # Panics
+    ///
+    /// Never. Misuse is harmless but gives a position that may not follow
+    /// from a legal move: the beans of the hole are sown whoever owns it
+    /// and whether or not the game is over, captures go to the player to
+    /// move, and the turn passes. An empty hole sows nothing, so it only
+    /// passes the turn. The result is still a valid [`Position`] (72
+    /// beans, even stores).
+    pub fn play_unchecked(&mut self, mv: Move) -> Captures {
+        let mut captures = Captures::NONE;
+        self.sow_and_capture(mv.hole().index(), |index, beans| {
+            captures.push(Hole::from_index_unchecked(index as u8), beans);
+        });
+        captures
+    }
+
+    /// The move itself, shared by [`Position::play_unchecked`] and perft.
+    #[inline]
+    pub(crate) fn sow_and_capture(&mut self, origin: usize, record: impl FnMut(usize, u8)) {
+        let last = sow(&mut self.board, origin);
+        let captured = capture_chain(&mut self.board, last, record);
+        let store = &mut self.stores[self.turn.index()];
+        *store = store.wrapping_add(captured);
+        self.turn = !self.turn;
+    }
+
+    /// The same board and stores with the other player to move: a pass in
+    /// the Hemprich variant.
+    #[must_use]
+    pub(crate) const fn passed(mut self) -> Position {
+        self.turn = self.turn.opponent();
+        self
+    }
+
+    /// The number of legal moves, as used by bulk counting.
+    #[inline]
+    pub(crate) fn count_moves(&self) -> u64 {
+        self.side(self.turn)
+            .iter()
+            .map(|&beans| u64::from(beans != 0))
+            .sum()
+    }
+
+    /// Whether the game is over: the player to move has no beans on their
+    /// side.
+    #[must_use]
+    #[inline]
+    pub fn is_game_over(&self) -> bool {
+        self.side(self.turn).iter().all(|&beans| beans == 0)
+    }
+
+    /// The final score once the game is over: the stores, plus the beans
+    /// left on the board for the player who moved last (the opponent of
+    /// the player to move). `None` while the game goes on.
+    #[must_use]
+    pub fn final_score(&self) -> Option<Score> {
+        if !self.is_game_over() {
+            return None;
+        }
+        let mut score = self.stores();
+        let last_mover = score.of_mut(!self.turn);
+        *last_mover += self.beans_on_board();
+        Some(score)
+    }
+
+    /// The result once the game is over: more than 36 beans win, 36–36 is
+    /// a draw. `None` while the game goes on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.final_score().map(Score::outcome)
+    }
+
+    /// Whether a store holds more than 36 beans, which decides the game
+    /// whatever happens next.
+    #[must_use]
+    pub fn is_decided(&self) -> bool {
+        self.decided_winner().is_some()
+    }
+
+    /// The player whose store holds more than 36 beans, if any.
+    #[must_use]
+    pub fn decided_winner(&self) -> Option<Player> {
+        Player::ALL
+            .into_iter()
+            .find(|&player| self.store(player) > TOTAL_BEANS / 2)
+    }
+}
+
+impl Default for Position {
+    /// The opening, [`Position::new`].
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        Position::from_setup(setup)
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(position: Position) -> Setup {
+        position.to_setup()
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    /// Parses the text form described at [`Setup`] and validates it.
+    fn from_str(text: &str) -> Result<Position, ParsePositionError> {
+        Ok(Position::from_setup(text.parse()?)?)
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the text form described at [`Setup`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+/// Why a move is not legal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum IllegalMoveKind {
+    /// The game is over: no move may be played.
+    GameOver,
+    /// The hole is on the other player's side.
+    NotYourHole,
+    /// The hole is empty.
+    EmptyHole,
+}
+
+/// An illegal move: the move, the player who tried it, and why it is not
+/// legal. Its message names the hole and the players, such as "hole 9
+/// belongs to North, but South is to move".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub struct PlayError {
+    mv: Move,
+    turn: Player,
+    kind: IllegalMoveKind,
+}
+
+impl PlayError {
+    /// An error for `mv`, tried by `turn`.
+    #[must_use]
+    pub const fn new(mv: Move, turn: Player, kind: IllegalMoveKind) -> PlayError {
+        PlayError { mv, turn, kind }
+    }
+
+    /// The move tried.
+    #[must_use]
+    pub const fn mv(&self) -> Move {
+        self.mv
+    }
+
+    /// The player who was to move.
+    #[must_use]
+    pub const fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// Why the move is not legal.
+    #[must_use]
+    pub const fn kind(&self) -> IllegalMoveKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hole = self.mv.hole();
+        match self.kind {
+            IllegalMoveKind::GameOver => {
+                write!(
+                    f,
+                    "the game is over, so {} cannot play hole {hole}",
+                    self.turn
+                )
+            }
+            IllegalMoveKind::NotYourHole => write!(
+                f,
+                "hole {hole} belongs to {}, but {} is to move",
+                hole.owner(),
+                self.turn
+            ),
+            IllegalMoveKind::EmptyHole => {
+                write!(
+                    f,
+                    "hole {hole} is empty, so {} cannot sow from it",
+                    self.turn
+                )
+            }
+        }
+    }
+}
