@@ -23,14 +23,21 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_moves(),
-        _ => {
-            let mut nodes = 0;
-            for mv in position.legal_moves() {
-                let mut child = *position;
-                child.sow_and_capture(mv.hole().index(), |_, _| {});
-                nodes += perft(&child, depth - 1);
-            }
-            nodes
-        }
+        _ => interior(position, depth),
     }
+}
+
+/// Perft at `depth >= 2`: the children at depth 2 are counted in bulk
+/// inline, without a call per child.
+fn interior(position: &Position, depth: u32) -> u64 {
+    let mut nodes = 0;
+    for mv in position.legal_moves() {
+        let child = position.successor(mv.hole().index(), |_, _| {});
+        nodes += if depth <= 2 {
+            child.count_moves()
+        } else {
+            interior(&child, depth - 1)
+        };
+    }
+    nodes
 }

@@ -243,11 +243,23 @@ impl Position {
     /// The move itself, shared by [`Position::play_unchecked`] and perft.
     #[inline]
     pub(crate) fn sow_and_capture(&mut self, origin: usize, record: impl FnMut(usize, u8)) {
-        let last = sow(&mut self.board, origin);
-        let captured = capture_chain(&mut self.board, last, record);
-        let store = &mut self.stores[self.turn.index()];
+        *self = self.successor(origin, record);
+    }
+
+    /// The position after sowing from hole index `origin`, built as a new
+    /// value (see [`sow`]).
+    #[inline]
+    pub(crate) fn successor(&self, origin: usize, record: impl FnMut(usize, u8)) -> Position {
+        let (mut board, last) = sow(&self.board, origin);
+        let captured = capture_chain(&mut board, last, record);
+        let mut stores = self.stores;
+        let store = &mut stores[self.turn.index()];
         *store = store.wrapping_add(captured);
-        self.turn = !self.turn;
+        Position {
+            board,
+            stores,
+            turn: !self.turn,
+        }
     }
 
     /// The same board and stores with the other player to move: a pass in
@@ -261,10 +273,13 @@ impl Position {
     /// The number of legal moves, as used by bulk counting.
     #[inline]
     pub(crate) fn count_moves(&self) -> u64 {
-        self.side(self.turn)
-            .iter()
-            .map(|&beans| u64::from(beans != 0))
-            .sum()
+        let &[a, b, c, d, e, f] = self.side(self.turn);
+        let side = u64::from_le_bytes([a, b, c, d, e, f, 0, 0]);
+        // No hole holds more than 72 beans, so adding 0x7f to each byte
+        // sets its top bit exactly when it is non-zero, without carries.
+        let non_empty = ((side + 0x7f7f_7f7f_7f7f) & 0x8080_8080_8080) >> 7;
+        // Sum the six 0-or-1 bytes into the top byte of the product.
+        non_empty.wrapping_mul(0x0101_0101_0101) >> 40 & 0xff
     }
 
     /// Whether the game is over: the player to move has no beans on their
