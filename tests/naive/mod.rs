@@ -1,0 +1,109 @@
+//! A second, deliberately naive Bohnenspiel move generator, written
+//! straight from the rule text and sharing no code with the crate. It
+//! produces the counts in `tests/data/*.perft`, and the crate's `perft` is
+//! checked against it.
+//!
+//! - Holes are numbered 1 to 12 counter-clockwise; South owns 1–6, North
+//!   7–12.
+//! - A move takes every bean from one of the mover's non-empty holes and
+//!   sows them one by one into the following holes, 12 followed by 1, the
+//!   origin hole included when the beans go all the way round.
+//! - If the last bean makes its hole hold 2, 4 or 6, those beans go to
+//!   the mover's store, and so does every hole before it (backwards, 1
+//!   preceded by 12) that holds 2, 4 or 6, until one does not.
+//! - A player with no beans on their side cannot move.
+
+#![allow(dead_code)]
+
+/// A board as plain vectors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// `holes[0]` is hole 1.
+    pub holes: Vec<u32>,
+    /// South's store, then North's.
+    pub stores: Vec<u32>,
+    /// `true` when South is to move.
+    pub south_to_move: bool,
+}
+
+impl Board {
+    /// Reads `h1,…,h6/h7,…,h12 south:north S|N`.
+    pub fn parse(text: &str) -> Board {
+        let parts: Vec<&str> = text.split(' ').collect();
+        assert_eq!(parts.len(), 3, "three parts in {text:?}");
+        let holes: Vec<u32> = parts[0]
+            .replace('/', ",")
+            .split(',')
+            .map(|n| n.parse().expect("a hole count"))
+            .collect();
+        assert_eq!(holes.len(), 12, "twelve holes in {text:?}");
+        let stores: Vec<u32> = parts[1]
+            .split(':')
+            .map(|n| n.parse().expect("a store count"))
+            .collect();
+        assert_eq!(stores.len(), 2, "two stores in {text:?}");
+        let south_to_move = match parts[2] {
+            "S" => true,
+            "N" => false,
+            other => panic!("side to move {other:?}"),
+        };
+        Board {
+            holes,
+            stores,
+            south_to_move,
+        }
+    }
+
+    /// The hole numbers the player to move may sow from.
+    pub fn moves(&self) -> Vec<usize> {
+        let own: Vec<usize> = if self.south_to_move {
+            (1..=6).collect()
+        } else {
+            (7..=12).collect()
+        };
+        own.into_iter()
+            .filter(|&hole| self.holes[hole - 1] > 0)
+            .collect()
+    }
+
+    /// The board after sowing from `hole`, and the captures as (hole,
+    /// beans) in the order they are taken.
+    pub fn play(&self, hole: usize) -> (Board, Vec<(usize, u32)>) {
+        let mut next = self.clone();
+        let mut beans = next.holes[hole - 1];
+        next.holes[hole - 1] = 0;
+        let mut current = hole;
+        while beans > 0 {
+            current = if current == 12 { 1 } else { current + 1 };
+            next.holes[current - 1] += 1;
+            beans -= 1;
+        }
+        let mover = if self.south_to_move { 0 } else { 1 };
+        let mut captures = Vec::new();
+        loop {
+            let count = next.holes[current - 1];
+            if count == 2 || count == 4 || count == 6 {
+                next.stores[mover] += count;
+                next.holes[current - 1] = 0;
+                captures.push((current, count));
+                current = if current == 1 { 12 } else { current - 1 };
+            } else {
+                break;
+            }
+        }
+        next.south_to_move = !self.south_to_move;
+        (next, captures)
+    }
+}
+
+/// Counts the move sequences of length `depth`, one node at a time.
+pub fn perft(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    board
+        .moves()
+        .into_iter()
+        .map(|hole| perft(&board.play(hole).0, depth - 1))
+        .sum()
+}
