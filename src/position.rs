@@ -446,3 +446,201 @@ impl fmt::Display for PlayError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Position {
+        text.parse()
+            .unwrap_or_else(|error| panic!("{text:?}: {error}"))
+    }
+
+    fn mv(number: u8) -> Move {
+        Move::new(Hole::ALL[usize::from(number - 1)])
+    }
+
+    fn pairs(captures: &Captures) -> Vec<(u8, u8)> {
+        captures
+            .iter()
+            .map(|capture| (capture.hole.number(), capture.beans))
+            .collect()
+    }
+
+    #[test]
+    fn sizes_are_pinned() {
+        assert_eq!(size_of::<Position>(), 15);
+        assert_eq!(size_of::<Move>(), 1);
+        assert_eq!(size_of::<Option<Move>>(), 1);
+        assert_eq!(size_of::<Moves>(), 2);
+        assert_eq!(size_of::<Captures>(), 25);
+    }
+
+    #[test]
+    fn twelve_or_more_beans_sow_into_the_origin_hole() {
+        let mut p = position("0,0,13,0,0,0/1,0,0,0,0,0 30:28 S");
+        let captures = p.play(mv(3)).unwrap_or_default();
+        // Beans 1–9 go to holes 4–12, 10–11 to holes 1–2, the 12th into
+        // hole 3 itself and the 13th into hole 4, making 2 there.
+        assert_eq!(p.beans(Hole::ALL[2]), 1);
+        assert_eq!(pairs(&captures), [(4, 2)]);
+        assert_eq!(p.board(), [1, 1, 1, 0, 1, 1, 2, 1, 1, 1, 1, 1]);
+        assert_eq!(p.stores(), Score::new(32, 28));
+        assert_eq!(p.turn(), Player::North);
+    }
+
+    #[test]
+    fn a_chain_crosses_from_hole_1_back_to_12_and_into_norths_row() {
+        let mut p = position("1,4,0,0,0,0/0,0,0,3,5,3 28:28 N");
+        let captures = p.play(mv(10)).unwrap_or_default();
+        assert_eq!(pairs(&captures), [(1, 2), (12, 4), (11, 6)]);
+        assert_eq!(captures.to_string(), "2 from 1, 4 from 12 and 6 from 11");
+        assert_eq!(p.board(), [0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(p.stores(), Score::new(28, 40));
+        assert!(p.is_decided());
+        assert_eq!(p.decided_winner(), Some(Player::North));
+    }
+
+    #[test]
+    fn a_chain_crosses_from_norths_row_back_into_souths() {
+        let mut p = position("0,0,0,0,3,1/3,5,0,0,0,2 30:28 S");
+        let captures = p.play(mv(5)).unwrap_or_default();
+        assert_eq!(pairs(&captures), [(8, 6), (7, 4), (6, 2)]);
+        assert_eq!(captures.total(), 12);
+        assert_eq!(p.board(), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+        assert_eq!(p.stores(), Score::new(42, 28));
+        assert_eq!(p.decided_winner(), Some(Player::South));
+        assert!(!p.is_game_over());
+    }
+
+    #[test]
+    fn a_count_above_six_breaks_the_chain() {
+        let mut p = position("2,7,1,0,0,0/6,6,6,6,6,6 14:12 S");
+        let captures = p.play(mv(1)).unwrap_or_default();
+        assert_eq!(p.beans(Hole::ALL[1]), 8);
+        assert_eq!(pairs(&captures), [(3, 2)]);
+        assert_eq!(p.stores(), Score::new(16, 12));
+    }
+
+    #[test]
+    fn an_odd_count_breaks_the_chain() {
+        let mut p = position("2,2,1,1,0,0/6,6,6,6,6,6 16:14 S");
+        let captures = p.play(mv(1)).unwrap_or_default();
+        assert_eq!(p.beans(Hole::ALL[1]), 3);
+        assert_eq!(pairs(&captures), [(3, 2)]);
+    }
+
+    #[test]
+    fn no_chain_starts_unless_the_last_hole_is_ripe() {
+        // The last bean makes 3 in hole 9; hole 8 holding 2 is not taken.
+        let mut p = position("0,0,0,0,0,3/1,1,2,0,0,1 32:32 S");
+        let captures = p.play(mv(6)).unwrap_or_default();
+        assert!(captures.is_empty());
+        assert_eq!(captures.to_string(), "");
+        assert_eq!(p.board(), [0, 0, 0, 0, 0, 0, 2, 2, 3, 0, 0, 1]);
+    }
+
+    #[test]
+    fn taking_the_opponents_last_beans_ends_the_game() {
+        let mut p = position("0,0,4,0,0,1/1,0,0,0,0,0 34:32 S");
+        let captures = p.play(mv(6)).unwrap_or_default();
+        assert_eq!(pairs(&captures), [(7, 2)]);
+        assert!(p.is_game_over());
+        assert!(p.legal_moves().is_empty());
+        // The four beans left on South's side go to South, who moved last.
+        assert_eq!(p.stores(), Score::new(36, 32));
+        assert_eq!(p.final_score(), Some(Score::new(40, 32)));
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::Decisive {
+                winner: Player::South
+            })
+        );
+        let error = p.play(mv(9)).err();
+        assert_eq!(error.map(|e| e.kind()), Some(IllegalMoveKind::GameOver));
+    }
+
+    #[test]
+    fn thirty_six_each_is_a_draw() {
+        let mut p = position("0,0,0,0,0,1/1,0,0,0,0,0 34:36 S");
+        assert_eq!(p.final_score(), None);
+        assert_eq!(p.outcome(), None);
+        let captures = p.play(mv(6)).unwrap_or_default();
+        assert_eq!(captures.total(), 2);
+        assert_eq!(p.final_score(), Some(Score::new(36, 36)));
+        assert_eq!(p.outcome(), Some(Outcome::Draw));
+        assert!(!p.is_decided());
+        assert_eq!(p.decided_winner(), None);
+    }
+
+    #[test]
+    fn a_position_without_beans_for_the_mover_is_a_finished_game() {
+        let p = position("0,0,0,0,0,0/1,0,0,0,0,1 36:34 S");
+        assert!(p.is_game_over());
+        assert_eq!(p.legal_moves().len(), 0);
+        assert_eq!(p.count_moves(), 0);
+        assert_eq!(p.final_score(), Some(Score::new(36, 36)));
+    }
+
+    #[test]
+    fn legal_moves_are_the_movers_non_empty_holes() {
+        let p = position("0,1,0,0,2,1/0,0,3,0,0,1 34:30 S");
+        let holes: Vec<u8> = p.legal_moves().map(|m| m.hole().number()).collect();
+        assert_eq!(holes, [2, 5, 6]);
+        assert_eq!(p.count_moves(), 3);
+        let north = position("0,1,0,0,2,1/0,0,3,0,0,1 34:30 N");
+        let holes: Vec<u8> = north.legal_moves().map(|m| m.hole().number()).collect();
+        assert_eq!(holes, [9, 12]);
+        for hole in Hole::ALL {
+            assert_eq!(
+                p.is_legal(Move::new(hole)),
+                [2, 5, 6].contains(&hole.number())
+            );
+        }
+    }
+
+    #[test]
+    fn play_unchecked_misuse_keeps_a_valid_position() {
+        // An empty hole only passes the turn.
+        let mut p = Position::new();
+        p.play_unchecked(mv(4));
+        let before = p;
+        assert!(p.play_unchecked(mv(4)).is_empty());
+        assert_eq!(p.board(), before.board());
+        assert_eq!(p.turn(), Player::South);
+        // The opponent's hole is sown for the player to move.
+        let mut p = Position::new();
+        p.play_unchecked(mv(9));
+        assert_eq!(p.turn(), Player::North);
+        assert_eq!(Position::from_setup(p.to_setup()), Ok(p));
+    }
+
+    #[test]
+    fn errors_name_the_hole_and_the_players() {
+        let mut p = Position::new();
+        let error = p.play(mv(9)).err();
+        assert_eq!(
+            error,
+            Some(PlayError::new(
+                mv(9),
+                Player::South,
+                IllegalMoveKind::NotYourHole
+            ))
+        );
+        p.play_unchecked(mv(1));
+        let error = p.play(mv(2)).err().map(|e| e.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some("hole 2 belongs to South, but North is to move")
+        );
+        let mut p = position("0,12,6,6,6,6/6,6,6,6,6,6 0:0 S");
+        let before = p;
+        let error = p.play(mv(1)).err();
+        assert_eq!(error.map(|e| e.kind()), Some(IllegalMoveKind::EmptyHole));
+        assert_eq!(
+            error.map(|e| e.to_string()).as_deref(),
+            Some("hole 1 is empty, so South cannot sow from it")
+        );
+        assert_eq!(p, before);
+    }
+}
