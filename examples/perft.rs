@@ -1,8 +1,9 @@
-// Usage: cargo run --release --example perft -- DEPTH [SETUP]
+// Usage: cargo run --release --example perft -- DEPTH
 //
-// Counts the leaf nodes of the move tree from the opening (or from the
-// position given in the setup text form) for every depth from 1 to DEPTH,
-// one line per depth: `depth D: N nodes in T s (R M nodes/s)`.
+// Counts the leaf nodes of the move tree from the opening for every depth
+// from 1 to DEPTH, one line per depth: `depth D: N nodes in T s (R M
+// nodes/s)`. An optional second argument gives another start position in
+// the setup text form, e.g. `-- 8 "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"`.
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -119,3 +119,53 @@ impl Default for Partie {
         Partie::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_to_reach_the_target_wins() {
+        let mut partie = Partie::new();
+        assert_eq!(partie.target(), 100);
+        assert_eq!(partie.add_game(Score::new(50, 22)), Ok(None));
+        assert_eq!(partie.winner(), None);
+        // Exactly 100 is enough.
+        assert_eq!(partie.add_game(Score::new(50, 22)), Ok(Some(Player::South)));
+        assert_eq!(partie.total(Player::South), 100);
+        assert_eq!(partie.total(Player::North), 44);
+        assert_eq!(partie.winner(), Some(Player::South));
+    }
+
+    #[test]
+    fn when_both_pass_the_target_the_higher_total_wins() {
+        let mut partie = Partie::with_target(72);
+        assert_eq!(partie.add_game(Score::new(40, 32)), Ok(None));
+        assert_eq!(partie.add_game(Score::new(36, 36)), Ok(Some(Player::South)));
+        assert_eq!(partie.total(Player::South), 76);
+        assert_eq!(partie.total(Player::North), 68);
+        let mut both = Partie::with_target(72);
+        both.add_game(Score::new(36, 36)).ok();
+        assert_eq!(both.add_game(Score::new(34, 38)), Ok(Some(Player::North)));
+        assert_eq!(both.games(), [Score::new(36, 36), Score::new(34, 38)]);
+    }
+
+    #[test]
+    fn no_game_can_be_added_once_the_match_is_won() {
+        let mut partie = Partie::with_target(50);
+        partie.add_game(Score::new(22, 50)).ok();
+        let error = partie.add_game(Score::new(72, 0));
+        assert_eq!(
+            error,
+            Err(PartieError {
+                winner: Player::North
+            })
+        );
+        assert_eq!(
+            error.err().map(|e| e.to_string()).as_deref(),
+            Some("the match is already won by North: no more games can be added")
+        );
+        assert_eq!(partie.games().len(), 1);
+        assert_eq!(partie.total(Player::South), 22);
+    }
+}
