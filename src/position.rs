@@ -14,6 +14,11 @@ use crate::{
 /// [`Position::from_setup`], `TryFrom<Setup>` or by parsing the text form
 /// described at [`Setup`].
 ///
+/// Its text form is that of [`Setup`]:
+/// `<h1>,<h2>,<h3>,<h4>,<h5>,<h6>/<h7>,<h8>,<h9>,<h10>,<h11>,<h12> <south store>:<north store> <S|N>`,
+/// such as `6,6,6,6,6,6/6,6,6,6,6,6 0:0 S` for the opening; parsing it
+/// also validates the position ([`ParsePositionError`]).
+///
 /// A `Position` is 15 bytes and `Copy`. It follows the standard rules:
 /// the game is over when the player to move has no beans on their side,
 /// and then the beans left on the board go to the other player, who moved
