@@ -230,3 +230,43 @@ fn hemprich_passes_at_the_start_when_the_mover_has_no_beans() {
     );
     assert_eq!(game.moves().count(), 0);
 }
+
+#[test]
+fn hemprich_games_also_end_by_repetition() {
+    let rules = Rules {
+        variant: Variant::Hemprich,
+        endless_play: EndlessPlay::LastMover,
+    };
+    let mut game = Game::new(position(ENDLESS), rules);
+    play_all(&mut game, &ENDLESS_LINE);
+    let end = game.end().expect("a repetition");
+    assert_eq!(
+        end.reason,
+        EndReason::Repetition {
+            earlier_ply: 0,
+            ply: 12
+        }
+    );
+    assert_eq!(end.score, Score::new(36, 36));
+}
+
+#[test]
+fn a_decided_game_goes_on_until_the_rules_end_it() {
+    // South's 5 takes 12 beans and passes 36, but North can still move.
+    let mut game = Game::new(
+        position("0,0,0,0,3,1/3,5,0,0,0,2 30:28 S"),
+        Rules::default(),
+    );
+    play_all(&mut game, &[5]);
+    assert!(game.position().is_decided());
+    assert_eq!(game.position().decided_winner(), Some(Player::South));
+    assert!(!game.is_over());
+    play_all(&mut game, &[12, 2]);
+    assert_eq!(
+        game.end().map(|end| end.reason),
+        Some(EndReason::NoBeans {
+            player: Player::North
+        })
+    );
+    assert_eq!(game.final_score(), Some(Score::new(44, 28)));
+}
