@@ -83,7 +83,11 @@ impl Default for Setup {
 ///
 /// Beans are never created or destroyed, so there are always 72; a
 /// capture takes 2, 4 or 6 beans from each hole it empties, so a store is
-/// always even. These two checks also bound every hole and store to 72.
+/// always even (an odd store is therefore an error). These two checks also
+/// bound every hole and store to 72, so a hole holding 255 is reported as
+/// a wrong total. A setup is not required to be reachable from the
+/// opening: composed problems need not be. A setup whose player to move
+/// has no beans is valid; it is a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
