@@ -5,5 +5,7 @@
 mod hole;
 mod player;
 
+pub mod notation;
+
 pub use hole::{Hole, HoleError};
 pub use player::Player;
