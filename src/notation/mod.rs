@@ -100,7 +100,8 @@
 //! group, alternatives as `8 or 9`, and ending text and full stop as
 //! written. Numbered movetext prints one row per move as
 //! `N.  south  north`, the numbers right-aligned and North's turns in one
-//! column (two spaces after the widest South turn), then each variation as
+//! column (two spaces after the widest South turn, plus one before a
+//! one-digit hole so that hole numbers align right), then each variation as
 //! its `(A)` line and rows; alternatives print as `1, 2, 4 or 5`. Capture
 //! annotations print with their phrasing: joiners, forms and the word
 //! `hole` are kept (`holes` before several holes). Comments print exactly

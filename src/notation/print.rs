@@ -153,8 +153,8 @@ fn row_text(m: &Move) -> Result<(String, String), fmt::Error> {
 
 impl fmt::Display for Movetext {
     /// Inline: moves joined by `; ` on one line. Numbered: one row per
-    /// move, `N.  south  north`, the number right-aligned and North's ply
-    /// in one column, then each variation as a line `(A)` and its rows.
+    /// move, `N.  south  north`, the number right-aligned and North's hole
+    /// numbers right-aligned in one column, then each variation as a line `(A)` and its rows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.layout {
             Layout::Inline => {
@@ -192,7 +192,12 @@ fn write_rows(f: &mut fmt::Formatter<'_>, movetext: &Movetext) -> fmt::Result {
         let number = m.number.unwrap_or(0);
         let mut line = format!("{number:>number_width$}.  ");
         if m.north.is_some() {
-            write!(line, "{south:<south_width$}  {north}")?;
+            // Right-align one-digit holes under two-digit ones, as published.
+            let pad = match &m.north {
+                Some(turn) if turn.ply.hole.number() < 10 => " ",
+                _ => "",
+            };
+            write!(line, "{south:<south_width$}  {pad}{north}")?;
         } else {
             line.push_str(&south);
         }

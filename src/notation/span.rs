@@ -9,7 +9,7 @@ use std::fmt;
 /// while ignoring where they were written, compare
 /// [`Record::without_spans`](super::Record::without_spans) of both: it sets
 /// every span to [`Span::default`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     /// Offset of the first byte.
     pub start: usize,
@@ -40,6 +40,13 @@ impl Span {
     #[must_use]
     pub(crate) const fn shifted(self, by: usize) -> Span {
         Span::new(self.start + by, self.end + by)
+    }
+}
+
+impl fmt::Debug for Span {
+    /// `start..end`, compact in tree dumps.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
     }
 }
 

@@ -210,3 +210,6 @@ pub(crate) fn parse_ply(text: &str) -> Result<super::Ply, Vec<ParseError>> {
         _ => Err(errors),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -81,7 +81,10 @@ pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<Tag, RawError> 
                             at(i),
                             "unknown escape in a tag value",
                             "`\\\"` or `\\\\`",
-                            describe(line, i),
+                            match line.get(i + 1..).and_then(|rest| rest.chars().next()) {
+                                Some(c) => format!("`\\{c}`"),
+                                None => "`\\` at the end of the line".to_owned(),
+                            },
                         ));
                     }
                 }
