@@ -6,6 +6,7 @@ mod capture;
 mod game;
 mod hole;
 mod moves;
+pub mod notation;
 mod outcome;
 mod partie;
 mod perft;

@@ -1,0 +1,322 @@
+//! A byte cursor over one region of a game, and the ply grammar:
+//! hole, mark, parenthesised groups, alternatives.
+
+use crate::notation::annotation::{NotAnnotation, parse_annotation};
+use crate::notation::error::{ErrorKind, RawError};
+use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, Turn, WarningKind};
+use crate::{Hole, HoleError};
+
+use super::{RawWarning, describe};
+
+/// Whether white space may include line breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Inline movetext: line breaks are white space.
+    Inline,
+    /// A numbered row: the region is one line.
+    Row,
+}
+
+/// The failure of a grammar rule; the error is already recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Failed;
+
+/// A cursor over `text[..end]` of one game, whose first byte is at
+/// absolute offset `base`.
+pub(crate) struct Cursor<'a> {
+    pub text: &'a str,
+    pub bytes: &'a [u8],
+    pub pos: usize,
+    pub end: usize,
+    pub base: usize,
+    pub mode: Mode,
+    pub errors: &'a mut Vec<RawError>,
+    pub warnings: &'a mut Vec<RawWarning>,
+}
+
+impl Cursor<'_> {
+    pub(crate) fn peek(&self) -> Option<u8> {
+        if self.pos < self.end {
+            self.bytes.get(self.pos).copied()
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn at_end(&self) -> bool {
+        self.pos >= self.end
+    }
+
+    pub(crate) fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.base + start, self.base + end)
+    }
+
+    /// Skips spaces, tabs and carriage returns, and line breaks inline.
+    pub(crate) fn skip_ws(&mut self) {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'\n' if self.mode == Mode::Inline => self.pos += 1,
+                _ => break,
+            }
+        }
+    }
+
+    /// Whether `word` followed by white space starts at the cursor.
+    pub(crate) fn at_word(&self, word: &str) -> bool {
+        let after = self.pos + word.len();
+        after < self.end
+            && self.bytes.get(self.pos..after) == Some(word.as_bytes())
+            && self.bytes.get(after).is_some_and(u8::is_ascii_whitespace)
+    }
+
+    /// What the cursor is looking at, for an error message.
+    pub(crate) fn found(&self) -> String {
+        if self.at_end() {
+            match self.mode {
+                Mode::Inline => "end of movetext".to_owned(),
+                Mode::Row => "end of line".to_owned(),
+            }
+        } else {
+            describe(self.text.get(..self.end).unwrap_or_default(), self.pos)
+        }
+    }
+
+    /// Records an error at the cursor.
+    pub(crate) fn error(
+        &mut self,
+        kind: ErrorKind,
+        message: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> Failed {
+        let end = if self.at_end() {
+            self.pos
+        } else {
+            self.char_end(self.pos)
+        };
+        let found = self.found();
+        let span = self.span(self.pos, end);
+        self.errors
+            .push(RawError::new(kind, span, message, expected, found));
+        Failed
+    }
+
+    fn char_end(&self, at: usize) -> usize {
+        let mut end = at + 1;
+        while end < self.end && !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        end.min(self.end)
+    }
+
+    /// A turn: a ply, then alternatives after `or` (and after `,` in a
+    /// row).
+    pub(crate) fn turn(&mut self) -> Result<Turn, Failed> {
+        let mut turn = Turn::single(self.ply()?);
+        loop {
+            let save = self.pos;
+            self.skip_ws();
+            if self.mode == Mode::Row && self.peek() == Some(b',') {
+                self.pos += 1;
+            } else if self.at_word("or") {
+                self.pos += 2;
+            } else {
+                self.pos = save;
+                return Ok(turn);
+            }
+            self.skip_ws();
+            turn.alternatives.push(self.ply()?);
+        }
+    }
+
+    /// A ply: hole, mark, groups.
+    pub(crate) fn ply(&mut self) -> Result<Ply, Failed> {
+        let start = self.pos;
+        let hole = self.hole()?;
+        let mark = self.mark()?;
+        let span = self.span(start, self.pos);
+        let mut ply = Ply {
+            hole,
+            mark,
+            groups: Vec::new(),
+            span,
+        };
+        loop {
+            let save = self.pos;
+            self.skip_ws();
+            match self.peek() {
+                Some(b'(') => ply.groups.push(self.group()?),
+                Some(b')') => {
+                    self.warnings.push(RawWarning {
+                        kind: WarningKind::UnmatchedParenthesis,
+                        message: "unmatched `)` ignored".to_owned(),
+                        span: self.span(self.pos, self.pos + 1),
+                    });
+                    self.pos += 1;
+                }
+                _ => {
+                    self.pos = save;
+                    return Ok(ply);
+                }
+            }
+        }
+    }
+
+    fn hole(&mut self) -> Result<Hole, Failed> {
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
+            value = value.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Err(self.error(
+                ErrorKind::ExpectedHole,
+                "a hole number is missing",
+                "a hole number from 1 to 12",
+            ));
+        }
+        match u8::try_from(value).ok().and_then(|n| Hole::new(n).ok()) {
+            Some(hole) => Ok(hole),
+            None => {
+                let found = format!("`{}`", self.text.get(start..self.pos).unwrap_or_default());
+                let span = self.span(start, self.pos);
+                self.errors.push(RawError::new(
+                    ErrorKind::HoleOutOfRange,
+                    span,
+                    HoleError::OutOfRange(value).to_string(),
+                    "a hole number from 1 to 12",
+                    found,
+                ));
+                Err(Failed)
+            }
+        }
+    }
+
+    fn mark(&mut self) -> Result<Option<Mark>, Failed> {
+        let start = self.pos;
+        while matches!(self.peek(), Some(b'!' | b'?')) {
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Ok(None);
+        }
+        let written = self.bytes.get(start..self.pos).unwrap_or_default();
+        match Mark::from_bytes(written) {
+            Some(mark) => Ok(Some(mark)),
+            None => {
+                let found = format!("`{}`", self.text.get(start..self.pos).unwrap_or_default());
+                let span = self.span(start, self.pos);
+                self.errors.push(RawError::new(
+                    ErrorKind::UnknownMark,
+                    span,
+                    "unknown mark",
+                    "one of `!`, `?`, `!!`, `??`, `!?`, `?!`",
+                    found,
+                ));
+                Err(Failed)
+            }
+        }
+    }
+
+    /// A parenthesised group; the cursor is at `(`.
+    fn group(&mut self) -> Result<Group, Failed> {
+        let open = self.pos;
+        let mut depth = 0usize;
+        let mut close = None;
+        let mut i = open;
+        while i < self.end {
+            match self.bytes.get(i) {
+                Some(b'(') => depth += 1,
+                Some(b')') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let Some(close) = close else {
+            let found = match self.mode {
+                Mode::Inline => "end of movetext",
+                Mode::Row => "end of line",
+            };
+            let span = self.span(open, open + 1);
+            self.errors.push(RawError::new(
+                ErrorKind::UnclosedParenthesis,
+                span,
+                "unclosed parenthesis",
+                "`)`",
+                found,
+            ));
+            return Err(Failed);
+        };
+        self.pos = close + 1;
+        let content = self.text.get(open + 1..close).unwrap_or_default();
+        let kind = self.classify(content, open + 1);
+        Ok(Group {
+            kind,
+            span: self.span(open, close + 1),
+        })
+    }
+
+    /// What the text of a group is; `start` is its offset in the game.
+    fn classify(&mut self, content: &str, start: usize) -> GroupKind {
+        let (head, comment) = match content.split_once(';') {
+            Some((head, tail)) => (head, Some(tail.trim().to_owned())),
+            None => (content, None),
+        };
+        let head_span = self.span(start, start + head.len());
+        match parse_annotation(head, head_span) {
+            Ok(annotation) => {
+                return GroupKind::Captures {
+                    annotation,
+                    comment,
+                };
+            }
+            Err(NotAnnotation::Hole(number, at)) => {
+                let span = at.shifted(head_span.start);
+                self.errors.push(RawError::new(
+                    ErrorKind::HoleOutOfRange,
+                    span,
+                    HoleError::OutOfRange(number).to_string(),
+                    "a hole number from 1 to 12",
+                    format!("`{number}`"),
+                ));
+            }
+            Err(NotAnnotation::Shape) => {}
+        }
+        if !content.is_empty() && content.split('/').all(Label::is_valid) {
+            return GroupKind::Labels(content.split('/').map(|l| Label(l.to_owned())).collect());
+        }
+        if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
+            return GroupKind::OtherMove(ply);
+        }
+        GroupKind::Comment(content.to_owned())
+    }
+}
+
+/// `4?` as a remark on another move: digits and an optional mark, nothing
+/// else.
+fn other_move(content: &str, span: Span) -> Option<Ply> {
+    let digits = content.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, mark) = content.split_at_checked(digits)?;
+    if number.is_empty() || number.len() > 2 {
+        return None;
+    }
+    let hole: Hole = number.parse().ok()?;
+    let mark = if mark.is_empty() {
+        None
+    } else {
+        Some(mark.parse::<Mark>().ok()?)
+    };
+    Some(Ply {
+        hole,
+        mark,
+        groups: Vec::new(),
+        span,
+    })
+}
