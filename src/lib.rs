@@ -16,6 +16,7 @@ mod rules;
 mod setup;
 mod setup_text;
 mod sowing;
+pub mod validate;
 
 pub use capture::{Capture, Captures};
 pub use game::{Action, EndReason, Game, GameEnd, Ply};
