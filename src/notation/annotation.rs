@@ -293,6 +293,13 @@ impl AnnotationParser<'_> {
 /// Parses `text` (the inside of a group, without a `; comment`) as a
 /// capture annotation. `span` is where `text` lies in the file.
 pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
+    if let Some(first) = simple_phrase(text) {
+        return Ok(CaptureAnnotation {
+            first,
+            rest: Vec::new(),
+            span,
+        });
+    }
     let mut parser = AnnotationParser {
         tokens: tokenize(text),
         pos: 0,
@@ -303,6 +310,34 @@ pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotati
         return Err(NotAnnotation::Hole(number, at));
     }
     Ok(CaptureAnnotation { first, rest, span })
+}
+
+/// The common form `N from H` (one space each), without allocating.
+fn simple_phrase(text: &str) -> Option<Phrase> {
+    let bytes = text.as_bytes();
+    let number = |at: usize| -> Option<(u8, usize)> {
+        let first = *bytes.get(at).filter(|b| b.is_ascii_digit())?;
+        match bytes.get(at + 1) {
+            Some(second) if second.is_ascii_digit() => {
+                Some(((first - b'0') * 10 + (second - b'0'), at + 2))
+            }
+            _ => Some((first - b'0', at + 1)),
+        }
+    };
+    let (beans, after) = number(0)?;
+    if bytes.get(after..after + 6) != Some(b" from ".as_slice()) {
+        return None;
+    }
+    let (hole, end) = number(after + 6)?;
+    if end != bytes.len() {
+        return None;
+    }
+    Some(Phrase {
+        beans,
+        holes: HoleList::one(Hole::new(hole).ok()?),
+        form: PhraseForm::From,
+        hole_word: false,
+    })
 }
 
 #[cfg(test)]

@@ -124,36 +124,42 @@ impl<R: BufRead> RecordReader<R> {
         }
     }
 
-    fn read_line(&mut self) -> io::Result<Option<Line>> {
+    /// Reads the next line into `self.buffer`; returns its length (0 at
+    /// the end of the input).
+    fn read_line(&mut self) -> io::Result<usize> {
         self.buffer.clear();
-        let n = self.reader.read_until(b'\n', &mut self.buffer)?;
-        if n == 0 {
-            return Ok(None);
+        self.reader.read_until(b'\n', &mut self.buffer)
+    }
+
+    /// The line in `self.buffer` as text, with the offsets of the bytes
+    /// that were not UTF-8 (read as `?`).
+    fn decode(&self, bad: &mut Vec<(usize, u8)>) -> Option<String> {
+        if std::str::from_utf8(&self.buffer).is_ok() {
+            return None;
         }
-        let mut bad = Vec::new();
-        let text = match std::str::from_utf8(&self.buffer) {
-            Ok(text) => text.to_owned(),
-            Err(_) => {
-                let mut text = String::with_capacity(n);
-                for chunk in self.buffer.utf8_chunks() {
-                    text.push_str(chunk.valid());
-                    for &byte in chunk.invalid() {
-                        bad.push((self.offset + text.len(), byte));
-                        text.push('?');
-                    }
-                }
-                text
+        let mut text = String::with_capacity(self.buffer.len());
+        for chunk in self.buffer.utf8_chunks() {
+            text.push_str(chunk.valid());
+            for &byte in chunk.invalid() {
+                bad.push((self.offset + text.len(), byte));
+                text.push('?');
             }
-        };
-        let line = Line {
+        }
+        Some(text)
+    }
+
+    /// Takes the line in `self.buffer` as a whole [`Line`].
+    fn take_line(&mut self) -> Line {
+        let mut bad = Vec::new();
+        let text = self
+            .decode(&mut bad)
+            .unwrap_or_else(|| String::from_utf8_lossy(&self.buffer).into_owned());
+        Line {
             text,
             offset: self.offset,
             line: self.line,
             bad,
-        };
-        self.offset += n;
-        self.line += 1;
-        Ok(Some(line))
+        }
     }
 }
 
@@ -171,29 +177,40 @@ impl<R: BufRead> Iterator for RecordReader<R> {
             None => (self.offset, self.line),
         };
         self.splitter = Splitter::default();
-        let mut first = true;
-        loop {
-            let line = match self.pending.take() {
-                Some(line) => line,
-                None => match self.read_line() {
-                    Ok(Some(line)) => line,
-                    Ok(None) => {
-                        self.finished = true;
-                        break;
-                    }
-                    Err(error) => {
-                        self.finished = true;
-                        return Some(Err(error));
-                    }
-                },
-            };
-            if self.splitter.starts_new_game(&line.text) && !first {
-                self.pending = Some(line);
-                break;
-            }
-            first = false;
+        if let Some(line) = self.pending.take() {
+            self.splitter.starts_new_game(&line.text);
             source.push_str(&line.text);
             bad.extend(line.bad);
+        }
+        loop {
+            let n = match self.read_line() {
+                Ok(0) => {
+                    self.finished = true;
+                    break;
+                }
+                Ok(n) => n,
+                Err(error) => {
+                    self.finished = true;
+                    return Some(Err(error));
+                }
+            };
+            let before = bad.len();
+            let decoded = self.decode(&mut bad);
+            let text = match &decoded {
+                Some(text) => text.as_str(),
+                // `decode` returns `None` only for valid UTF-8.
+                None => std::str::from_utf8(&self.buffer).unwrap_or_default(),
+            };
+            if self.splitter.starts_new_game(text) && !source.is_empty() {
+                bad.truncate(before);
+                self.pending = Some(self.take_line());
+                self.offset += n;
+                self.line += 1;
+                break;
+            }
+            source.push_str(text);
+            self.offset += n;
+            self.line += 1;
         }
         if source.is_empty() && self.yielded {
             return None;

@@ -291,12 +291,38 @@ pub struct Ending {
 }
 
 /// Prose after the movetext, such as the final score.
+///
+/// In a record file, a line starting with `[`, or a paragraph starting
+/// with a digit, starts the next game; prose that holds one (which the
+/// parser can only produce from text right after the movetext's final
+/// `.`, as in `4. 4 beans left`) does not print back as the same record.
+/// [`Prose::is_printable`] tells.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prose {
     /// The text, trimmed at both ends; line breaks kept.
     pub text: String,
     /// Where the text was written.
     pub span: Span,
+}
+
+impl Prose {
+    /// Whether the canonical print of this prose parses back as the same
+    /// prose: no line starts with `[` and no paragraph (the first line, or
+    /// a line after a blank line) starts with a digit.
+    #[must_use]
+    pub fn is_printable(&self) -> bool {
+        let mut paragraph_start = true;
+        for line in self.text.split('\n') {
+            let visible = line.trim_start();
+            if visible.starts_with('[')
+                || (paragraph_start && visible.starts_with(|c: char| c.is_ascii_digit()))
+            {
+                return false;
+            }
+            paragraph_start = visible.is_empty();
+        }
+        true
+    }
 }
 
 impl Record {

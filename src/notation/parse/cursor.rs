@@ -265,8 +265,12 @@ impl Cursor<'_> {
 
     /// What the text of a group is; `start` is its offset in the game.
     fn classify(&mut self, content: &str, start: usize) -> GroupKind {
-        let (head, comment) = match content.split_once(';') {
-            Some((head, tail)) => (head, Some(tail.trim().to_owned())),
+        let semicolon = content.bytes().position(|b| b == b';');
+        let (head, comment) = match semicolon.and_then(|i| content.split_at_checked(i)) {
+            Some((head, tail)) => (
+                head,
+                Some(tail.get(1..).unwrap_or_default().trim().to_owned()),
+            ),
             None => (content, None),
         };
         let head_span = self.span(start, start + head.len());

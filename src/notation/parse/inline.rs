@@ -8,7 +8,8 @@ use super::cursor::{Cursor, Failed};
 /// Parses moves until the region ends, a `.` or an ending; returns them.
 /// On an error, skips to the next `;` and goes on.
 pub(crate) fn parse_inline(cursor: &mut Cursor<'_>) -> Vec<Move> {
-    let mut moves = Vec::new();
+    // About ten bytes per move in published games.
+    let mut moves = Vec::with_capacity((cursor.end.saturating_sub(cursor.pos) / 10).min(1024));
     loop {
         cursor.skip_ws();
         let Some(b) = cursor.peek() else { break };
@@ -21,13 +22,9 @@ pub(crate) fn parse_inline(cursor: &mut Cursor<'_>) -> Vec<Move> {
             cursor.pos += 1;
             continue;
         }
-        match inline_move(cursor) {
-            Ok((m, stop)) => {
-                moves.push(m);
-                if stop {
-                    break;
-                }
-            }
+        match inline_move(cursor, &mut moves) {
+            Ok(true) => break,
+            Ok(false) => {}
             Err(Failed) => recover(cursor),
         }
     }
@@ -43,8 +40,9 @@ fn recover(cursor: &mut Cursor<'_>) {
     }
 }
 
-/// One move and whether the movetext stops after it.
-fn inline_move(cursor: &mut Cursor<'_>) -> Result<(Move, bool), Failed> {
+/// Parses one move onto `moves`; returns whether the movetext stops
+/// after it. (Pushing in place saves copying the move around.)
+fn inline_move(cursor: &mut Cursor<'_>, moves: &mut Vec<Move>) -> Result<bool, Failed> {
     let start = cursor.pos;
     let south = cursor.turn()?;
     cursor.skip_ws();
@@ -93,7 +91,8 @@ fn inline_move(cursor: &mut Cursor<'_>) -> Result<(Move, bool), Failed> {
         }
     };
     m.span = cursor.span(start, end);
-    Ok((m, stop))
+    moves.push(m);
+    Ok(stop)
 }
 
 /// The ending text after `and`, up to the end of the line.
