@@ -74,6 +74,40 @@ pub enum FindingKind {
     Repetition,
     /// A variation could only be checked for syntax (no start position).
     SyntaxOnly,
+    /// A variation that no line refers to, or a label that names no
+    /// variation.
+    UnresolvedLabel,
+}
+
+impl FindingKind {
+    /// The kebab-case name, as in JSON: `capture-mismatch`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FindingKind::Syntax => "syntax",
+            FindingKind::SyntaxWarning => "syntax-warning",
+            FindingKind::HoleOutOfRange => "hole-out-of-range",
+            FindingKind::WrongPlayer => "wrong-player",
+            FindingKind::EmptyHole => "empty-hole",
+            FindingKind::MoveAfterEnd => "move-after-end",
+            FindingKind::CaptureMismatch => "capture-mismatch",
+            FindingKind::UnannotatedCapture => "unannotated-capture",
+            FindingKind::ResultMismatch => "result-mismatch",
+            FindingKind::RowOutOfSequence => "row-out-of-sequence",
+            FindingKind::InvalidSetup => "invalid-setup",
+            FindingKind::UnfinishedGame => "unfinished-game",
+            FindingKind::ReplayStopped => "replay-stopped",
+            FindingKind::Repetition => "repetition",
+            FindingKind::SyntaxOnly => "syntax-only",
+            FindingKind::UnresolvedLabel => "unresolved-label",
+        }
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// One thing validation found in a record, with its place.
