@@ -313,3 +313,20 @@ fn the_fast_path_builds_the_same_tree_as_the_general_path() {
         (b.span.end, b.span.len())
     );
 }
+
+#[test]
+fn pathological_input_takes_linear_time() {
+    // Four errors a repetition (the unclosed `(`, two empty moves, the
+    // `x`). Rescanning to the end for each unclosed `(`, or locating each
+    // error from the start of the line, would take minutes here.
+    let text = "1 (; ;; 2,x;".repeat(40_000);
+    let start = std::time::Instant::now();
+    let games = parse_records(&text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].errors.len(), 160_000);
+    assert_eq!(
+        games[0].errors.last().map(|e| e.location.column),
+        Some(text.len() - 1)
+    );
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
