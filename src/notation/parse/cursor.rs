@@ -148,7 +148,12 @@ impl Cursor<'_> {
             let save = self.pos;
             self.skip_ws();
             match self.peek() {
-                Some(b'(') => ply.groups.push(self.group()?),
+                Some(b'(') => {
+                    let group = self.group()?;
+                    // Most plies carry one group: do not allocate room for four.
+                    ply.groups.reserve_exact(1);
+                    ply.groups.push(group);
+                }
                 Some(b')') => {
                     self.warnings.push(RawWarning {
                         kind: WarningKind::UnmatchedParenthesis,
