@@ -117,6 +117,13 @@ impl Cursor<'_> {
     pub(crate) fn turn(&mut self) -> Result<Turn, Failed> {
         let mut turn = Turn::single(self.ply()?);
         loop {
+            // Fast exit: only white space, `,` or `o` can lead to another ply.
+            if !matches!(
+                self.peek(),
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'o')
+            ) {
+                return Ok(turn);
+            }
             let save = self.pos;
             self.skip_ws();
             if self.mode == Mode::Row && self.peek() == Some(b',') {
@@ -145,6 +152,13 @@ impl Cursor<'_> {
             span,
         };
         loop {
+            // Fast exit: only white space or parentheses can follow here.
+            if !matches!(
+                self.peek(),
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')')
+            ) {
+                return Ok(ply);
+            }
             let save = self.pos;
             self.skip_ws();
             match self.peek() {
