@@ -144,11 +144,13 @@ impl<'a> Context<'a> {
                 self.push(
                     Severity::Note,
                     FindingKind::ReplayStopped,
-                    format!(
-                        "replay stops at ply {index}: the syntax error at {location} comes first"
-                    ),
+                    format!("the plies after the syntax error at {location} are not replayed"),
                     ply.span,
-                    at,
+                    At {
+                        ply: None,
+                        move_number: None,
+                        variation,
+                    },
                 );
                 line.stop = Some(Stop {
                     ply: index,

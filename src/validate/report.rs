@@ -164,7 +164,7 @@ impl Report {
     /// One line a person reads, such as `South wins 50:22 (North cannot
     /// move)`, `draw 36:36 (South cannot move)`, `unfinished after 37
     /// plies: 30:20 in the stores`, `ended by repetition after ply 12
-    /// (as after ply 0): South wins 37:35`, `not replayed: illegal ply 12
+    /// (as at the start): South wins 37:35`, `not replayed: illegal ply 12
     /// at move 6` or `syntax only: no start position`. Replayed variations
     /// are counted at the end: `; 4 variations replayed`.
     #[must_use]
@@ -240,6 +240,10 @@ pub(crate) fn end_summary(end: GameEnd) -> String {
     match end.reason {
         EndReason::NoBeans { player } => format!("{result} ({player} cannot move)"),
         EndReason::AllCaptured => format!("{result} (all beans captured)"),
+        EndReason::Repetition {
+            earlier_ply: 0,
+            ply,
+        } => format!("ended by repetition after ply {ply} (as at the start): {result}"),
         EndReason::Repetition { earlier_ply, ply } => {
             format!("ended by repetition after ply {ply} (as after ply {earlier_ply}): {result}")
         }

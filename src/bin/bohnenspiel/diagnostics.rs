@@ -59,8 +59,11 @@ pub struct Diagnostics {
 }
 
 impl Diagnostics {
-    /// A renderer for the given stream: coloured when it is a terminal.
+    /// A renderer for the given stream: coloured when it is a terminal,
+    /// unless `NO_COLOR` is set (to anything but the empty string).
     pub fn new(terminal: bool) -> Diagnostics {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        let terminal = terminal && !no_color;
         Diagnostics {
             renderer: if terminal {
                 Renderer::styled()

@@ -153,7 +153,9 @@ fn report(error: &CliError) -> Result<(), CliError> {
 }
 
 /// A `N games, M MB` line on standard error, rewritten in place, when
-/// standard error is a terminal.
+/// standard error is a terminal and standard output is not (with both on
+/// the terminal the output itself shows the progress, and a `\r` line
+/// would be mixed into it).
 struct Progress {
     enabled: bool,
     games: u64,
@@ -168,7 +170,7 @@ impl Progress {
 
     fn new() -> Progress {
         Progress {
-            enabled: io::stderr().is_terminal(),
+            enabled: io::stderr().is_terminal() && !io::stdout().is_terminal(),
             games: 0,
             bytes: 0,
             last: Instant::now(),
