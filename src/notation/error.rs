@@ -131,8 +131,13 @@ impl RawError {
     }
 
     pub(crate) fn locate(self, text: &str, base: usize, first_line: usize) -> ParseError {
+        let location = Location::find(text, base, first_line, self.span.start);
+        self.located(location)
+    }
+
+    pub(crate) fn located(self, location: Location) -> ParseError {
         ParseError {
-            location: Location::find(text, base, first_line, self.span.start),
+            location,
             kind: self.kind,
             message: self.message,
             expected: self.expected,

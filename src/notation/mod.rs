@@ -107,7 +107,29 @@
 //! `hole` are kept (`holes` before several holes). Comments print exactly
 //! as written, a comment after an annotation's `;` as `; comment`.
 //! [`print_records`] separates records by blank lines. Parsing the
-//! canonical form gives back the same tree (up to spans).
+//! canonical form gives back the same tree (up to spans), for every tree
+//! the format can hold (see [`Prose::is_printable`]).
+//!
+//! # Errors, warnings and recovery
+//!
+//! Every [`ParseError`] has an [`ErrorKind`], a [`Span`] of absolute byte
+//! offsets, a [`Location`] (line, and column counted in characters), what
+//! was expected and what was found; it displays as
+//! `line:column: message: expected …, found …`. The parser recovers: an
+//! error in inline movetext skips to the next `;`, an error in a row skips
+//! the row, a bad tag line is skipped, and each game is parsed on its own,
+//! so every error of a file is reported. Text that is accepted but
+//! probably not meant (a stray `)`) gives a [`Warning`].
+//!
+//! # Spans and equality
+//!
+//! Spans are ordinary fields and take part in `==`. To compare what was
+//! written regardless of where, compare [`Record::without_spans`].
+//!
+//! # Cost
+//!
+//! Parsing runs in time linear in the input and never panics. The
+//! [`RecordReader`] holds one game (and one line of look-ahead) at a time.
 
 mod annotation;
 mod error;

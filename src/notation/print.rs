@@ -154,7 +154,8 @@ fn row_text(m: &Move) -> Result<(String, String), fmt::Error> {
 impl fmt::Display for Movetext {
     /// Inline: moves joined by `; ` on one line. Numbered: one row per
     /// move, `N.  south  north`, the number right-aligned and North's hole
-    /// numbers right-aligned in one column, then each variation as a line `(A)` and its rows.
+    /// numbers right-aligned in one column, then each variation as a line
+    /// `(A)` and its rows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.layout {
             Layout::Inline => {

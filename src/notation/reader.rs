@@ -195,11 +195,13 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 }
             };
             let before = bad.len();
-            let decoded = self.decode(&mut bad);
-            let text = match &decoded {
-                Some(text) => text.as_str(),
-                // `decode` returns `None` only for valid UTF-8.
-                None => std::str::from_utf8(&self.buffer).unwrap_or_default(),
+            let decoded;
+            let text = match std::str::from_utf8(&self.buffer) {
+                Ok(text) => text,
+                Err(_) => {
+                    decoded = self.decode(&mut bad).unwrap_or_default();
+                    decoded.as_str()
+                }
             };
             if self.splitter.starts_new_game(text) && !source.is_empty() {
                 bad.truncate(before);

@@ -92,6 +92,57 @@ impl Location {
     }
 }
 
+/// Locates many offsets of one text in a single pass when they come in
+/// increasing order (it starts over for an offset before the last one).
+pub(crate) struct Locator<'a> {
+    text: &'a str,
+    base: usize,
+    first_line: usize,
+    /// Relative offset reached, and its line and column.
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Locator<'a> {
+    pub(crate) fn new(text: &'a str, base: usize, first_line: usize) -> Locator<'a> {
+        Locator {
+            text,
+            base,
+            first_line,
+            at: 0,
+            line: first_line,
+            column: 1,
+        }
+    }
+
+    pub(crate) fn find(&mut self, offset: usize) -> Location {
+        let relative = offset.saturating_sub(self.base).min(self.text.len());
+        if relative < self.at {
+            *self = Locator::new(self.text, self.base, self.first_line);
+        }
+        for &b in self
+            .text
+            .as_bytes()
+            .get(self.at..relative)
+            .unwrap_or_default()
+        {
+            if b == b'\n' {
+                self.line += 1;
+                self.column = 1;
+            } else if b & 0xC0 != 0x80 {
+                self.column += 1;
+            }
+        }
+        self.at = relative;
+        Location {
+            offset: self.base + relative,
+            line: self.line,
+            column: self.column,
+        }
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
@@ -111,5 +162,9 @@ mod tests {
         let loc = Location::find(text, 100, 5, 100 + b);
         assert_eq!((loc.line, loc.column, loc.offset), (6, 2, 100 + b));
         assert_eq!(Location::find(text, 0, 1, 9999).offset, text.len());
+        let mut locator = Locator::new(text, 100, 5);
+        for offset in [100, 103, 100 + b, 101, 100 + b, 10_000] {
+            assert_eq!(locator.find(offset), Location::find(text, 100, 5, offset));
+        }
     }
 }

@@ -32,6 +32,9 @@ pub(crate) struct Cursor<'a> {
     pub mode: Mode,
     pub errors: &'a mut Vec<RawError>,
     pub warnings: &'a mut Vec<RawWarning>,
+    /// Inline: the matching `)` of every `(` from the first group on,
+    /// found in one pass so that unclosed groups cost linear time.
+    pub closing: Option<Vec<(usize, Option<usize>)>>,
 }
 
 impl Cursor<'_> {
@@ -114,6 +117,13 @@ impl Cursor<'_> {
     pub(crate) fn turn(&mut self) -> Result<Turn, Failed> {
         let mut turn = Turn::single(self.ply()?);
         loop {
+            // Fast exit: only white space, `,` or `o` can lead to another ply.
+            if !matches!(
+                self.peek(),
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'o')
+            ) {
+                return Ok(turn);
+            }
             let save = self.pos;
             self.skip_ws();
             if self.mode == Mode::Row && self.peek() == Some(b',') {
@@ -142,10 +152,22 @@ impl Cursor<'_> {
             span,
         };
         loop {
+            // Fast exit: only white space or parentheses can follow here.
+            if !matches!(
+                self.peek(),
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')')
+            ) {
+                return Ok(ply);
+            }
             let save = self.pos;
             self.skip_ws();
             match self.peek() {
-                Some(b'(') => ply.groups.push(self.group()?),
+                Some(b'(') => {
+                    let group = self.group()?;
+                    // Most plies carry one group: do not allocate room for four.
+                    ply.groups.reserve_exact(1);
+                    ply.groups.push(group);
+                }
                 Some(b')') => {
                     self.warnings.push(RawWarning {
                         kind: WarningKind::UnmatchedParenthesis,
@@ -222,23 +244,19 @@ impl Cursor<'_> {
     /// A parenthesised group; the cursor is at `(`.
     fn group(&mut self) -> Result<Group, Failed> {
         let open = self.pos;
-        let mut depth = 0usize;
-        let mut close = None;
-        let mut i = open;
-        while i < self.end {
-            match self.bytes.get(i) {
-                Some(b'(') => depth += 1,
-                Some(b')') => {
-                    depth -= 1;
-                    if depth == 0 {
-                        close = Some(i);
-                        break;
-                    }
-                }
-                _ => {}
+        let close = match self.mode {
+            Mode::Row => self.scan_closing(open),
+            Mode::Inline => {
+                let table = self
+                    .closing
+                    .get_or_insert_with(|| match_parentheses(self.bytes, open, self.end));
+                table
+                    .binary_search_by_key(&open, |&(at, _)| at)
+                    .ok()
+                    .and_then(|i| table.get(i))
+                    .and_then(|&(_, close)| close)
             }
-            i += 1;
-        }
+        };
         let Some(close) = close else {
             let found = match self.mode {
                 Mode::Inline => "end of movetext",
@@ -261,6 +279,25 @@ impl Cursor<'_> {
             kind,
             span: self.span(open, close + 1),
         })
+    }
+
+    /// The `)` matching the `(` at `open`, scanning forward (rows: one
+    /// line, which is abandoned if the group is unclosed).
+    fn scan_closing(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (i, &b) in self.bytes.get(open..self.end)?.iter().enumerate() {
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(open + i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// What the text of a group is; `start` is its offset in the game.
@@ -301,6 +338,28 @@ impl Cursor<'_> {
         }
         GroupKind::Comment(content.to_owned())
     }
+}
+
+/// Every `(` of `bytes[from..end]` with its matching `)`, if any, in
+/// order: one pass with a stack. A `)` with nothing open is skipped.
+fn match_parentheses(bytes: &[u8], from: usize, end: usize) -> Vec<(usize, Option<usize>)> {
+    let mut table = Vec::new();
+    let mut open = Vec::new();
+    for (i, &b) in bytes.get(from..end).unwrap_or_default().iter().enumerate() {
+        match b {
+            b'(' => {
+                open.push(table.len());
+                table.push((from + i, None));
+            }
+            b')' => {
+                if let Some(entry) = open.pop().and_then(|index| table.get_mut(index)) {
+                    entry.1 = Some(from + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    table
 }
 
 /// `4?` as a remark on another move: digits and an optional mark, nothing

@@ -1,7 +1,8 @@
 //! Inline movetext: `4,8; 6,12 (2 from hole 8); …; 2 (2 from 3).`
 
+use crate::Hole;
 use crate::notation::error::ErrorKind;
-use crate::notation::{Ending, Move};
+use crate::notation::{Ending, Move, Ply, Turn};
 
 use super::cursor::{Cursor, Failed};
 
@@ -22,6 +23,12 @@ pub(crate) fn parse_inline(cursor: &mut Cursor<'_>) -> Vec<Move> {
             cursor.pos += 1;
             continue;
         }
+        if let Some(stop) = plain_move(cursor, &mut moves) {
+            if stop {
+                break;
+            }
+            continue;
+        }
         match inline_move(cursor, &mut moves) {
             Ok(true) => break,
             Ok(false) => {}
@@ -38,6 +45,68 @@ fn recover(cursor: &mut Cursor<'_>) {
         Some(i) => cursor.pos += i + 1,
         None => cursor.pos = cursor.end,
     }
+}
+
+/// A hole number of one or two digits at `at`, not followed by a digit,
+/// mark or group; with the offset after it.
+fn plain_hole(bytes: &[u8], at: usize, end: usize) -> Option<(Hole, usize)> {
+    let first = *bytes.get(at).filter(|b| b.is_ascii_digit())?;
+    let (number, after) = match bytes.get(at + 1) {
+        Some(&second) if second.is_ascii_digit() && at + 1 < end => {
+            ((first - b'0') * 10 + (second - b'0'), at + 2)
+        }
+        _ => (first - b'0', at + 1),
+    };
+    if after < end && matches!(bytes.get(after), Some(b'0'..=b'9' | b'!' | b'?')) {
+        return None;
+    }
+    Some((Hole::new(number).ok()?, after))
+}
+
+/// The fast path for the most common move, `4,8;` or `6, 12.`: two bare
+/// hole numbers. Returns `None` (consuming nothing) for anything else,
+/// which the general path then parses.
+fn plain_move(cursor: &mut Cursor<'_>, moves: &mut Vec<Move>) -> Option<bool> {
+    let bytes = cursor.bytes;
+    let end = cursor.end;
+    let start = cursor.pos;
+    let (south, mut i) = plain_hole(bytes, start, end)?;
+    let south_end = i;
+    if i >= end || bytes.get(i) != Some(&b',') {
+        return None;
+    }
+    i += 1;
+    while i < end && bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let north_start = i;
+    let (north, after) = plain_hole(bytes, north_start, end)?;
+    let (stop, full_stop, next) = if after >= end {
+        (true, false, after)
+    } else {
+        match bytes.get(after) {
+            Some(b';') => (false, false, after + 1),
+            Some(b'.') => (true, true, after + 1),
+            _ => return None,
+        }
+    };
+    let span_end = if full_stop { next } else { after };
+    moves.push(Move {
+        number: None,
+        south: Turn::single(Ply {
+            span: cursor.span(start, south_end),
+            ..Ply::new(south)
+        }),
+        north: Some(Turn::single(Ply {
+            span: cursor.span(north_start, after),
+            ..Ply::new(north)
+        })),
+        ending: None,
+        full_stop,
+        span: cursor.span(start, span_end),
+    });
+    cursor.pos = next;
+    Some(stop)
 }
 
 /// Parses one move onto `moves`; returns whether the movetext stops

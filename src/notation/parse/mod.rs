@@ -46,6 +46,7 @@ impl<'a> Game<'a> {
             mode,
             errors: &mut self.errors,
             warnings: &mut self.warnings,
+            closing: None,
         }
     }
 }
@@ -95,16 +96,21 @@ pub(crate) fn parse_game(
 ) -> (Record, Vec<ParseError>, Vec<Warning>) {
     let mut game = Game::new(text, base);
     let record = game_record(&mut game);
+    let mut locator = super::span::Locator::new(text, base, first_line);
     let errors = game
         .errors
         .into_iter()
-        .map(|e| e.locate(text, base, first_line))
+        .map(|e| {
+            let location = locator.find(e.span.start);
+            e.located(location)
+        })
         .collect();
+    let mut locator = super::span::Locator::new(text, base, first_line);
     let warnings = game
         .warnings
         .into_iter()
         .map(|w| Warning {
-            location: super::Location::find(text, base, first_line, w.span.start),
+            location: locator.find(w.span.start),
             kind: w.kind,
             message: w.message,
             span: w.span,

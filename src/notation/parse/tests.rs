@@ -282,3 +282,51 @@ fn record_from_str_wants_one_clean_game() {
     assert!("4,8\n\n5,7".parse::<Record>().is_err());
     assert!("4,13".parse::<Record>().is_err());
 }
+
+#[test]
+fn the_fast_path_builds_the_same_tree_as_the_general_path() {
+    // A space before `;` or `.` sends a move to the general path; each
+    // such space shifts the later spans by one byte.
+    let fast = ok("4,8;6, 12;5,7.");
+    let general = ok("4,8 ;6, 12 ;5,7 .");
+    assert_eq!(fast.without_spans(), general.without_spans());
+    for (shift, (a, b)) in fast
+        .movetext
+        .moves
+        .iter()
+        .zip(&general.movetext.moves)
+        .enumerate()
+    {
+        let spans = |m: &crate::notation::Move| {
+            [
+                m.south.ply.span,
+                m.north.as_ref().map(|t| t.ply.span).unwrap_or_default(),
+            ]
+        };
+        assert_eq!(spans(a).map(|s| s.shifted(shift)), spans(b));
+        assert_eq!(a.span.start + shift, b.span.start);
+    }
+    let (a, b) = (&fast.movetext.moves[2], &general.movetext.moves[2]);
+    assert!(a.full_stop && b.full_stop);
+    assert_eq!(
+        (a.span.end + 3, a.span.len() + 1),
+        (b.span.end, b.span.len())
+    );
+}
+
+#[test]
+fn pathological_input_takes_linear_time() {
+    // Four errors a repetition (the unclosed `(`, two empty moves, the
+    // `x`). Rescanning to the end for each unclosed `(`, or locating each
+    // error from the start of the line, would take minutes here.
+    let text = "1 (; ;; 2,x;".repeat(40_000);
+    let start = std::time::Instant::now();
+    let games = parse_records(&text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].errors.len(), 160_000);
+    assert_eq!(
+        games[0].errors.last().map(|e| e.location.column),
+        Some(text.len() - 1)
+    );
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
