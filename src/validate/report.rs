@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::notation;
 use crate::{Captures, EndReason, GameEnd, Move, Outcome, PlayError, Player, Position, Score};
 
-use super::{Finding, Severity};
+use super::{Finding, FindingKind, Severity};
 use crate::notation::Location;
 
 /// One ply that was replayed: what was written and what the rules made of
@@ -175,12 +175,20 @@ impl Report {
             if self
                 .findings
                 .iter()
-                .any(|f| f.kind == super::FindingKind::InvalidSetup)
+                .any(|f| f.kind == FindingKind::InvalidSetup)
             {
                 "not replayed: invalid Setup tag".to_owned()
             } else {
                 "not replayed: syntax errors".to_owned()
             }
+        } else if self.main_line.plies.is_empty()
+            && self.main_line.stop.is_none()
+            && self
+                .findings
+                .iter()
+                .any(|f| matches!(f.kind, FindingKind::Syntax | FindingKind::HoleOutOfRange))
+        {
+            "not replayed: syntax errors".to_owned()
         } else {
             line_summary(&self.main_line)
         };
