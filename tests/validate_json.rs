@@ -68,8 +68,8 @@ fn generated_and_broken_games_match_the_schema() {
         text.push_str(&common::record(&plies, layout).to_string());
         text.push('\n');
     }
-    // An illegal ply, a wrong annotation, a syntax error, an invalid setup
-    // and a repetition.
+    // An illegal ply, a wrong annotation, a syntax error, an invalid setup,
+    // a repetition and a record without moves.
     text.push_str("[Event \"illegal\"]\n\n4,8; 9,12\n\n");
     text.push_str("[Event \"wrong\"]\n\n4,8 (2 from 7); 6,12\n\n");
     text.push_str("[Event \"syntax\"]\n\n4,8; 6,13; 6,7\n\n");
@@ -77,8 +77,9 @@ fn generated_and_broken_games_match_the_schema() {
     text.push_str(
         "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n5,11; 6,12; 1,7; 2,8; 3,9; 4,10; 5\n",
     );
+    text.push_str("\n[Event \"no moves\"]\n");
     let document = document(&text);
-    assert_eq!(document.games.len(), 9);
+    assert_eq!(document.games.len(), 10);
     let value = serde_json::to_value(&document).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(errors(&validator, &value), Vec::<String>::new());
     let reasons: Vec<&str> = document
@@ -93,7 +94,8 @@ fn generated_and_broken_games_match_the_schema() {
             "unfinished",
             "syntax-error",
             "invalid-setup",
-            "repetition"
+            "repetition",
+            "syntax-error",
         ]
     );
     // The document reads back.
