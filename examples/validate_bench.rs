@@ -1,10 +1,13 @@
 // Usage: cargo run --release --example validate_bench [GAMES]
 //
+// (A second argument, such as `0b`, runs only the named measurements.)
+//
 // Generates GAMES random legal games (default 100,000) with tags and the
 // rules' capture annotations, three in four inline and one in four in
 // numbered rows, into a temporary file, one game at a time. Then measures
 // (1 MB = 10^6 bytes of record text):
 //
+//   0) `RecordReader` alone (parsing only), from memory, for comparison;
 //   a) `RecordReader` + `validate`, streaming from the file;
 //   b) the same from memory;
 //   c) `RecordReader` + `validate` + building the JSON `GameDocument` and
@@ -19,7 +22,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Write as _};
 use std::time::Instant;
 
-use bohnenspiel::Position;
+use bohnenspiel::Game;
 use bohnenspiel::notation::RecordReader;
 use bohnenspiel::validate::{GameDocument, Options, validate};
 
@@ -42,19 +45,19 @@ impl Rng {
 /// One random legal game as record text.
 fn game(rng: &mut Rng, number: usize, out: &mut String) {
     let numbered = number % 4 == 3;
-    let mut position = Position::new();
+    let mut game = Game::default();
     let mut plies = Vec::new();
-    while !position.is_game_over() && plies.len() < 300 {
-        let moves: Vec<_> = position.legal_moves().collect();
+    while !game.is_over() && plies.len() < 300 {
+        let moves: Vec<_> = game.legal_moves().collect();
         let mv = moves[rng.below(moves.len())];
-        let captures = position.play(mv).expect("a legal move");
+        let captures = game.play(mv).expect("a legal move");
         plies.push((mv, captures));
     }
     let _ = writeln!(out, "[Event \"Generated game {number}\"]");
     let _ = writeln!(out, "[Date \"2026\"]");
     let _ = writeln!(out, "[South \"?\"]");
     let _ = writeln!(out, "[North \"?\"]");
-    if let Some(score) = position.final_score() {
+    if let Some(score) = game.final_score() {
         let _ = writeln!(out, "[Result \"{score}\"]");
     }
     out.push('\n');
@@ -113,6 +116,7 @@ fn main() -> std::io::Result<()> {
         .nth(1)
         .and_then(|arg| arg.replace('_', "").parse().ok())
         .unwrap_or(100_000);
+    let phases = std::env::args().nth(2).unwrap_or_else(|| "0abc".to_owned());
     let path = std::env::temp_dir().join(format!("validate_bench_{}.txt", std::process::id()));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut file = BufWriter::new(File::create(&path)?);
@@ -133,63 +137,74 @@ fn main() -> std::io::Result<()> {
     );
     let options = Options::default();
 
-    // a) Streaming from the file.
-    let started = Instant::now();
-    let (mut count, mut errors, mut plies) = (0, 0, 0);
-    for parsed in RecordReader::new(BufReader::new(File::open(&path)?)) {
-        let report = validate(&parsed?, &options);
-        count += 1;
-        errors += report.error_count();
-        plies += report.main_line.plies.len();
+    if phases.contains('a') {
+        // a) Streaming from the file.
+        let started = Instant::now();
+        let (mut count, mut problems, mut plies) = (0, 0, 0);
+        for parsed in RecordReader::new(BufReader::new(File::open(&path)?)) {
+            let report = validate(&parsed?, &options);
+            count += 1;
+            problems += report.error_count() + report.warning_count();
+            plies += report.main_line.plies.len();
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report("a) file   RecordReader + validate", bytes, count, seconds);
+        println!(
+            "   {plies} plies replayed, {problems} errors and warnings; peak memory (VmHWM) so far: {}",
+            peak_memory()
+        );
     }
-    report(
-        "a) file   RecordReader + validate",
-        bytes,
-        count,
-        started.elapsed().as_secs_f64(),
-    );
-    println!(
-        "   {plies} plies replayed, {errors} errors; peak memory (VmHWM) so far: {}",
-        peak_memory()
-    );
 
-    // b) From memory.
     let text = std::fs::read_to_string(&path)?;
     std::fs::remove_file(&path)?;
-    let started = Instant::now();
-    let mut count = 0;
-    for parsed in RecordReader::new(text.as_bytes()) {
-        let report = validate(&parsed?, &options);
-        count += usize::from(!report.has_errors());
-    }
-    report(
-        "b) memory RecordReader + validate",
-        bytes,
-        count,
-        started.elapsed().as_secs_f64(),
-    );
 
-    // c) With the JSON document.
-    let started = Instant::now();
-    let (mut count, mut json) = (0, 0);
-    let mut buffer = Vec::new();
-    for parsed in RecordReader::new(text.as_bytes()) {
-        let parsed = parsed?;
-        let report = validate(&parsed, &options);
-        buffer.clear();
-        serde_json::to_writer(&mut buffer, &GameDocument::new(&parsed, &report))?;
-        json += buffer.len();
-        count += 1;
+    if phases.contains('0') {
+        // 0) Parsing only.
+        let started = Instant::now();
+        let mut count = 0;
+        for parsed in RecordReader::new(text.as_bytes()) {
+            count += usize::from(parsed?.is_ok());
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report("0) memory RecordReader alone", bytes, count, seconds);
     }
-    report(
-        "c) memory RecordReader + validate + JSON",
-        bytes,
-        count,
-        started.elapsed().as_secs_f64(),
-    );
+
+    if phases.contains('b') {
+        // b) From memory.
+        let started = Instant::now();
+        let mut count = 0;
+        for parsed in RecordReader::new(text.as_bytes()) {
+            let report = validate(&parsed?, &options);
+            count += usize::from(!report.has_errors());
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report("b) memory RecordReader + validate", bytes, count, seconds);
+    }
+
+    if phases.contains('c') {
+        // c) With the JSON document.
+        let started = Instant::now();
+        let (mut count, mut json) = (0, 0);
+        let mut buffer = Vec::new();
+        for parsed in RecordReader::new(text.as_bytes()) {
+            let parsed = parsed?;
+            let report = validate(&parsed, &options);
+            buffer.clear();
+            serde_json::to_writer(&mut buffer, &GameDocument::new(&parsed, &report))?;
+            json += buffer.len();
+            count += 1;
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report(
+            "c) memory RecordReader + validate + JSON",
+            bytes,
+            count,
+            seconds,
+        );
+        println!("   {:.1} MB of JSON", json as f64 / 1e6);
+    }
     println!(
-        "   {:.1} MB of JSON; peak memory (VmHWM) at the end: {}",
-        json as f64 / 1e6,
+        "peak memory (VmHWM) at the end, with the text in memory: {}",
         peak_memory()
     );
     Ok(())

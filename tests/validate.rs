@@ -504,3 +504,11 @@ fn findings_are_sorted_by_place() {
             .any(|f| f.severity == Severity::Error && f.kind == FindingKind::CaptureMismatch)
     );
 }
+
+#[test]
+fn records_without_moves() {
+    let report = check("[Event \"no moves\"]\n");
+    assert!(report.has_errors());
+    assert_eq!(report.summary(), "not replayed: syntax errors");
+    assert!(report.main_line.plies.is_empty());
+}

@@ -376,6 +376,9 @@ fn result(report: &Report) -> ResultDocument {
             not_replayed("syntax-error")
         };
     }
+    if report.has_no_moves() {
+        return not_replayed("syntax-error");
+    }
     let score = line.score().unwrap_or_default();
     let (winner, reason) = match (line.end, line.stop) {
         (Some(end), _) => {

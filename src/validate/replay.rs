@@ -1,6 +1,6 @@
 //! Replaying the written plies of a line into a [`Game`].
 
-use crate::notation::{self, GroupKind, ParsedRecord, Span, Turn};
+use crate::notation::{self, GroupKind, Location, ParsedRecord, Span, Turn};
 use crate::{EndReason, Game, IllegalMoveKind, Move, PlayError, Player, Position};
 
 use super::compare;
@@ -43,6 +43,62 @@ pub(crate) struct Context<'a> {
     /// ended by prose), where lines may stop before the game is over.
     pub problem: bool,
     pub findings: Vec<Finding>,
+    locator: Locator,
+}
+
+/// Locates offsets in a game's source for findings: the line starts are
+/// found once, and a column is counted from the last place located when
+/// it lies earlier on the same line, so that locating many findings in
+/// order stays linear even on one long line. Gives the same result as
+/// [`ParsedRecord::locate`].
+#[derive(Default)]
+struct Locator {
+    /// Offsets (relative to the game) where each line starts; empty until
+    /// the first finding.
+    line_starts: Vec<usize>,
+    /// The last relative offset located, with its line index and column.
+    last: Option<(usize, usize, usize)>,
+}
+
+impl Locator {
+    fn locate(&mut self, parsed: &ParsedRecord, offset: usize) -> Location {
+        let source = parsed.source.as_bytes();
+        if self.line_starts.is_empty() {
+            self.line_starts.push(0);
+            self.line_starts.extend(
+                source
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            );
+        }
+        let relative = offset.saturating_sub(parsed.offset).min(source.len());
+        let line = self
+            .line_starts
+            .partition_point(|&start| start <= relative)
+            .saturating_sub(1);
+        let line_start = self.line_starts.get(line).copied().unwrap_or_default();
+        let (from, column) = match self.last {
+            Some((last, last_line, column)) if last_line == line && last <= relative => {
+                (last, column)
+            }
+            _ => (line_start, 1),
+        };
+        let column = column
+            + source
+                .get(from..relative)
+                .unwrap_or_default()
+                .iter()
+                .filter(|&&b| b & 0xC0 != 0x80)
+                .count();
+        self.last = Some((relative, line, column));
+        Location {
+            offset: parsed.offset + relative,
+            line: parsed.first_line + line,
+            column,
+        }
+    }
 }
 
 /// Where a finding is, in replay terms.
@@ -73,6 +129,7 @@ impl<'a> Context<'a> {
             stop_at: parsed.errors.iter().map(|e| e.span.start).min(),
             problem,
             findings: Vec::new(),
+            locator: Locator::default(),
         }
     }
 
@@ -90,7 +147,7 @@ impl<'a> Context<'a> {
             kind,
             message,
             span,
-            location: self.parsed.locate(span.start),
+            location: self.locator.locate(self.parsed, span.start),
             ply: at.ply,
             move_number: at.move_number,
             variation: at.variation.map(str::to_owned),
@@ -140,7 +197,7 @@ impl<'a> Context<'a> {
             };
             let ply = &turn.ply;
             if let Some(error_at) = self.stop_at.filter(|&error_at| ply.span.start >= error_at) {
-                let location = self.parsed.locate(error_at);
+                let location = self.locator.locate(self.parsed, error_at);
                 self.push(
                     Severity::Note,
                     FindingKind::ReplayStopped,
@@ -361,6 +418,32 @@ impl<'a> Context<'a> {
                         at,
                     );
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_records;
+
+    #[test]
+    fn the_locator_agrees_with_locate() {
+        let text = "[Event \"x\"]\n\n4,8; 6,12\n\n[South \"Rüger\"]\n[North \"Ö\"]\n\n4,8; 6,12 (2 from 8); 6,7\n";
+        for parsed in parse_records(text) {
+            let end = parsed.offset + parsed.source.len() + 3;
+            let offsets: Vec<usize> = (0..end)
+                .chain((0..end).rev())
+                .chain((0..end).step_by(7))
+                .collect();
+            let mut locator = Locator::default();
+            for offset in offsets {
+                assert_eq!(
+                    locator.locate(&parsed, offset),
+                    parsed.locate(offset),
+                    "offset {offset}"
+                );
             }
         }
     }

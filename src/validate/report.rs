@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::notation;
 use crate::{Captures, EndReason, GameEnd, Move, Outcome, PlayError, Player, Position, Score};
 
-use super::{Finding, Severity};
+use super::{Finding, FindingKind, Severity};
 use crate::notation::Location;
 
 /// One ply that was replayed: what was written and what the rules made of
@@ -109,8 +109,9 @@ pub struct Report {
     /// place in the text.
     pub findings: Vec<Finding>,
     /// The start position: the opening or the `Setup` tag. `None` when the
-    /// record was not replayed (an invalid `Setup` tag, a problem solution
-    /// checked for syntax only, or a syntax error before the movetext).
+    /// record was not replayed: an invalid `Setup` tag, or a problem
+    /// solution checked for syntax only. (A record with syntax errors is
+    /// replayed up to its first error.)
     pub start: Option<Position>,
     /// Whether the record was checked for syntax only: a problem solution
     /// (numbered rows with variations) without a `Setup` tag.
@@ -155,6 +156,16 @@ impl Report {
             .count()
     }
 
+    /// Whether syntax errors left the main line without a ply to replay.
+    pub(crate) fn has_no_moves(&self) -> bool {
+        self.main_line.plies.is_empty()
+            && self.main_line.stop.is_none()
+            && self
+                .findings
+                .iter()
+                .any(|f| matches!(f.kind, FindingKind::Syntax | FindingKind::HoleOutOfRange))
+    }
+
     /// The final score of the main line, if its game ended.
     #[must_use]
     pub fn final_score(&self) -> Option<Score> {
@@ -175,12 +186,14 @@ impl Report {
             if self
                 .findings
                 .iter()
-                .any(|f| f.kind == super::FindingKind::InvalidSetup)
+                .any(|f| f.kind == FindingKind::InvalidSetup)
             {
                 "not replayed: invalid Setup tag".to_owned()
             } else {
                 "not replayed: syntax errors".to_owned()
             }
+        } else if self.has_no_moves() {
+            "not replayed: syntax errors".to_owned()
         } else {
             line_summary(&self.main_line)
         };
