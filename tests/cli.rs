@@ -428,7 +428,7 @@ fn a_large_file_validates_in_one_pass() {
 
 #[test]
 fn a_closed_pipe_ends_the_output_quietly() {
-    let (_dir, path) = random_games_file(300);
+    let (_dir, path) = random_games_file(1_500);
     for command in ["validate", "json", "fmt", "show"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
             .args([command, &path.to_string_lossy()])

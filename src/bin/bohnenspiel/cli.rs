@@ -13,7 +13,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[command(after_help = "\
 Exit status: 0 when no finding is an error, 1 when one is (or a record does
 not parse), 2 for a usage or I/O error (a missing file, a directory, a file
-that is not UTF-8 text).
+that is not UTF-8 text). An input that cannot be read is reported on
+standard error as `bohnenspiel: FILE: …` and the other inputs are still
+read; a file with bytes that are not UTF-8 stops at the game holding the
+first one. Standard input is named `<stdin>` in messages.
 
 Example:
   bohnenspiel validate fixtures/rueger-1962.txt")]
@@ -32,6 +35,11 @@ pub enum Command {
     /// source line and a caret, then one summary line per game with its
     /// final score.
     #[command(after_help = "\
+JSON format: one object per finding and line, with the keys `file`, `game`
+(from 1), `line`, `column` (from 1, counting characters), `ply`, `move`,
+`variation` (`null` for the main line), `severity` (`note`, `warning`,
+`error`), `kind` (such as `capture-mismatch`) and `message`.
+
 Exit status: 0 when no finding is an error, 1 when any is, 2 for a usage or
 I/O error.
 
