@@ -512,3 +512,26 @@ fn records_without_moves() {
     assert_eq!(report.summary(), "not replayed: syntax errors");
     assert!(report.main_line.plies.is_empty());
 }
+
+#[test]
+fn other_rules() {
+    use bohnenspiel::{Rules, Variant};
+    let options = Options {
+        strict: false,
+        rules: Rules {
+            variant: Variant::Hemprich,
+            ..Rules::default()
+        },
+    };
+    // Under Hemprich's rules North passes when it has no beans, so the
+    // record stops before the game is over.
+    let report = validate(&parse_one(&read("rueger-1962.txt")), &options);
+    assert_eq!(report.main_line.plies.len(), 37);
+    assert_eq!(report.end, None);
+    assert_eq!(
+        findings(&report),
+        [
+            "8:300 warning unfinished-game ply 37 move 19 main: the line stops after ply 37 before the game is over: 30:22 in the stores"
+        ]
+    );
+}
