@@ -535,3 +535,39 @@ fn other_rules() {
         ]
     );
 }
+
+#[test]
+fn variations_after_an_illegal_ply_are_not_replayed() {
+    let text = read("shotayev-gentlemen.txt").replace(
+        "2.  3                   11 (but",
+        "2.  4                   11 (but",
+    );
+    let report = check(&text);
+    let replayed: Vec<(&str, bool)> = report
+        .variations
+        .iter()
+        .map(|v| (v.label.as_str(), v.replayed))
+        .collect();
+    assert_eq!(
+        replayed,
+        [("A", true), ("B", false), ("C", false), ("D", false)]
+    );
+    let notes: Vec<String> = findings(&report)
+        .into_iter()
+        .filter(|f| f.contains("replay-stopped") || f.contains("empty-hole"))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "8:5 error empty-hole ply 3 move 2 main: illegal ply 3 at move 2: hole 4 is empty, so South cannot sow from it",
+            "8:5 note replay-stopped ply 3 move 2 main: the 9 plies after ply 3 cannot be replayed",
+            "20:1 note replay-stopped ply - move - B: variation (B) is not replayed: its parent line cannot be replayed up to its branch point",
+            "25:1 note replay-stopped ply - move - C: variation (C) is not replayed: its parent line cannot be replayed up to its branch point",
+            "30:1 note replay-stopped ply - move - D: variation (D) is not replayed: its parent line cannot be replayed up to its branch point",
+        ]
+    );
+    assert_eq!(
+        report.summary(),
+        "not replayed: illegal ply 3 at move 2; 1 of 4 variations replayed"
+    );
+}
