@@ -148,7 +148,7 @@ mod grammar {
     use std::cell::Cell;
 
     use nom::branch::alt;
-    use nom::bytes::complete::{tag, take_while};
+    use nom::bytes::complete::{tag, take, take_while};
     use nom::character::complete::{char, digit1};
     use nom::combinator::{all_consuming, map, map_opt, not, opt, peek, value, verify};
     use nom::multi::fold_many0;
@@ -158,22 +158,23 @@ mod grammar {
     use super::{HoleList, Joiner, Phrase, PhraseForm, Span};
     use crate::Hole;
 
-    type In<'a> = &'a str;
+    type In<'a> = &'a [u8];
 
     /// The text being parsed and the first hole number out of range.
     pub(super) struct Context<'a> {
-        pub text: &'a str,
+        pub text: &'a [u8],
         pub bad_hole: Cell<Option<(u64, Span)>>,
     }
 
     fn ws(input: In<'_>) -> IResult<In<'_>, In<'_>> {
-        take_while(|c: char| c.is_ascii_whitespace()).parse(input)
+        take_while(|b: u8| b.is_ascii_whitespace()).parse(input)
     }
 
     /// Whether the word just read ends here: white space, `,` or the end.
     fn boundary(input: In<'_>) -> IResult<In<'_>, ()> {
-        not(verify(nom::character::complete::anychar, |c: &char| {
-            !c.is_ascii_whitespace() && *c != ','
+        not(verify(take(1usize), |b: In<'_>| {
+            b.first()
+                .is_some_and(|b| !b.is_ascii_whitespace() && *b != b',')
         }))
         .parse(input)
     }
@@ -188,7 +189,7 @@ mod grammar {
     /// A run of digits after optional white space; its value saturates.
     fn number(input: In<'_>) -> IResult<In<'_>, (u64, In<'_>)> {
         map(preceded(ws, digit1), |digits: In<'_>| {
-            let value = digits.bytes().fold(0u64, |value, d| {
+            let value = digits.iter().fold(0u64, |value, &d| {
                 value.saturating_mul(10).saturating_add(u64::from(d - b'0'))
             });
             (value, digits)
@@ -209,6 +210,29 @@ mod grammar {
                 alt((comma, and)).parse(input)
             }
         }
+    }
+
+    /// The commonest phrase, `N from H` with single spaces and holes in
+    /// range, as a whole annotation: one straight pass, no look-ahead.
+    pub(super) fn simple(input: In<'_>) -> Option<Phrase> {
+        let small = |digits: In<'_>| match *digits {
+            [d] => Some(d - b'0'),
+            [d, e] => Some((d - b'0') * 10 + (e - b'0')),
+            _ => None,
+        };
+        let parsed: IResult<In<'_>, _> = all_consuming((
+            map_opt(digit1, small),
+            tag(&b" from "[..]),
+            map_opt(digit1, |d| small(d).and_then(|n| Hole::new(n).ok())),
+        ))
+        .parse(input);
+        let (_, (beans, _, hole)) = parsed.ok()?;
+        Some(Phrase {
+            beans,
+            holes: HoleList::one(hole),
+            form: PhraseForm::From,
+            hole_word: false,
+        })
     }
 
     impl<'a> Context<'a> {
@@ -312,11 +336,20 @@ mod grammar {
 /// Parses `text` (the inside of a group, without a `; comment`) as a
 /// capture annotation. `span` is where `text` lies in the file.
 pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
+    if let Some(first) = grammar::simple(text.as_bytes()) {
+        return Ok(CaptureAnnotation {
+            first,
+            rest: Vec::new(),
+            span,
+        });
+    }
     let context = grammar::Context {
-        text,
+        text: text.as_bytes(),
         bad_hole: std::cell::Cell::new(None),
     };
-    let (_, (first, rest)) = context.annotation(text).map_err(|_| NotAnnotation::Shape)?;
+    let (_, (first, rest)) = context
+        .annotation(text.as_bytes())
+        .map_err(|_| NotAnnotation::Shape)?;
     if let Some((number, at)) = context.bad_hole.get() {
         return Err(NotAnnotation::Hole(number, at));
     }
