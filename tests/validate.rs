@@ -512,3 +512,62 @@ fn records_without_moves() {
     assert_eq!(report.summary(), "not replayed: syntax errors");
     assert!(report.main_line.plies.is_empty());
 }
+
+#[test]
+fn other_rules() {
+    use bohnenspiel::{Rules, Variant};
+    let options = Options {
+        strict: false,
+        rules: Rules {
+            variant: Variant::Hemprich,
+            ..Rules::default()
+        },
+    };
+    // Under Hemprich's rules North passes when it has no beans, so the
+    // record stops before the game is over.
+    let report = validate(&parse_one(&read("rueger-1962.txt")), &options);
+    assert_eq!(report.main_line.plies.len(), 37);
+    assert_eq!(report.end, None);
+    assert_eq!(
+        findings(&report),
+        [
+            "8:300 warning unfinished-game ply 37 move 19 main: the line stops after ply 37 before the game is over: 30:22 in the stores"
+        ]
+    );
+}
+
+#[test]
+fn variations_after_an_illegal_ply_are_not_replayed() {
+    let text = read("shotayev-gentlemen.txt").replace(
+        "2.  3                   11 (but",
+        "2.  4                   11 (but",
+    );
+    let report = check(&text);
+    let replayed: Vec<(&str, bool)> = report
+        .variations
+        .iter()
+        .map(|v| (v.label.as_str(), v.replayed))
+        .collect();
+    assert_eq!(
+        replayed,
+        [("A", true), ("B", false), ("C", false), ("D", false)]
+    );
+    let notes: Vec<String> = findings(&report)
+        .into_iter()
+        .filter(|f| f.contains("replay-stopped") || f.contains("empty-hole"))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "8:5 error empty-hole ply 3 move 2 main: illegal ply 3 at move 2: hole 4 is empty, so South cannot sow from it",
+            "8:5 note replay-stopped ply 3 move 2 main: the 9 plies after ply 3 cannot be replayed",
+            "20:1 note replay-stopped ply - move - B: variation (B) is not replayed: its parent line cannot be replayed up to its branch point",
+            "25:1 note replay-stopped ply - move - C: variation (C) is not replayed: its parent line cannot be replayed up to its branch point",
+            "30:1 note replay-stopped ply - move - D: variation (D) is not replayed: its parent line cannot be replayed up to its branch point",
+        ]
+    );
+    assert_eq!(
+        report.summary(),
+        "not replayed: illegal ply 3 at move 2; 1 of 4 variations replayed"
+    );
+}

@@ -129,14 +129,6 @@ impl CaptureAnnotation {
     }
 }
 
-/// A word of an annotation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Token<'a> {
-    Number(u64, usize, usize),
-    Comma,
-    Word(&'a str),
-}
-
 /// Why the text of a group is not a capture annotation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum NotAnnotation {
@@ -147,197 +139,221 @@ pub(crate) enum NotAnnotation {
     Hole(u64, Span),
 }
 
-fn tokenize(text: &str) -> Vec<Token<'_>> {
-    let bytes = text.as_bytes();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b.is_ascii_whitespace() {
-            i += 1;
-        } else if b == b',' {
-            tokens.push(Token::Comma);
-            i += 1;
-        } else if b.is_ascii_digit() {
-            let start = i;
-            let mut value: u64 = 0;
-            while let Some(&d) = bytes.get(i).filter(|d| d.is_ascii_digit()) {
-                value = value.saturating_mul(10).saturating_add(u64::from(d - b'0'));
-                i += 1;
+/// The annotation grammar on nom combinators. Words are separated by
+/// ASCII white space; a word ends at white space, `,` or the end of the
+/// text, so `from12` is one word and `2from` is a number and a word.
+/// Every `alt` and look-ahead spans a bounded number of words, so parsing
+/// is linear in the text.
+mod grammar {
+    use std::cell::Cell;
+
+    use nom::branch::alt;
+    use nom::bytes::complete::{tag, take, take_while};
+    use nom::character::complete::{char, digit1};
+    use nom::combinator::{all_consuming, map, map_opt, not, opt, peek, value, verify};
+    use nom::multi::fold_many0;
+    use nom::sequence::{preceded, terminated};
+    use nom::{IResult, Parser};
+
+    use super::{HoleList, Joiner, Phrase, PhraseForm, Span};
+    use crate::Hole;
+
+    type In<'a> = &'a [u8];
+
+    /// The text being parsed and the first hole number out of range.
+    pub(super) struct Context<'a> {
+        pub text: &'a [u8],
+        pub bad_hole: Cell<Option<(u64, Span)>>,
+    }
+
+    fn ws(input: In<'_>) -> IResult<In<'_>, In<'_>> {
+        take_while(|b: u8| b.is_ascii_whitespace()).parse(input)
+    }
+
+    /// Whether the word just read ends here: white space, `,` or the end.
+    fn boundary(input: In<'_>) -> IResult<In<'_>, ()> {
+        not(verify(take(1usize), |b: In<'_>| {
+            b.first()
+                .is_some_and(|b| !b.is_ascii_whitespace() && *b != b',')
+        }))
+        .parse(input)
+    }
+
+    /// The word `w` as a whole word, after optional white space.
+    fn word<'a>(
+        w: &'static str,
+    ) -> impl Parser<In<'a>, Output = In<'a>, Error = nom::error::Error<In<'a>>> {
+        preceded(ws, terminated(tag(w), boundary))
+    }
+
+    /// A run of digits after optional white space; its value saturates.
+    fn number(input: In<'_>) -> IResult<In<'_>, (u64, In<'_>)> {
+        map(preceded(ws, digit1), |digits: In<'_>| {
+            let value = digits.iter().fold(0u64, |value, &d| {
+                value.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+            });
+            (value, digits)
+        })
+        .parse(input)
+    }
+
+    /// `,` or `and` between two holes or phrases; `plus` too when `plus`.
+    fn joiner<'a>(
+        plus: bool,
+    ) -> impl Parser<In<'a>, Output = Joiner, Error = nom::error::Error<In<'a>>> {
+        move |input: In<'a>| {
+            let comma = value(Joiner::Comma, preceded(ws, char(',')));
+            let and = value(Joiner::And, word("and"));
+            if plus {
+                alt((comma, and, value(Joiner::Plus, word("plus")))).parse(input)
+            } else {
+                alt((comma, and)).parse(input)
             }
-            tokens.push(Token::Number(value, start, i));
-        } else {
-            let start = i;
-            while bytes
-                .get(i)
-                .is_some_and(|c| !c.is_ascii_whitespace() && *c != b',')
-            {
-                i += 1;
-            }
-            tokens.push(Token::Word(text.get(start..i).unwrap_or_default()));
         }
     }
-    tokens
-}
 
-struct AnnotationParser<'a> {
-    tokens: Vec<Token<'a>>,
-    pos: usize,
-    bad_hole: Option<(u64, Span)>,
-}
-
-impl AnnotationParser<'_> {
-    fn peek(&self, ahead: usize) -> Option<Token<'_>> {
-        self.tokens.get(self.pos + ahead).copied()
-    }
-
-    fn word(&self, ahead: usize, word: &str) -> bool {
-        matches!(self.peek(ahead), Some(Token::Word(w)) if w == word)
-    }
-
-    fn hole(&mut self) -> Option<Hole> {
-        match self.peek(0) {
-            Some(Token::Number(n, start, end)) => {
-                self.pos += 1;
-                match u8::try_from(n).ok().and_then(|n| Hole::new(n).ok()) {
-                    Some(hole) => Some(hole),
-                    None => {
-                        self.bad_hole.get_or_insert((n, Span::new(start, end)));
-                        Some(Hole::MIN)
-                    }
-                }
-            }
+    /// The commonest phrase, `N from H` with single spaces and holes in
+    /// range, as a whole annotation: one straight pass, no look-ahead.
+    pub(super) fn simple(input: In<'_>) -> Option<Phrase> {
+        let small = |digits: In<'_>| match *digits {
+            [d] => Some(d - b'0'),
+            [d, e] => Some((d - b'0') * 10 + (e - b'0')),
             _ => None,
-        }
-    }
-
-    /// Whether a number at `ahead` starts a new phrase (`N from`,
-    /// `N each from`) rather than continuing a hole list.
-    fn starts_phrase(&self, ahead: usize) -> bool {
-        self.word(ahead + 1, "from")
-            || (self.word(ahead + 1, "each") && self.word(ahead + 2, "from"))
-    }
-
-    fn list(&mut self) -> Option<HoleList> {
-        if self.word(0, "hole") || self.word(0, "holes") {
-            self.pos += 1;
-        }
-        let first = self.hole()?;
-        let mut list = HoleList::one(first);
-        loop {
-            let joiner = match self.peek(0) {
-                Some(Token::Comma) => Joiner::Comma,
-                Some(Token::Word("and")) => Joiner::And,
-                _ => break,
-            };
-            if !matches!(self.peek(1), Some(Token::Number(..))) || self.starts_phrase(1) {
-                break;
-            }
-            self.pos += 1;
-            let hole = self.hole()?;
-            list.rest.push((joiner, hole));
-        }
-        Some(list)
-    }
-
-    fn phrase(&mut self) -> Option<Phrase> {
-        let beans = match self.peek(0) {
-            Some(Token::Number(n, ..)) => u8::try_from(n).ok()?,
-            _ => return None,
         };
-        self.pos += 1;
-        let each_from = self.word(0, "each");
-        if each_from {
-            self.pos += 1;
-        }
-        if !self.word(0, "from") {
-            return None;
-        }
-        self.pos += 1;
-        let hole_word = self.word(0, "hole") || self.word(0, "holes");
-        let holes = self.list()?;
-        let form = if each_from {
-            PhraseForm::EachFrom
-        } else if self.word(0, "each") {
-            self.pos += 1;
-            PhraseForm::FromEach
-        } else if holes.rest.is_empty() {
-            PhraseForm::From
-        } else {
-            return None;
-        };
+        let parsed: IResult<In<'_>, _> = all_consuming((
+            map_opt(digit1, small),
+            tag(&b" from "[..]),
+            map_opt(digit1, |d| small(d).and_then(|n| Hole::new(n).ok())),
+        ))
+        .parse(input);
+        let (_, (beans, _, hole)) = parsed.ok()?;
         Some(Phrase {
             beans,
-            holes,
-            form,
-            hole_word,
+            holes: HoleList::one(hole),
+            form: PhraseForm::From,
+            hole_word: false,
         })
     }
 
-    fn annotation(&mut self) -> Option<(Phrase, Vec<(Joiner, Phrase)>)> {
-        let first = self.phrase()?;
-        let mut rest = Vec::new();
-        while self.pos < self.tokens.len() {
-            let joiner = match self.peek(0) {
-                Some(Token::Comma) => Joiner::Comma,
-                Some(Token::Word("and")) => Joiner::And,
-                Some(Token::Word("plus")) => Joiner::Plus,
-                _ => return None,
-            };
-            self.pos += 1;
-            rest.push((joiner, self.phrase()?));
+    impl<'a> Context<'a> {
+        /// A hole number; one out of range is recorded and read as hole 1
+        /// (the caller then reports it instead of the tree).
+        fn hole(&self, input: In<'a>) -> IResult<In<'a>, Hole> {
+            map(number, |(n, digits)| {
+                match u8::try_from(n).ok().and_then(|n| Hole::new(n).ok()) {
+                    Some(hole) => hole,
+                    None => {
+                        let start = digits.as_ptr() as usize - self.text.as_ptr() as usize;
+                        let bad = self.bad_hole.get();
+                        self.bad_hole
+                            .set(bad.or(Some((n, Span::new(start, start + digits.len())))));
+                        Hole::MIN
+                    }
+                }
+            })
+            .parse(input)
         }
-        Some((first, rest))
+
+        /// `[hole|holes] H (, H | and H)*`, where a number that starts a
+        /// new phrase (`N from`, `N each from`) ends the list.
+        fn list(&self, input: In<'a>) -> IResult<In<'a>, HoleList> {
+            let phrase_start = (number, opt(word("each")), word("from"));
+            let (input, _) = opt(alt((word("holes"), word("hole")))).parse(input)?;
+            let (input, first) = self.hole(input)?;
+            let (input, rest) = fold_many0(
+                (
+                    joiner(false),
+                    preceded(not(peek(phrase_start)), |i| self.hole(i)),
+                ),
+                Vec::new,
+                |mut rest, item| {
+                    rest.push(item);
+                    rest
+                },
+            )
+            .parse(input)?;
+            Ok((input, HoleList { first, rest }))
+        }
+
+        /// `N from L`, `N from L each`, `N each from L`.
+        fn phrase(&self, input: In<'a>) -> IResult<In<'a>, Phrase> {
+            let (input, beans) = map_opt(number, |(n, _)| u8::try_from(n).ok()).parse(input)?;
+            let (input, each_from) = opt(word("each")).parse(input)?;
+            let (input, _) = word("from").parse(input)?;
+            let (input, hole_word) = peek(opt(alt((word("holes"), word("hole"))))).parse(input)?;
+            let (input, holes) = self.list(input)?;
+            let (input, form) = if each_from.is_some() {
+                (input, PhraseForm::EachFrom)
+            } else {
+                let (input, each) = opt(word("each")).parse(input)?;
+                match each {
+                    Some(_) => (input, PhraseForm::FromEach),
+                    None if holes.rest.is_empty() => (input, PhraseForm::From),
+                    None => {
+                        return Err(nom::Err::Error(nom::error::Error::new(
+                            input,
+                            nom::error::ErrorKind::Verify,
+                        )));
+                    }
+                }
+            };
+            Ok((
+                input,
+                Phrase {
+                    beans,
+                    holes,
+                    form,
+                    hole_word: hole_word.is_some(),
+                },
+            ))
+        }
+
+        /// A whole annotation: phrases joined by `,`, `and` or `plus`, and
+        /// nothing else but white space.
+        pub(super) fn annotation(
+            &self,
+            input: In<'a>,
+        ) -> IResult<In<'a>, (Phrase, Vec<(Joiner, Phrase)>)> {
+            all_consuming(terminated(
+                (
+                    |i| self.phrase(i),
+                    fold_many0(
+                        (joiner(true), |i| self.phrase(i)),
+                        Vec::new,
+                        |mut rest, item| {
+                            rest.push(item);
+                            rest
+                        },
+                    ),
+                ),
+                ws,
+            ))
+            .parse(input)
+        }
     }
 }
 
 /// Parses `text` (the inside of a group, without a `; comment`) as a
 /// capture annotation. `span` is where `text` lies in the file.
 pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
-    if let Some(first) = simple_phrase(text) {
+    if let Some(first) = grammar::simple(text.as_bytes()) {
         return Ok(CaptureAnnotation {
             first,
             rest: Vec::new(),
             span,
         });
     }
-    let mut parser = AnnotationParser {
-        tokens: tokenize(text),
-        pos: 0,
-        bad_hole: None,
+    let context = grammar::Context {
+        text: text.as_bytes(),
+        bad_hole: std::cell::Cell::new(None),
     };
-    let (first, rest) = parser.annotation().ok_or(NotAnnotation::Shape)?;
-    if let Some((number, at)) = parser.bad_hole {
+    let (_, (first, rest)) = context
+        .annotation(text.as_bytes())
+        .map_err(|_| NotAnnotation::Shape)?;
+    if let Some((number, at)) = context.bad_hole.get() {
         return Err(NotAnnotation::Hole(number, at));
     }
     Ok(CaptureAnnotation { first, rest, span })
-}
-
-/// The common form `N from H` (one space each), without allocating.
-fn simple_phrase(text: &str) -> Option<Phrase> {
-    let bytes = text.as_bytes();
-    let number = |at: usize| -> Option<(u8, usize)> {
-        let first = *bytes.get(at).filter(|b| b.is_ascii_digit())?;
-        match bytes.get(at + 1) {
-            Some(second) if second.is_ascii_digit() => {
-                Some(((first - b'0') * 10 + (second - b'0'), at + 2))
-            }
-            _ => Some((first - b'0', at + 1)),
-        }
-    };
-    let (beans, after) = number(0)?;
-    if bytes.get(after..after + 6) != Some(b" from ".as_slice()) {
-        return None;
-    }
-    let (hole, end) = number(after + 6)?;
-    if end != bytes.len() {
-        return None;
-    }
-    Some(Phrase {
-        beans,
-        holes: HoleList::one(Hole::new(hole).ok()?),
-        form: PhraseForm::From,
-        hole_word: false,
-    })
 }
 
 #[cfg(test)]

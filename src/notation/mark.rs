@@ -3,6 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::combinator::{all_consuming, value};
+use nom::{IResult, Parser};
+
 /// A judgement written right after a hole number, as in `6!!` or `4?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mark {
@@ -52,16 +57,22 @@ impl Mark {
     /// The mark written as these bytes, if any.
     #[must_use]
     pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Mark> {
-        Some(match bytes {
-            b"!" => Mark::Good,
-            b"?" => Mark::Mistake,
-            b"!!" => Mark::Brilliant,
-            b"??" => Mark::Blunder,
-            b"!?" => Mark::Interesting,
-            b"?!" => Mark::Dubious,
-            _ => return None,
-        })
+        let text = std::str::from_utf8(bytes).ok()?;
+        all_consuming(mark).parse(text).ok().map(|(_, mark)| mark)
     }
+}
+
+/// One of the six marks at the start of `input` (the longest one).
+pub(crate) fn mark(input: &str) -> IResult<&str, Mark> {
+    alt((
+        value(Mark::Brilliant, tag("!!")),
+        value(Mark::Blunder, tag("??")),
+        value(Mark::Interesting, tag("!?")),
+        value(Mark::Dubious, tag("?!")),
+        value(Mark::Good, tag("!")),
+        value(Mark::Mistake, tag("?")),
+    ))
+    .parse(input)
 }
 
 impl fmt::Display for Mark {

@@ -137,3 +137,37 @@ pub struct Finding {
     /// The variation concerned, such as `B`; `None` for the main line.
     pub variation: Option<String>,
 }
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_names_are_the_printed_names() -> Result<(), serde_json::Error> {
+        let kinds = [
+            FindingKind::Syntax,
+            FindingKind::SyntaxWarning,
+            FindingKind::HoleOutOfRange,
+            FindingKind::WrongPlayer,
+            FindingKind::EmptyHole,
+            FindingKind::MoveAfterEnd,
+            FindingKind::CaptureMismatch,
+            FindingKind::UnannotatedCapture,
+            FindingKind::ResultMismatch,
+            FindingKind::RowOutOfSequence,
+            FindingKind::InvalidSetup,
+            FindingKind::UnfinishedGame,
+            FindingKind::ReplayStopped,
+            FindingKind::Repetition,
+            FindingKind::SyntaxOnly,
+            FindingKind::UnresolvedLabel,
+        ];
+        for kind in kinds {
+            assert_eq!(serde_json::to_string(&kind)?, format!("\"{kind}\""));
+        }
+        for severity in [Severity::Note, Severity::Warning, Severity::Error] {
+            assert_eq!(serde_json::to_string(&severity)?, format!("\"{severity}\""));
+        }
+        Ok(())
+    }
+}

@@ -25,7 +25,32 @@ pub struct GamesDocument {
     pub games: Vec<GameDocument>,
 }
 
-/// One validated game.
+/// One validated game, as JSON.
+///
+/// Built by [`GameDocument::new`] from a parsed record and its [`Report`].
+/// A file's games print as a [`GamesDocument`], `{"games": [...]}`, whose
+/// JSON Schema (draft 2020-12) is `fixtures/schema/games.schema.json`:
+/// `tags` (name to value), `start` (`pits`, `stores`, `turn`, `setup`, or
+/// `null`), `moves` (one object per written ply: `number`, `ply`,
+/// `player`, `hole`, `mark`, `comment`, `annotated`, `captures`, `after`,
+/// `alternatives`; `captures` and `after` are `null` for plies that were
+/// not replayed), `variations` (`label`, `parent`, `branch`, `replayed`,
+/// `moves`), `result` (`south`, `north`, `winner`, `reason`), `summary`
+/// and `findings` (`line`, `column`, `ply`, `move`, `variation`,
+/// `severity`, `kind`, `message`).
+///
+/// ```
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::{GameDocument, Options, validate};
+///
+/// let games = parse_records("4,8; 6,12 (2 from hole 8)\n");
+/// let report = validate(&games[0], &Options::default());
+/// let document = GameDocument::new(&games[0], &report);
+/// let json = serde_json::to_value(&document)?;
+/// assert_eq!(json["moves"][3]["captures"], serde_json::json!([{"hole": 8, "beans": 2}]));
+/// assert_eq!(json["result"]["reason"], "unfinished");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameDocument {
     /// The tags, name to value, in written order (the first of two tags

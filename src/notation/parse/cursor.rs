@@ -3,8 +3,15 @@
 
 use crate::notation::annotation::{NotAnnotation, parse_annotation};
 use crate::notation::error::{ErrorKind, RawError};
+use crate::notation::mark::mark;
 use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, Turn, WarningKind};
 use crate::{Hole, HoleError};
+use nom::bytes::complete::{take_till, take_while1};
+use nom::character::complete::{char, digit1};
+use nom::combinator::{all_consuming, map, map_opt, opt, rest, verify};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
 
 use super::{RawWarning, describe};
 
@@ -302,20 +309,13 @@ impl Cursor<'_> {
 
     /// What the text of a group is; `start` is its offset in the game.
     fn classify(&mut self, content: &str, start: usize) -> GroupKind {
-        let semicolon = content.bytes().position(|b| b == b';');
-        let (head, comment) = match semicolon.and_then(|i| content.split_at_checked(i)) {
-            Some((head, tail)) => (
-                head,
-                Some(tail.get(1..).unwrap_or_default().trim().to_owned()),
-            ),
-            None => (content, None),
-        };
+        let (head, comment) = split_comment(content);
         let head_span = self.span(start, start + head.len());
         match parse_annotation(head, head_span) {
             Ok(annotation) => {
                 return GroupKind::Captures {
                     annotation,
-                    comment,
+                    comment: comment.map(|text| text.trim().to_owned()),
                 };
             }
             Err(NotAnnotation::Hole(number, at)) => {
@@ -330,14 +330,32 @@ impl Cursor<'_> {
             }
             Err(NotAnnotation::Shape) => {}
         }
-        if !content.is_empty() && content.split('/').all(Label::is_valid) {
-            return GroupKind::Labels(content.split('/').map(|l| Label(l.to_owned())).collect());
+        if let Some(labels) = labels(content) {
+            return GroupKind::Labels(labels);
         }
         if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
             return GroupKind::OtherMove(ply);
         }
         GroupKind::Comment(content.to_owned())
     }
+}
+
+/// The text of a group split at its first `;`: the head, and the comment
+/// after the `;` if there is one.
+fn split_comment(content: &str) -> (&str, Option<&str>) {
+    let parsed: IResult<&str, (&str, Option<&str>)> =
+        (take_till(|c| c == ';'), opt(preceded(char(';'), rest))).parse(content);
+    parsed.map_or((content, None), |(_, split)| split)
+}
+
+/// Variation labels: capital letters joined by `/`, and nothing else.
+fn labels(content: &str) -> Option<Vec<Label>> {
+    let label = map(take_while1(|c: char| c.is_ascii_uppercase()), |l: &str| {
+        Label(l.to_owned())
+    });
+    let parsed: IResult<&str, Vec<Label>> =
+        all_consuming(separated_list1(char('/'), label)).parse(content);
+    parsed.ok().map(|(_, labels)| labels)
 }
 
 /// Every `(` of `bytes[from..end]` with its matching `)`, if any, in
@@ -362,20 +380,15 @@ fn match_parentheses(bytes: &[u8], from: usize, end: usize) -> Vec<(usize, Optio
     table
 }
 
-/// `4?` as a remark on another move: digits and an optional mark, nothing
-/// else.
+/// `4?` as a remark on another move: a hole of one or two digits and an
+/// optional mark, nothing else.
 fn other_move(content: &str, span: Span) -> Option<Ply> {
-    let digits = content.bytes().take_while(u8::is_ascii_digit).count();
-    let (number, mark) = content.split_at_checked(digits)?;
-    if number.is_empty() || number.len() > 2 {
-        return None;
-    }
-    let hole: Hole = number.parse().ok()?;
-    let mark = if mark.is_empty() {
-        None
-    } else {
-        Some(mark.parse::<Mark>().ok()?)
-    };
+    let hole = map_opt(verify(digit1, |d: &str| d.len() <= 2), |d: &str| {
+        d.parse::<Hole>().ok()
+    });
+    let parsed: IResult<&str, (Hole, Option<Mark>)> =
+        all_consuming((hole, opt(mark))).parse(content);
+    let (_, (hole, mark)) = parsed.ok()?;
     Some(Ply {
         hole,
         mark,

@@ -1,129 +1,147 @@
-//! Tag lines: `[Name "value"]`.
+//! Tag lines: `[Name "value"]`, on nom combinators.
+
+use nom::branch::alt;
+use nom::bytes::complete::{is_not, take_while, take_while1};
+use nom::character::complete::{char, one_of};
+use nom::combinator::{eof, map};
+use nom::multi::fold_many0;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
 
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::{Span, Tag};
 
 use super::describe;
 
+type In<'a> = &'a str;
+
+fn ws(input: In<'_>) -> IResult<In<'_>, In<'_>> {
+    take_while(|c: char| c.is_ascii_whitespace()).parse(input)
+}
+
+/// A piece of a tag value: a run of plain characters or one escape.
+enum Piece<'a> {
+    Plain(&'a str),
+    Escaped(char),
+}
+
+/// The characters of a value up to (not including) its closing quote, or
+/// up to the first character that is neither plain nor a valid escape.
+fn value_text(input: In<'_>) -> IResult<In<'_>, String> {
+    fold_many0(
+        alt((
+            map(is_not("\"\\"), Piece::Plain),
+            map(preceded(char('\\'), one_of("\"\\")), Piece::Escaped),
+        )),
+        String::new,
+        |mut value, piece| {
+            match piece {
+                Piece::Plain(text) => value.push_str(text),
+                Piece::Escaped(c) => value.push(c),
+            }
+            value
+        },
+    )
+    .parse(input)
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
 /// Parses one tag line; `line` excludes the line break and starts at
 /// absolute offset `start`.
 pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<Tag, RawError> {
-    let bytes = line.as_bytes();
+    let offset = |rest: In<'_>| line.len() - rest.len();
     let at = |i: usize| Span::new(start + i, start + (i + 1).min(line.len()).max(i));
-    let skip = |mut i: usize| {
-        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
-            i += 1;
-        }
-        i
+    let error = |kind, i: usize, message: &str, expected: &str, found: String| {
+        Err(RawError::new(kind, at(i), message, expected, found))
     };
-    let mut i = skip(0);
     // The caller only passes lines whose first visible character is `[`.
-    i += 1;
-    i = skip(i);
-    let name_start = i;
-    while bytes
-        .get(i)
-        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    {
-        i += 1;
-    }
-    let name = line.get(name_start..i).unwrap_or_default();
-    if name.is_empty() {
-        return Err(RawError::new(
+    let opened: IResult<In<'_>, _> = (ws, char('['), ws).parse(line);
+    let rest = opened.map_or(line, |(rest, _)| rest);
+    let named: IResult<In<'_>, In<'_>> = take_while1(is_name_char).parse(rest);
+    let Ok((rest, name)) = named else {
+        let i = offset(rest);
+        return error(
             ErrorKind::MalformedTag,
-            at(i),
+            i,
             "a tag line needs a name",
             "a tag name of letters, digits and `_`",
             describe(line, i),
-        ));
-    }
-    i = skip(i);
-    if bytes.get(i) != Some(&b'"') {
-        return Err(RawError::new(
+        );
+    };
+    let quoted: IResult<In<'_>, _> = preceded(ws, char('"')).parse(rest);
+    let Ok((rest, _)) = quoted else {
+        let i = offset(ws(rest).map_or(rest, |(rest, _)| rest));
+        return error(
             ErrorKind::MalformedTag,
-            at(i),
+            i,
             "a tag needs a quoted value",
             "`\"`",
             describe(line, i),
-        ));
-    }
-    let quote = i;
-    i += 1;
-    let mut value = String::new();
-    let mut run = i;
-    loop {
-        match bytes.get(i) {
-            None => {
-                return Err(RawError::new(
-                    ErrorKind::UnclosedTagValue,
-                    at(quote),
-                    "the tag value has no closing quote",
-                    "`\"`",
-                    "end of line",
-                ));
-            }
-            Some(b'"') => {
-                value.push_str(line.get(run..i).unwrap_or_default());
-                i += 1;
-                break;
-            }
-            Some(b'\\') => {
-                value.push_str(line.get(run..i).unwrap_or_default());
-                match bytes.get(i + 1) {
-                    Some(&c @ (b'"' | b'\\')) => {
-                        value.push(char::from(c));
-                        i += 2;
-                        run = i;
-                    }
-                    _ => {
-                        return Err(RawError::new(
-                            ErrorKind::InvalidEscape,
-                            at(i),
-                            "unknown escape in a tag value",
-                            "`\\\"` or `\\\\`",
-                            match line.get(i + 1..).and_then(|rest| rest.chars().next()) {
-                                Some(c) => format!("`\\{c}`"),
-                                None => "`\\` at the end of the line".to_owned(),
-                            },
-                        ));
-                    }
-                }
-            }
-            Some(_) => i += 1,
-        }
-    }
-    i = skip(i);
-    match bytes.get(i) {
-        Some(b']') => {}
-        None => {
-            return Err(RawError::new(
+        );
+    };
+    let quote = offset(rest) - 1;
+    let (rest, value) = value_text(rest).unwrap_or((rest, String::new()));
+    let closed: IResult<In<'_>, char> = char('"').parse(rest);
+    let Ok((rest, _)) = closed else {
+        let i = offset(rest);
+        return match rest.chars().nth(1) {
+            None if rest.is_empty() => error(
+                ErrorKind::UnclosedTagValue,
+                quote,
+                "the tag value has no closing quote",
+                "`\"`",
+                "end of line".to_owned(),
+            ),
+            // Anything else stopping the value is a `\` not followed by
+            // `"` or `\`.
+            next => error(
+                ErrorKind::InvalidEscape,
+                i,
+                "unknown escape in a tag value",
+                "`\\\"` or `\\\\`",
+                match next {
+                    Some(c) => format!("`\\{c}`"),
+                    None => "`\\` at the end of the line".to_owned(),
+                },
+            ),
+        };
+    };
+    let bracket: IResult<In<'_>, char> = preceded(ws, char(']')).parse(rest);
+    let Ok((rest, _)) = bracket else {
+        let rest = ws(rest).map_or(rest, |(rest, _)| rest);
+        let i = offset(rest);
+        return if rest.is_empty() {
+            error(
                 ErrorKind::UnclosedTag,
-                at(i),
+                i,
                 "the tag line has no closing bracket",
                 "`]`",
-                "end of line",
-            ));
-        }
-        Some(_) => {
-            return Err(RawError::new(
+                "end of line".to_owned(),
+            )
+        } else {
+            error(
                 ErrorKind::MalformedTag,
-                at(i),
+                i,
                 "unexpected text in a tag line",
                 "`]`",
                 describe(line, i),
-            ));
-        }
-    }
-    let close = i;
-    i = skip(i + 1);
-    if i < line.len() {
-        return Err(RawError::new(
+            )
+        };
+    };
+    let close = offset(rest) - 1;
+    let ended: IResult<In<'_>, _> = (ws, eof).parse(rest);
+    if ended.is_err() {
+        let i = offset(ws(rest).map_or(rest, |(rest, _)| rest));
+        return error(
             ErrorKind::MalformedTag,
-            at(i),
+            i,
             "text after a tag",
             "end of line",
             describe(line, i),
-        ));
+        );
     }
     Ok(Tag {
         name: name.to_owned(),
