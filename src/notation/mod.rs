@@ -139,6 +139,7 @@ mod print;
 mod reader;
 mod span;
 mod tree;
+mod visit;
 
 use std::str::FromStr;
 
@@ -152,6 +153,7 @@ pub use tree::{
     Ending, Group, GroupKind, Label, Layout, LineRef, Move, Movetext, Ply, Prose, Record, Tag,
     Turn, Variation,
 };
+pub use visit::{MoveEnd, PlyToken, Visitor};
 
 impl FromStr for Record {
     type Err = ParseErrors;

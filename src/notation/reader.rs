@@ -2,9 +2,9 @@
 
 use std::io::{self, BufRead};
 
-use super::error::{ErrorKind, RawError};
 use super::parse::{parse_game, split::Splitter};
-use super::{Location, ParseError, ParseErrors, Record, Span, Warning};
+use super::visit::{TreeBuilder, Visitor};
+use super::{Location, ParseError, ParseErrors, Record, Warning};
 
 /// One game read from a text: the tree, what went wrong, and the game's
 /// source text so that locations can be shown.
@@ -73,9 +73,9 @@ impl ParsedRecord {
 ///
 /// Games are split as described in the [module documentation](super).
 /// Bytes that are not UTF-8 are read as `?` and reported as
-/// [`ErrorKind::NotUtf8`] errors with their location; the rest of the
+/// [`ErrorKind::NotUtf8`](super::ErrorKind::NotUtf8) errors with their location; the rest of the
 /// game is still parsed. A text with no game at all yields one
-/// [`ParsedRecord`] with an [`ErrorKind::EmptyInput`] error.
+/// [`ParsedRecord`] with an [`ErrorKind::EmptyInput`](super::ErrorKind::EmptyInput) error.
 ///
 /// ```
 /// use bohnenspiel::notation::RecordReader;
@@ -90,7 +90,13 @@ impl ParsedRecord {
 #[derive(Debug)]
 pub struct RecordReader<R> {
     reader: R,
+    /// The line being read.
     buffer: Vec<u8>,
+    /// The text of the game being read, reused from game to game.
+    source: String,
+    /// Offsets of the bytes of `source` that were not UTF-8.
+    bad: Vec<(usize, u8)>,
+    /// The line read ahead that starts the next game, if any.
     pending: Option<Line>,
     splitter: Splitter,
     offset: usize,
@@ -101,7 +107,7 @@ pub struct RecordReader<R> {
 
 /// A line read ahead, with its place and the offsets of bytes that were
 /// not UTF-8.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Line {
     text: String,
     offset: usize,
@@ -115,6 +121,8 @@ impl<R: BufRead> RecordReader<R> {
         RecordReader {
             reader,
             buffer: Vec::new(),
+            source: String::new(),
+            bad: Vec::new(),
             pending: None,
             splitter: Splitter::default(),
             offset: 0,
@@ -124,6 +132,32 @@ impl<R: BufRead> RecordReader<R> {
         }
     }
 
+    /// Reads the next game and hands its parts to `visitor`, without
+    /// building a tree: the game's text is read into a buffer that is
+    /// reused from game to game, and plies are handed over one at a time.
+    /// Returns what the visitor's [`Visitor::end_game`] gives, or `None`
+    /// after the last game.
+    ///
+    /// # Errors
+    ///
+    /// An error reading from the underlying reader; the reader then ends.
+    pub fn visit_game<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<io::Result<V::Output>> {
+        let (offset, first_line) = match self.read_game()? {
+            Ok(start) => start,
+            Err(error) => return Some(Err(error)),
+        };
+        Some(Ok(parse_game(
+            &self.source,
+            offset,
+            first_line,
+            &self.bad,
+            visitor,
+        )))
+    }
+
     /// Reads the next line into `self.buffer`; returns its length (0 at
     /// the end of the input).
     fn read_line(&mut self) -> io::Result<usize> {
@@ -131,57 +165,41 @@ impl<R: BufRead> RecordReader<R> {
         self.reader.read_until(b'\n', &mut self.buffer)
     }
 
-    /// The line in `self.buffer` as text, with the offsets of the bytes
-    /// that were not UTF-8 (read as `?`).
-    fn decode(&self, bad: &mut Vec<(usize, u8)>) -> Option<String> {
-        if std::str::from_utf8(&self.buffer).is_ok() {
-            return None;
+    /// Appends the line in `self.buffer` to `text` as UTF-8, reading bytes
+    /// that are not UTF-8 as `?` and recording their offsets in `bad`.
+    fn append_line(buffer: &[u8], offset: usize, text: &mut String, bad: &mut Vec<(usize, u8)>) {
+        if let Ok(line) = std::str::from_utf8(buffer) {
+            text.push_str(line);
+            return;
         }
-        let mut text = String::with_capacity(self.buffer.len());
-        for chunk in self.buffer.utf8_chunks() {
+        let line_start = text.len();
+        for chunk in buffer.utf8_chunks() {
             text.push_str(chunk.valid());
             for &byte in chunk.invalid() {
-                bad.push((self.offset + text.len(), byte));
+                bad.push((offset + text.len() - line_start, byte));
                 text.push('?');
             }
         }
-        Some(text)
     }
 
-    /// Takes the line in `self.buffer` as a whole [`Line`].
-    fn take_line(&mut self) -> Line {
-        let mut bad = Vec::new();
-        let text = self
-            .decode(&mut bad)
-            .unwrap_or_else(|| String::from_utf8_lossy(&self.buffer).into_owned());
-        Line {
-            text,
-            offset: self.offset,
-            line: self.line,
-            bad,
-        }
-    }
-}
-
-impl<R: BufRead> Iterator for RecordReader<R> {
-    type Item = io::Result<ParsedRecord>;
-
-    fn next(&mut self) -> Option<io::Result<ParsedRecord>> {
+    /// Reads the next game's text into `self.source` and `self.bad`;
+    /// returns its offset and first line, or `None` after the last game.
+    fn read_game(&mut self) -> Option<io::Result<(usize, usize)>> {
         if self.finished {
             return None;
         }
-        let mut source = String::new();
-        let mut bad = Vec::new();
-        let (offset, first_line) = match &self.pending {
-            Some(line) => (line.offset, line.line),
+        self.source.clear();
+        self.bad.clear();
+        self.splitter = Splitter::default();
+        let (offset, first_line) = match self.pending.take() {
+            Some(mut line) => {
+                self.splitter.starts_new_game(&line.text);
+                self.source.push_str(&line.text);
+                self.bad.append(&mut line.bad);
+                (line.offset, line.line)
+            }
             None => (self.offset, self.line),
         };
-        self.splitter = Splitter::default();
-        if let Some(line) = self.pending.take() {
-            self.splitter.starts_new_game(&line.text);
-            source.push_str(&line.text);
-            bad.extend(line.bad);
-        }
         loop {
             let n = match self.read_line() {
                 Ok(0) => {
@@ -194,54 +212,50 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                     return Some(Err(error));
                 }
             };
-            let before = bad.len();
-            let decoded;
-            let text = match std::str::from_utf8(&self.buffer) {
-                Ok(text) => text,
-                Err(_) => {
-                    decoded = self.decode(&mut bad).unwrap_or_default();
-                    decoded.as_str()
-                }
-            };
-            if self.splitter.starts_new_game(text) && !source.is_empty() {
-                bad.truncate(before);
-                self.pending = Some(self.take_line());
+            let line_start = self.source.len();
+            let bad_start = self.bad.len();
+            Self::append_line(&self.buffer, self.offset, &mut self.source, &mut self.bad);
+            let line = self.source.get(line_start..).unwrap_or_default();
+            if self.splitter.starts_new_game(line) && line_start > 0 {
+                // The line belongs to the next game.
+                self.pending = Some(Line {
+                    text: line.to_owned(),
+                    offset: self.offset,
+                    line: self.line,
+                    bad: self.bad.split_off(bad_start),
+                });
+                self.source.truncate(line_start);
                 self.offset += n;
                 self.line += 1;
                 break;
             }
-            source.push_str(text);
             self.offset += n;
             self.line += 1;
         }
-        if source.is_empty() && self.yielded {
+        if self.source.is_empty() && self.yielded {
             return None;
         }
         self.yielded = true;
-        let (record, mut errors, warnings) = parse_game(&source, offset, first_line);
-        if !bad.is_empty() {
-            let mut encoding: Vec<ParseError> = bad
-                .into_iter()
-                .map(|(at, byte)| {
-                    RawError::new(
-                        ErrorKind::NotUtf8,
-                        Span::new(at, at + 1),
-                        "the text is not UTF-8",
-                        "UTF-8 text",
-                        format!("byte 0x{byte:02X}"),
-                    )
-                    .locate(&source, offset, first_line)
-                })
-                .collect();
-            encoding.append(&mut errors);
-            errors = encoding;
-            errors.sort_by_key(|e| e.span.start);
-        }
+        Some(Ok((offset, first_line)))
+    }
+}
+
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = io::Result<ParsedRecord>;
+
+    fn next(&mut self) -> Option<io::Result<ParsedRecord>> {
+        let (offset, first_line) = match self.read_game()? {
+            Ok(start) => start,
+            Err(error) => return Some(Err(error)),
+        };
+        let mut builder = TreeBuilder::default();
+        let (record, errors, warnings) =
+            parse_game(&self.source, offset, first_line, &self.bad, &mut builder);
         Some(Ok(ParsedRecord {
             record,
             errors,
             warnings,
-            source,
+            source: self.source.clone(),
             offset,
             first_line,
         }))

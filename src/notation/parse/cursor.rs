@@ -1,10 +1,12 @@
 //! A byte cursor over one region of a game, and the ply grammar:
 //! hole, mark, parenthesised groups, alternatives.
 
+use crate::Player;
 use crate::notation::annotation::{NotAnnotation, parse_annotation};
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
-use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, Turn, WarningKind};
+use crate::notation::visit::{PlyToken, Visitor};
+use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
 use crate::{Hole, HoleError};
 use nom::bytes::complete::{take_till, take_while1};
 use nom::character::complete::{char, digit1};
@@ -12,6 +14,7 @@ use nom::combinator::{all_consuming, map, map_opt, opt, rest, verify};
 use nom::multi::separated_list1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
+use std::ops::ControlFlow;
 
 use super::{RawWarning, describe};
 
@@ -30,7 +33,7 @@ pub(crate) struct Failed;
 
 /// A cursor over `text[..end]` of one game, whose first byte is at
 /// absolute offset `base`.
-pub(crate) struct Cursor<'a> {
+pub(crate) struct Cursor<'a, V: ?Sized> {
     pub text: &'a str,
     pub bytes: &'a [u8],
     pub pos: usize,
@@ -42,9 +45,48 @@ pub(crate) struct Cursor<'a> {
     /// Inline: the matching `)` of every `(` from the first group on,
     /// found in one pass so that unclosed groups cost linear time.
     pub closing: Option<Vec<(usize, Option<usize>)>>,
+    /// Where the events go.
+    pub visitor: &'a mut V,
+    /// Whether the visitor has asked to stop.
+    pub stopped: &'a mut bool,
+    /// The ply being read, reused from ply to ply so that its groups keep
+    /// their room.
+    pub scratch: Ply,
 }
 
-impl Cursor<'_> {
+impl<V: Visitor + ?Sized> Cursor<'_, V> {
+    /// Calls the visitor unless it has asked to stop.
+    pub(crate) fn emit(&mut self, call: impl FnOnce(&mut V) -> ControlFlow<()>) {
+        if !*self.stopped && call(self.visitor).is_break() {
+            *self.stopped = true;
+        }
+    }
+
+    /// Hands `ply` to the visitor.
+    pub(crate) fn emit_ply(&mut self, player: Player, alternative: bool, ply: &Ply) {
+        let token = PlyToken {
+            player,
+            alternative,
+            ply,
+        };
+        self.emit(|visitor| visitor.ply(&token));
+    }
+
+    /// Hands the scratch ply to the visitor.
+    fn emit_scratch(&mut self, player: Player, alternative: bool) {
+        if *self.stopped {
+            return;
+        }
+        let token = PlyToken {
+            player,
+            alternative,
+            ply: &self.scratch,
+        };
+        if self.visitor.ply(&token).is_break() {
+            *self.stopped = true;
+        }
+    }
+
     pub(crate) fn peek(&self) -> Option<u8> {
         if self.pos < self.end {
             self.bytes.get(self.pos).copied()
@@ -121,15 +163,16 @@ impl Cursor<'_> {
 
     /// A turn: a ply, then alternatives after `or` (and after `,` in a
     /// row).
-    pub(crate) fn turn(&mut self) -> Result<Turn, Failed> {
-        let mut turn = Turn::single(self.ply()?);
+    pub(crate) fn turn(&mut self, player: Player) -> Result<(), Failed> {
+        self.ply()?;
+        self.emit_scratch(player, false);
         loop {
             // Fast exit: only white space, `,` or `o` can lead to another ply.
             if !matches!(
                 self.peek(),
                 Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'o')
             ) {
-                return Ok(turn);
+                return Ok(());
             }
             let save = self.pos;
             self.skip_ws();
@@ -139,41 +182,38 @@ impl Cursor<'_> {
                 self.pos += 2;
             } else {
                 self.pos = save;
-                return Ok(turn);
+                return Ok(());
             }
             self.skip_ws();
-            turn.alternatives.push(self.ply()?);
+            self.ply()?;
+            self.emit_scratch(player, true);
         }
     }
 
-    /// A ply: hole, mark, groups.
-    pub(crate) fn ply(&mut self) -> Result<Ply, Failed> {
+    /// A ply: hole, mark, groups; read into `self.scratch`.
+    pub(crate) fn ply(&mut self) -> Result<(), Failed> {
         let start = self.pos;
         let hole = self.hole()?;
         let mark = self.mark()?;
         let span = self.span(start, self.pos);
-        let mut ply = Ply {
-            hole,
-            mark,
-            groups: Vec::new(),
-            span,
-        };
+        self.scratch.hole = hole;
+        self.scratch.mark = mark;
+        self.scratch.span = span;
+        self.scratch.groups.clear();
         loop {
             // Fast exit: only white space or parentheses can follow here.
             if !matches!(
                 self.peek(),
                 Some(b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')')
             ) {
-                return Ok(ply);
+                return Ok(());
             }
             let save = self.pos;
             self.skip_ws();
             match self.peek() {
                 Some(b'(') => {
                     let group = self.group()?;
-                    // Most plies carry one group: do not allocate room for four.
-                    ply.groups.reserve_exact(1);
-                    ply.groups.push(group);
+                    self.scratch.groups.push(group);
                 }
                 Some(b')') => {
                     self.warnings.push(RawWarning {
@@ -185,7 +225,7 @@ impl Cursor<'_> {
                 }
                 _ => {
                     self.pos = save;
-                    return Ok(ply);
+                    return Ok(());
                 }
             }
         }

@@ -1,17 +1,19 @@
 //! Inline movetext: `4,8; 6,12 (2 from hole 8); …; 2 (2 from 3).`
 
-use crate::Hole;
 use crate::notation::error::ErrorKind;
-use crate::notation::{Ending, Move, Ply, Turn};
+use crate::notation::visit::{MoveEnd, Visitor};
+use crate::notation::{Ending, Ply};
+use crate::{Hole, Player};
 
 use super::cursor::{Cursor, Failed};
 
-/// Parses moves until the region ends, a `.` or an ending; returns them.
-/// On an error, skips to the next `;` and goes on.
-pub(crate) fn parse_inline(cursor: &mut Cursor<'_>) -> Vec<Move> {
-    // About ten bytes per move in published games.
-    let mut moves = Vec::with_capacity((cursor.end.saturating_sub(cursor.pos) / 10).min(1024));
+/// Parses moves until the region ends, a `.` or an ending, handing them
+/// to the visitor. On an error, skips to the next `;` and goes on.
+pub(crate) fn parse_inline<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
     loop {
+        if *cursor.stopped {
+            break;
+        }
         cursor.skip_ws();
         let Some(b) = cursor.peek() else { break };
         if b == b';' {
@@ -23,23 +25,26 @@ pub(crate) fn parse_inline(cursor: &mut Cursor<'_>) -> Vec<Move> {
             cursor.pos += 1;
             continue;
         }
-        if let Some(stop) = plain_move(cursor, &mut moves) {
+        if let Some(stop) = plain_move(cursor) {
             if stop {
                 break;
             }
             continue;
         }
-        match inline_move(cursor, &mut moves) {
+        cursor.emit(|visitor| visitor.begin_move(None));
+        match inline_move(cursor) {
             Ok(true) => break,
             Ok(false) => {}
-            Err(Failed) => recover(cursor),
+            Err(Failed) => {
+                cursor.emit(Visitor::abandon_move);
+                recover(cursor);
+            }
         }
     }
-    moves
 }
 
 /// Skips past the next `;`, or to the end of the region.
-fn recover(cursor: &mut Cursor<'_>) {
+fn recover<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
     let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
     match rest.iter().position(|&b| b == b';') {
         Some(i) => cursor.pos += i + 1,
@@ -66,7 +71,7 @@ fn plain_hole(bytes: &[u8], at: usize, end: usize) -> Option<(Hole, usize)> {
 /// The fast path for the most common move, `4,8;` or `6, 12.`: two bare
 /// hole numbers. Returns `None` (consuming nothing) for anything else,
 /// which the general path then parses.
-fn plain_move(cursor: &mut Cursor<'_>, moves: &mut Vec<Move>) -> Option<bool> {
+fn plain_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
     let bytes = cursor.bytes;
     let end = cursor.end;
     let start = cursor.pos;
@@ -91,50 +96,45 @@ fn plain_move(cursor: &mut Cursor<'_>, moves: &mut Vec<Move>) -> Option<bool> {
         }
     };
     let span_end = if full_stop { next } else { after };
-    moves.push(Move {
-        number: None,
-        south: Turn::single(Ply {
-            span: cursor.span(start, south_end),
-            ..Ply::new(south)
-        }),
-        north: Some(Turn::single(Ply {
-            span: cursor.span(north_start, after),
-            ..Ply::new(north)
-        })),
+    let south = Ply {
+        span: cursor.span(start, south_end),
+        ..Ply::new(south)
+    };
+    let north = Ply {
+        span: cursor.span(north_start, after),
+        ..Ply::new(north)
+    };
+    let end = MoveEnd {
         ending: None,
         full_stop,
         span: cursor.span(start, span_end),
-    });
+    };
+    cursor.emit(|visitor| visitor.begin_move(None));
+    cursor.emit_ply(Player::South, false, &south);
+    cursor.emit_ply(Player::North, false, &north);
+    cursor.emit(|visitor| visitor.end_move(&end));
     cursor.pos = next;
     Some(stop)
 }
 
-/// Parses one move onto `moves`; returns whether the movetext stops
-/// after it. (Pushing in place saves copying the move around.)
-fn inline_move(cursor: &mut Cursor<'_>, moves: &mut Vec<Move>) -> Result<bool, Failed> {
+/// Parses one move (after `begin_move`) and ends it; returns whether the
+/// movetext stops after it.
+fn inline_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Failed> {
     let start = cursor.pos;
-    let south = cursor.turn()?;
+    cursor.turn(Player::South)?;
     cursor.skip_ws();
-    let north = if cursor.peek() == Some(b',') {
+    if cursor.peek() == Some(b',') {
         cursor.pos += 1;
         cursor.skip_ws();
-        Some(cursor.turn()?)
-    } else {
-        None
-    };
+        cursor.turn(Player::North)?;
+    }
     let mut end = cursor.pos;
     cursor.skip_ws();
-    let mut m = Move {
-        number: None,
-        south,
-        north,
-        ending: None,
-        full_stop: false,
-        span: cursor.span(start, end),
-    };
+    let mut written_ending = None;
+    let mut full_stop = false;
     let stop = if cursor.at_word("and") {
         cursor.pos += 3;
-        m.ending = Some(ending(cursor));
+        written_ending = Some(ending(cursor));
         end = cursor.pos;
         true
     } else {
@@ -146,7 +146,7 @@ fn inline_move(cursor: &mut Cursor<'_>, moves: &mut Vec<Move>) -> Result<bool, F
             }
             Some(b'.') => {
                 cursor.pos += 1;
-                m.full_stop = true;
+                full_stop = true;
                 end = cursor.pos;
                 true
             }
@@ -159,13 +159,17 @@ fn inline_move(cursor: &mut Cursor<'_>, moves: &mut Vec<Move>) -> Result<bool, F
             }
         }
     };
-    m.span = cursor.span(start, end);
-    moves.push(m);
+    let move_end = MoveEnd {
+        ending: written_ending.as_ref(),
+        full_stop,
+        span: cursor.span(start, end),
+    };
+    cursor.emit(|visitor| visitor.end_move(&move_end));
     Ok(stop)
 }
 
 /// The ending text after `and`, up to the end of the line.
-pub(crate) fn ending(cursor: &mut Cursor<'_>) -> Ending {
+pub(crate) fn ending<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Ending {
     let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
     let line_end = cursor.pos + rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
     let raw = cursor.text.get(cursor.pos..line_end).unwrap_or_default();

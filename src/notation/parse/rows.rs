@@ -1,7 +1,9 @@
 //! Numbered rows and variations: `1.  2 (A)    9 (2 from 12)`.
 
+use crate::Player;
 use crate::notation::error::ErrorKind;
-use crate::notation::{Label, Move, Movetext, Span, Variation};
+use crate::notation::visit::{MoveEnd, Visitor};
+use crate::notation::{Label, Span};
 
 use super::cursor::{Cursor, Failed, Mode};
 use super::inline::ending;
@@ -26,44 +28,39 @@ fn header(line: &str) -> Option<&str> {
     Label::is_valid(inner).then_some(inner)
 }
 
-/// Parses rows and variation headers from `from` on; returns the
-/// movetext and where it ends (the start of the first line that is
-/// neither, or of the first blank line).
-pub(crate) fn parse_rows(game: &mut Game<'_>, from: usize) -> (Movetext, usize) {
-    let mut movetext = Movetext {
-        layout: crate::notation::Layout::Numbered,
-        ..Movetext::default()
-    };
+/// Parses rows and variation headers from `from` on, handing them to the
+/// visitor; returns where the movetext ends (the start of the first line
+/// that is neither, or of the first blank line).
+pub(crate) fn parse_rows<V: Visitor + ?Sized>(game: &mut Game<'_, V>, from: usize) -> usize {
     let text = game.text;
     for (start, line) in lines(text, from) {
+        if game.stopped {
+            return text.len();
+        }
         let end = start + line.len();
         if let Some(label) = header(line) {
             let lead = line.len() - line.trim_start().len();
-            movetext.variations.push(Variation {
-                label: Label(label.to_owned()),
-                moves: Vec::new(),
-                span: Span::new(
-                    game.base + start + lead,
-                    game.base + start + line.trim_end().len(),
-                ),
-            });
+            let span = Span::new(
+                game.base + start + lead,
+                game.base + start + line.trim_end().len(),
+            );
+            if game.visitor.begin_variation(label, span).is_break() {
+                game.stopped = true;
+            }
             continue;
         }
         if !is_row(line) {
-            return (movetext, start);
+            return start;
         }
         let mut cursor = game.cursor(start, end, Mode::Row);
-        if let Ok(m) = row(&mut cursor) {
-            match movetext.variations.last_mut() {
-                Some(variation) => variation.moves.push(m),
-                None => movetext.moves.push(m),
-            }
+        if row(&mut cursor).is_err() {
+            cursor.emit(Visitor::abandon_move);
         }
     }
-    (movetext, text.len())
+    text.len()
 }
 
-fn row(cursor: &mut Cursor<'_>) -> Result<Move, Failed> {
+fn row<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     cursor.skip_ws();
     let mut number: u32 = 0;
     while let Some(d) = cursor.peek().filter(u8::is_ascii_digit) {
@@ -76,22 +73,17 @@ fn row(cursor: &mut Cursor<'_>) -> Result<Move, Failed> {
     cursor.pos += 1;
     cursor.skip_ws();
     let start = cursor.pos;
-    let south = cursor.turn()?;
-    let mut m = Move {
-        number: Some(number),
-        south,
-        north: None,
-        ending: None,
-        full_stop: false,
-        span: Span::default(),
-    };
+    cursor.emit(|visitor| visitor.begin_move(Some(number)));
+    cursor.turn(Player::South)?;
+    let mut written_ending = None;
+    let mut full_stop = false;
     let mut end = cursor.pos;
     cursor.skip_ws();
     let mut north_allowed = true;
     loop {
         if cursor.at_word("and") {
             cursor.pos += 3;
-            m.ending = Some(ending(cursor));
+            written_ending = Some(ending(cursor));
             end = cursor.pos;
             break;
         }
@@ -99,7 +91,7 @@ fn row(cursor: &mut Cursor<'_>) -> Result<Move, Failed> {
             None => break,
             Some(b'.') => {
                 cursor.pos += 1;
-                m.full_stop = true;
+                full_stop = true;
                 end = cursor.pos;
                 cursor.skip_ws();
                 if !cursor.at_end() {
@@ -113,7 +105,7 @@ fn row(cursor: &mut Cursor<'_>) -> Result<Move, Failed> {
             }
             Some(_) if north_allowed => {
                 north_allowed = false;
-                m.north = Some(cursor.turn()?);
+                cursor.turn(Player::North)?;
                 end = cursor.pos;
                 cursor.skip_ws();
             }
@@ -126,6 +118,11 @@ fn row(cursor: &mut Cursor<'_>) -> Result<Move, Failed> {
             }
         }
     }
-    m.span = cursor.span(start, end);
-    Ok(m)
+    let move_end = MoveEnd {
+        ending: written_ending.as_ref(),
+        full_stop,
+        span: cursor.span(start, end),
+    };
+    cursor.emit(|visitor| visitor.end_move(&move_end));
+    Ok(())
 }

@@ -330,3 +330,88 @@ fn pathological_input_takes_linear_time() {
     );
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 }
+
+mod visitor {
+    use std::ops::ControlFlow;
+
+    use crate::notation::{MoveEnd, PlyToken, RecordReader, Visitor};
+
+    /// Records the events it sees, and stops after `limit` plies.
+    struct Log {
+        events: Vec<String>,
+        limit: usize,
+    }
+
+    impl Visitor for Log {
+        type Output = Vec<String>;
+
+        fn tag(&mut self, name: &str, value: &str, _: crate::notation::Span) -> ControlFlow<()> {
+            self.events.push(format!("tag {name}={value}"));
+            ControlFlow::Continue(())
+        }
+
+        fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+            self.events.push(format!("move {number:?}"));
+            ControlFlow::Continue(())
+        }
+
+        fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+            self.events.push(format!(
+                "{:?}{} {}",
+                ply.player,
+                if ply.alternative { " or" } else { "" },
+                ply.ply.hole.number()
+            ));
+            if self.events.len() >= self.limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+
+        fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+            self.events.push(format!("end {}", end.full_stop));
+            ControlFlow::Continue(())
+        }
+
+        fn abandon_move(&mut self) -> ControlFlow<()> {
+            self.events.push("abandon".to_owned());
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.events)
+        }
+    }
+
+    #[test]
+    fn events_in_order_and_early_stop() {
+        let text = "[Date \"1962\"]\n4,8 or 9; x,3; 6 (2 from 1).\n\n1. 2 3\n";
+        let mut reader = RecordReader::new(text.as_bytes());
+        let mut log = Log {
+            events: Vec::new(),
+            limit: usize::MAX,
+        };
+        let first = reader.visit_game(&mut log).and_then(Result::ok);
+        assert_eq!(
+            first.unwrap_or_default(),
+            [
+                "tag Date=1962",
+                "move None",
+                "South 4",
+                "North 8",
+                "North or 9",
+                "end false",
+                "move None",
+                "abandon",
+                "move None",
+                "South 6",
+                "end true",
+            ]
+        );
+        log.limit = 2;
+        let second = reader.visit_game(&mut log).and_then(Result::ok);
+        assert_eq!(second.unwrap_or_default(), ["move Some(1)", "South 2"]);
+        assert!(reader.visit_game(&mut log).is_none());
+    }
+}
