@@ -2,6 +2,8 @@
 //! end of the game.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{
     Captures, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Rules, Score,
@@ -114,7 +116,7 @@ pub struct Game {
     plies: Vec<Ply>,
     /// Positions since the last capture, with the ply after which each
     /// occurred.
-    seen: HashMap<Position, usize>,
+    seen: HashMap<Position, usize, BuildHasherDefault<PositionHasher>>,
     end: Option<GameEnd>,
 }
 
@@ -129,7 +131,7 @@ impl Game {
             start,
             position: start,
             plies: Vec::new(),
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             end: None,
         };
         game.settle();
@@ -179,7 +181,14 @@ impl Game {
                 self.end = Some(GameEnd { reason, score });
                 return;
             }
-            if let Some(&earlier_ply) = self.seen.get(&position) {
+            let earlier = match self.seen.entry(position) {
+                Entry::Occupied(entry) => Some(*entry.get()),
+                Entry::Vacant(entry) => {
+                    entry.insert(ply);
+                    None
+                }
+            };
+            if let Some(earlier_ply) = earlier {
                 let score = self.rules.endless_play.score(&position, self.last_mover());
                 self.end = Some(GameEnd {
                     reason: EndReason::Repetition { earlier_ply, ply },
@@ -187,7 +196,6 @@ impl Game {
                 });
                 return;
             }
-            self.seen.insert(position, ply);
             if !position.is_game_over() {
                 return;
             }
@@ -281,6 +289,53 @@ impl Game {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| end.outcome())
+    }
+}
+
+/// A fast hasher for the positions a game remembers: a multiply-rotate
+/// mix over 8-byte words. Positions come from the game's own play, so the
+/// hash needs speed (replaying records hashes every position), not
+/// resistance to crafted collisions.
+#[derive(Debug, Clone, Copy, Default)]
+struct PositionHasher(u64);
+
+impl PositionHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+}
+
+impl Hasher for PositionHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            for (slot, &byte) in word.iter_mut().zip(chunk) {
+                *slot = byte;
+            }
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    #[inline]
+    fn write_isize(&mut self, n: isize) {
+        self.add(n as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 

@@ -6,6 +6,7 @@ mod capture;
 mod game;
 mod hole;
 mod moves;
+pub mod notation;
 mod outcome;
 mod partie;
 mod perft;
@@ -15,6 +16,7 @@ mod rules;
 mod setup;
 mod setup_text;
 mod sowing;
+pub mod validate;
 
 pub use capture::{Capture, Captures};
 pub use game::{Action, EndReason, Game, GameEnd, Ply};

@@ -1,0 +1,164 @@
+// Usage: cargo run --release --example parse_bench
+//
+// Generates a large multi-game record file in memory (random inline
+// movetext with marks and capture annotations; legality is not the
+// point), parses it one game at a time with `RecordReader`, and prints
+// the throughput in MB/s (1 MB = 10^6 bytes) twice: building every tree,
+// and visiting every game with a `Visitor` that counts plies and
+// annotated captures (the same parser, without the tree). Pass a size in
+// MB as the first argument to change the default of 40.
+
+use std::fmt::Write;
+use std::time::Instant;
+
+use std::ops::ControlFlow;
+
+use bohnenspiel::notation::{ParseError, PlyToken, RecordReader, Visitor};
+
+/// Counts plies, captured beans as annotated, and errors.
+#[derive(Default)]
+struct Counter {
+    plies: usize,
+    beans: u64,
+    errors: usize,
+}
+
+impl Visitor for Counter {
+    type Output = ();
+
+    fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+        self.plies += 1;
+        if let Some(annotation) = ply.capture_annotation() {
+            self.beans += u64::from(annotation.total_beans());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, _: &ParseError) -> ControlFlow<()> {
+        self.errors += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) {}
+}
+
+/// A small xorshift generator, enough for test data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn ply(rng: &mut Rng, out: &mut String) {
+    let _ = write!(out, "{}", rng.below(12) + 1);
+    if rng.below(20) == 0 {
+        out.push_str(["!", "?", "!!", "?!"][rng.below(4) as usize]);
+    }
+    match rng.below(10) {
+        0..=1 => {
+            let _ = write!(out, " (2 from {})", rng.below(12) + 1);
+        }
+        2 => {
+            let _ = write!(
+                out,
+                " ({} each from {} and {})",
+                2 * (rng.below(3) + 1),
+                rng.below(12) + 1,
+                rng.below(12) + 1
+            );
+        }
+        _ => {}
+    }
+}
+
+fn generate(bytes: usize) -> (String, usize) {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut out = String::with_capacity(bytes + 4096);
+    let mut games = 0;
+    while out.len() < bytes {
+        games += 1;
+        let _ = writeln!(out, "[Event \"Generated game {games}\"]");
+        out.push_str("[South \"?\"]\n[North \"?\"]\n[Result \"36:36\"]\n\n");
+        let moves = 25 + rng.below(40);
+        for i in 0..moves {
+            if i > 0 {
+                out.push_str("; ");
+            }
+            ply(&mut rng, &mut out);
+            out.push(',');
+            ply(&mut rng, &mut out);
+        }
+        out.push_str(".\n\nThe game ends in a draw.\n\n");
+    }
+    (out, games)
+}
+
+fn main() {
+    let megabytes: usize = std::env::args()
+        .nth(1)
+        .and_then(|arg| arg.parse().ok())
+        .unwrap_or(40);
+    let (text, games) = generate(megabytes * 1_000_000);
+    println!("{games} games, {:.1} MB", text.len() as f64 / 1e6);
+    // A trivial pass over the same bytes, to put the figure in proportion
+    // to the machine.
+    let start = Instant::now();
+    let semicolons = text.bytes().filter(|&b| b == b';').count();
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "baseline (counting {semicolons} `;`): {:.0} MB/s",
+        text.len() as f64 / 1e6 / seconds
+    );
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let mut plies = 0usize;
+        let mut errors = 0usize;
+        for game in RecordReader::new(text.as_bytes()) {
+            let Ok(game) = game else { continue };
+            errors += game.errors.len();
+            plies += game.record.movetext.moves.len() * 2;
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        best = best.min(seconds);
+        assert_eq!(errors, 0, "the generated text parses without errors");
+        println!(
+            "{plies} plies in {seconds:.3} s: {:.0} MB/s",
+            text.len() as f64 / 1e6 / seconds
+        );
+    }
+    println!("tree, best: {:.0} MB/s", text.len() as f64 / 1e6 / best);
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let mut counter = Counter::default();
+        let mut reader = RecordReader::new(text.as_bytes());
+        while let Some(game) = reader.visit_game(&mut counter) {
+            if game.is_err() {
+                counter.errors += 1;
+            }
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        best = best.min(seconds);
+        assert_eq!(
+            counter.errors, 0,
+            "the generated text parses without errors"
+        );
+        println!(
+            "visited {} plies ({} beans annotated) in {seconds:.3} s: {:.0} MB/s",
+            counter.plies,
+            counter.beans,
+            text.len() as f64 / 1e6 / seconds
+        );
+    }
+    println!("visitor, best: {:.0} MB/s", text.len() as f64 / 1e6 / best);
+}

@@ -1,0 +1,211 @@
+// Usage: cargo run --release --example validate_bench [GAMES]
+//
+// (A second argument, such as `0b`, runs only the named measurements.)
+//
+// Generates GAMES random legal games (default 100,000) with tags and the
+// rules' capture annotations, three in four inline and one in four in
+// numbered rows, into a temporary file, one game at a time. Then measures
+// (1 MB = 10^6 bytes of record text):
+//
+//   0) `RecordReader` alone (parsing only), from memory, for comparison;
+//   a) `RecordReader` + `validate`, streaming from the file;
+//   b) the same from memory;
+//   c) `RecordReader` + `validate` + building the JSON `GameDocument` and
+//      serializing it with serde_json, from memory;
+//
+// and prints the peak resident memory (VmHWM from /proc/self/status, when
+// present) after the streaming pass, before the file is read into memory,
+// to show that streaming keeps memory bounded by one game.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write as _};
+use std::time::Instant;
+
+use bohnenspiel::Game;
+use bohnenspiel::notation::RecordReader;
+use bohnenspiel::validate::{GameDocument, Options, validate};
+
+/// A small xorshift generator, enough for test data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// One random legal game as record text.
+fn game(rng: &mut Rng, number: usize, out: &mut String) {
+    let numbered = number % 4 == 3;
+    let mut game = Game::default();
+    let mut plies = Vec::new();
+    while !game.is_over() && plies.len() < 300 {
+        let moves: Vec<_> = game.legal_moves().collect();
+        let mv = moves[rng.below(moves.len())];
+        let captures = game.play(mv).expect("a legal move");
+        plies.push((mv, captures));
+    }
+    let _ = writeln!(out, "[Event \"Generated game {number}\"]");
+    let _ = writeln!(out, "[Date \"2026\"]");
+    let _ = writeln!(out, "[South \"?\"]");
+    let _ = writeln!(out, "[North \"?\"]");
+    if let Some(score) = game.final_score() {
+        let _ = writeln!(out, "[Result \"{score}\"]");
+    }
+    out.push('\n');
+    for (i, (mv, captures)) in plies.iter().enumerate() {
+        let south = i % 2 == 0;
+        if numbered {
+            if south {
+                let _ = write!(out, "{}. ", i / 2 + 1);
+            } else {
+                out.push_str("  ");
+            }
+        } else if i > 0 {
+            out.push_str(if south { "; " } else { ", " });
+        }
+        let _ = write!(out, "{mv}");
+        if !captures.is_empty() {
+            let _ = write!(out, " ({captures})");
+        }
+        if numbered && !south {
+            out.push('\n');
+        }
+    }
+    if numbered {
+        if plies.len() % 2 == 1 {
+            out.push('\n');
+        }
+    } else {
+        out.push_str(".\n");
+    }
+    out.push('\n');
+}
+
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|line| line.starts_with("VmHWM:"))
+                .map(|line| line.trim_start_matches("VmHWM:").trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+fn report(label: &str, bytes: usize, games: usize, seconds: f64) {
+    println!(
+        "{label}: {:.1} MB/s, {:.0} games/s ({games} games, {:.1} MB in {seconds:.2} s)",
+        bytes as f64 / 1e6 / seconds,
+        games as f64 / seconds,
+        bytes as f64 / 1e6,
+    );
+}
+
+fn main() -> std::io::Result<()> {
+    let games: usize = std::env::args()
+        .nth(1)
+        .and_then(|arg| arg.replace('_', "").parse().ok())
+        .unwrap_or(100_000);
+    let phases = std::env::args().nth(2).unwrap_or_else(|| "0abc".to_owned());
+    let path = std::env::temp_dir().join(format!("validate_bench_{}.txt", std::process::id()));
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut file = BufWriter::new(File::create(&path)?);
+    let mut text = String::new();
+    let mut bytes = 0;
+    for number in 0..games {
+        text.clear();
+        game(&mut rng, number, &mut text);
+        bytes += text.len();
+        file.write_all(text.as_bytes())?;
+    }
+    file.flush()?;
+    drop(file);
+    println!(
+        "generated {games} games, {:.1} MB, in {}",
+        bytes as f64 / 1e6,
+        path.display()
+    );
+    let options = Options::default();
+
+    if phases.contains('a') {
+        // a) Streaming from the file.
+        let started = Instant::now();
+        let (mut count, mut problems, mut plies) = (0, 0, 0);
+        for parsed in RecordReader::new(BufReader::new(File::open(&path)?)) {
+            let report = validate(&parsed?, &options);
+            count += 1;
+            problems += report.error_count() + report.warning_count();
+            plies += report.main_line.plies.len();
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report("a) file   RecordReader + validate", bytes, count, seconds);
+        println!(
+            "   {plies} plies replayed, {problems} errors and warnings; peak memory (VmHWM) so far: {}",
+            peak_memory()
+        );
+    }
+
+    let text = std::fs::read_to_string(&path)?;
+    std::fs::remove_file(&path)?;
+
+    if phases.contains('0') {
+        // 0) Parsing only.
+        let started = Instant::now();
+        let mut count = 0;
+        for parsed in RecordReader::new(text.as_bytes()) {
+            count += usize::from(parsed?.is_ok());
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report("0) memory RecordReader alone", bytes, count, seconds);
+    }
+
+    if phases.contains('b') {
+        // b) From memory.
+        let started = Instant::now();
+        let mut count = 0;
+        for parsed in RecordReader::new(text.as_bytes()) {
+            let report = validate(&parsed?, &options);
+            count += usize::from(!report.has_errors());
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report("b) memory RecordReader + validate", bytes, count, seconds);
+    }
+
+    if phases.contains('c') {
+        // c) With the JSON document.
+        let started = Instant::now();
+        let (mut count, mut json) = (0, 0);
+        let mut buffer = Vec::new();
+        for parsed in RecordReader::new(text.as_bytes()) {
+            let parsed = parsed?;
+            let report = validate(&parsed, &options);
+            buffer.clear();
+            serde_json::to_writer(&mut buffer, &GameDocument::new(&parsed, &report))?;
+            json += buffer.len();
+            count += 1;
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report(
+            "c) memory RecordReader + validate + JSON",
+            bytes,
+            count,
+            seconds,
+        );
+        println!("   {:.1} MB of JSON", json as f64 / 1e6);
+    }
+    println!(
+        "peak memory (VmHWM) at the end, with the text in memory: {}",
+        peak_memory()
+    );
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! The command line: subcommands, options and help texts (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Check, convert and show Bohnenspiel game records.
+///
+/// Each FILE holds one or more games in the record notation; `-` or no
+/// FILE at all reads standard input.
+#[derive(Debug, Parser)]
+#[command(name = "bohnenspiel", version, propagate_version = true)]
+#[command(after_help = "\
+Exit status: 0 when no finding is an error, 1 when one is (or a record does
+not parse), 2 for a usage or I/O error (a missing file, a directory, a file
+that is not UTF-8 text). An input that cannot be read is reported on
+standard error as `bohnenspiel: FILE: …` and the other inputs are still
+read; a file with bytes that are not UTF-8 stops at the game holding the
+first one. Standard input is named `<stdin>` in messages.
+
+Example:
+  bohnenspiel validate fixtures/rueger-1962.txt")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay records against the rules and report what is wrong.
+    ///
+    /// Prints each finding as `FILE:LINE:COL: SEVERITY: MESSAGE` with the
+    /// source line and a caret, then one summary line per game with its
+    /// final score.
+    #[command(after_help = "\
+JSON format: one object per finding and line, with the keys `file`, `game`
+(from 1), `line`, `column` (from 1, counting characters), `ply`, `move`,
+`variation` (`null` for the main line), `severity` (`note`, `warning`,
+`error`), `kind` (such as `capture-mismatch`) and `message`.
+
+Exit status: 0 when no finding is an error, 1 when any is, 2 for a usage or
+I/O error.
+
+Examples:
+  bohnenspiel validate fixtures/rueger-1962.txt
+  bohnenspiel validate --strict --format json games/*.txt
+  cat games.txt | bohnenspiel validate -")]
+    Validate {
+        /// Treat a capture the record does not annotate as an error.
+        #[arg(long)]
+        strict: bool,
+        /// How to print the findings.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Print every game as a JSON document: `{"games": [...]}`.
+    ///
+    /// Each game's document holds its tags, start position, moves with the
+    /// rules' captures and the position after each, its result and its
+    /// findings. Invalid records are printed too.
+    #[command(after_help = "\
+Exit status: 0, also when records have findings (they are inside the
+documents); 2 for a usage or I/O error.
+
+Example:
+  bohnenspiel json fixtures/rueger-1962.txt > rueger.json")]
+    Json {
+        /// Treat a capture the record does not annotate as an error.
+        #[arg(long)]
+        strict: bool,
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Print records in the canonical notation (syntax only, no rules).
+    #[command(after_help = "\
+Exit status: 0, 1 when a record does not parse (its errors are printed to
+standard error and the record is left out), 2 for a usage or I/O error.
+
+Example:
+  bohnenspiel fmt fixtures/machatscheck-1972.txt")]
+    Fmt {
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Print records with the rules' capture annotations filled in.
+    ///
+    /// Every capture is annotated with what the rules capture; a wrong
+    /// annotation is replaced. Errors of the record as read are printed to
+    /// standard error.
+    #[command(after_help = "\
+Exit status: 0, 1 when a record has errors (it is printed all the same
+unless it does not parse), 2 for a usage or I/O error.
+
+Example:
+  bohnenspiel annotate fixtures/rueger-1962.txt")]
+    Annotate {
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Draw the board after each ply of the main line.
+    ///
+    /// North's row is on top (holes 12 to 7 from left to right), South's
+    /// below (1 to 6); North's store is on the left, South's on the right.
+    #[command(after_help = "\
+Exit status: as for validate.
+
+Example:
+  bohnenspiel show fixtures/rueger-1962.txt | less")]
+    Show {
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Count the leaf nodes of the move tree, for each depth up to DEPTH.
+    ///
+    /// Prints one line per depth: `depth D: N nodes`.
+    #[command(after_help = "\
+Exit status: 0, 2 for a usage error (such as an invalid position).
+
+Examples:
+  bohnenspiel perft 5
+  bohnenspiel perft 3 --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
+    Perft {
+        /// The deepest depth to count.
+        #[arg(value_name = "DEPTH")]
+        depth: u32,
+        /// The start position as a setup string (default: the opening).
+        #[arg(long, value_name = "P", allow_hyphen_values = false)]
+        position: Option<String>,
+    },
+}
+
+/// The output formats of `validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// `FILE:LINE:COL: SEVERITY: MESSAGE`, the source line with a caret,
+    /// and a summary line per game.
+    Human,
+    /// One JSON object per finding, one per line.
+    Json,
+}

@@ -1,0 +1,50 @@
+//! `bohnenspiel annotate [FILE…]`: records with the rules' capture
+//! annotations filled in.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use bohnenspiel::validate::{Options, Severity, annotate, validate};
+
+use crate::commands::fmt::print_parse_problems;
+use crate::commands::validate::status_of;
+use crate::diagnostics::Diagnostics;
+use crate::error::CliError;
+use crate::input::for_each_game;
+use crate::status::Status;
+
+/// Prints each game in canonical form with every capture annotated as the
+/// rules capture it, games separated by a blank line. A game that does
+/// not parse is left out (its errors go to standard error, as in `fmt`);
+/// the errors of a game that parses (such as a wrong annotation, which the
+/// output corrects, or an illegal move) go to standard error and make the
+/// status [`Status::Findings`], but the game is printed.
+///
+/// # Errors
+///
+/// A failure to write.
+pub fn run(out: &mut impl Write, files: &[PathBuf]) -> Result<Status, CliError> {
+    let diagnostics = Diagnostics::for_stderr();
+    let options = Options::default();
+    let mut first = true;
+    for_each_game(files, |name, _, parsed| {
+        if !parsed.is_ok() {
+            return print_parse_problems(&diagnostics, name, parsed);
+        }
+        let report = validate(parsed, &options);
+        let mut stderr = io::stderr().lock();
+        for finding in report
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+        {
+            stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+        }
+        if !first {
+            writeln!(out)?;
+        }
+        first = false;
+        write!(out, "{}", annotate(&parsed.record, &report))?;
+        Ok(status_of(&report))
+    })
+}

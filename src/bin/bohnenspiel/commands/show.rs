@@ -1,0 +1,62 @@
+//! `bohnenspiel show [FILE…]`: the board after each ply.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use bohnenspiel::validate::{Options, ReplayedPly, Severity, validate};
+
+use crate::board::diagram;
+use crate::commands::validate::status_of;
+use crate::diagnostics::Diagnostics;
+use crate::error::CliError;
+use crate::input::for_each_game;
+use crate::status::Status;
+
+/// For each game: a `FILE: game N` heading, the start position, then each
+/// replayed ply of the main line headed like `3. South 6 (captures 2 from
+/// 8)` with the board after it, and the game's summary. Errors (such as an
+/// illegal move, where the replay stops) go to standard error.
+///
+/// # Errors
+///
+/// A failure to write.
+pub fn run(out: &mut impl Write, files: &[PathBuf]) -> Result<Status, CliError> {
+    let diagnostics = Diagnostics::for_stderr();
+    let options = Options::default();
+    let mut first = true;
+    for_each_game(files, |name, game, parsed| {
+        let report = validate(parsed, &options);
+        let mut stderr = io::stderr().lock();
+        for finding in report
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+        {
+            stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+        }
+        if !first {
+            writeln!(out)?;
+        }
+        first = false;
+        writeln!(out, "{name}: game {game}")?;
+        if let Some(start) = report.start {
+            writeln!(out, "\nStart, {} to move", start.turn())?;
+            out.write_all(diagram(&start).as_bytes())?;
+        }
+        for ply in &report.main_line.plies {
+            writeln!(out, "\n{}", heading(ply))?;
+            out.write_all(diagram(&ply.after).as_bytes())?;
+        }
+        writeln!(out, "\n{}", report.summary())?;
+        Ok(status_of(&report))
+    })
+}
+
+/// `3. South 6 (captures 2 from 8)`, or `1. South 4` without captures.
+fn heading(ply: &ReplayedPly) -> String {
+    let mut text = format!("{}. {} {}", ply.number, ply.player, ply.mv.hole());
+    if !ply.captures.is_empty() {
+        text.push_str(&format!(" (captures {})", ply.captures));
+    }
+    text
+}

@@ -1,0 +1,147 @@
+//! `bohnenspiel validate [--strict] [--format human|json] [FILE…]`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use bohnenspiel::notation::ParsedRecord;
+use bohnenspiel::validate::{Finding, FindingKind, Options, Report, Severity, validate};
+use serde::Serialize;
+
+use crate::cli::Format;
+use crate::diagnostics::Diagnostics;
+use crate::error::CliError;
+use crate::input::for_each_game;
+use crate::status::Status;
+
+/// Validates every game and prints its findings as it is done: in the
+/// human format each finding with its source line, then a summary line
+/// per game; in the JSON format one [`FindingLine`] per line.
+///
+/// # Errors
+///
+/// A failure to write.
+pub fn run(
+    out: &mut impl Write,
+    files: &[PathBuf],
+    strict: bool,
+    format: Format,
+) -> Result<Status, CliError> {
+    let options = Options {
+        strict,
+        ..Options::default()
+    };
+    let diagnostics = Diagnostics::for_stdout();
+    for_each_game(files, |name, game, parsed| {
+        let report = validate(parsed, &options);
+        match format {
+            Format::Human => human(out, &diagnostics, name, game, parsed, &report)?,
+            Format::Json => {
+                for finding in &report.findings {
+                    serde_json::to_writer(&mut *out, &FindingLine::new(name, game, finding))
+                        .map_err(std::io::Error::from)?;
+                    writeln!(out)?;
+                }
+            }
+        }
+        Ok(status_of(&report))
+    })
+}
+
+/// [`Status::Findings`] when a finding is an error.
+pub fn status_of(report: &Report) -> Status {
+    if report.has_errors() {
+        Status::Findings
+    } else {
+        Status::Success
+    }
+}
+
+/// Prints the findings of one game, then its summary line:
+/// `FILE: game N: valid; South wins 50:22 (North cannot move)`.
+fn human(
+    out: &mut impl Write,
+    diagnostics: &Diagnostics,
+    name: &str,
+    game: usize,
+    parsed: &ParsedRecord,
+    report: &Report,
+) -> Result<(), CliError> {
+    for finding in &report.findings {
+        out.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+    }
+    writeln!(out, "{name}: game {game}: {}", verdict(report))?;
+    Ok(())
+}
+
+/// `valid`, `valid (1 warning)` or `invalid (2 errors, 1 warning)`, then
+/// `; ` and the report's summary.
+fn verdict(report: &Report) -> String {
+    let errors = report.error_count();
+    let warnings = report.warning_count();
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("1 {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    let mut counts = Vec::new();
+    if errors > 0 {
+        counts.push(plural(errors, "error"));
+    }
+    if warnings > 0 {
+        counts.push(plural(warnings, "warning"));
+    }
+    let mut text = String::from(if errors > 0 { "invalid" } else { "valid" });
+    if !counts.is_empty() {
+        text.push_str(&format!(" ({})", counts.join(", ")));
+    }
+    text.push_str("; ");
+    text.push_str(&report.summary());
+    text
+}
+
+/// One finding in the JSON format: the file and game it is in, where, and
+/// what.
+#[derive(Debug, Serialize)]
+pub struct FindingLine<'a> {
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// The game's index in the file, from 1.
+    pub game: usize,
+    /// Line from 1.
+    pub line: usize,
+    /// Column from 1, in characters.
+    pub column: usize,
+    /// The ply concerned, from 1, or `null`.
+    pub ply: Option<usize>,
+    /// Its move number, or `null`.
+    #[serde(rename = "move")]
+    pub move_number: Option<u32>,
+    /// The variation concerned, or `null` for the main line.
+    pub variation: Option<&'a str>,
+    /// `note`, `warning` or `error`.
+    pub severity: Severity,
+    /// The kind, such as `capture-mismatch`.
+    pub kind: FindingKind,
+    /// The message.
+    pub message: &'a str,
+}
+
+impl<'a> FindingLine<'a> {
+    /// The line of `finding` in game `game` of `file`.
+    pub fn new(file: &'a str, game: usize, finding: &'a Finding) -> FindingLine<'a> {
+        FindingLine {
+            file,
+            game,
+            line: finding.location.line,
+            column: finding.location.column,
+            ply: finding.ply,
+            move_number: finding.move_number,
+            variation: finding.variation.as_deref(),
+            severity: finding.severity,
+            kind: finding.kind,
+            message: &finding.message,
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Where records come from: the files named on the command line or
+//! standard input, read one game at a time.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bohnenspiel::notation::{ErrorKind, ParsedRecord, RecordReader};
+
+use crate::error::CliError;
+use crate::status::Status;
+
+/// The name standard input goes by in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// One input: its name for messages and its bytes.
+pub struct Input {
+    /// The path as given on the command line, or `<stdin>`.
+    pub name: String,
+    reader: Box<dyn BufRead>,
+}
+
+impl Input {
+    /// Opens a path; `-` is standard input.
+    ///
+    /// # Errors
+    ///
+    /// [`CliError::Directory`] for a directory, [`CliError::Io`] when the
+    /// file cannot be opened.
+    pub fn open(path: &Path) -> Result<Input, CliError> {
+        if path == Path::new("-") {
+            return Ok(Input::stdin());
+        }
+        let name = path.display().to_string();
+        if path.is_dir() {
+            return Err(CliError::Directory { name });
+        }
+        match File::open(path) {
+            Ok(file) => Ok(Input {
+                name,
+                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+            }),
+            Err(source) => Err(CliError::Io { name, source }),
+        }
+    }
+
+    /// Standard input.
+    pub fn stdin() -> Input {
+        Input {
+            name: STDIN_NAME.to_owned(),
+            reader: Box::new(io::stdin().lock()),
+        }
+    }
+
+    /// The games of this input, one at a time. A read error or a game with
+    /// bytes that are not UTF-8 ends the input with an error.
+    pub fn games(self) -> Games {
+        Games {
+            name: self.name,
+            reader: RecordReader::new(self.reader),
+            done: false,
+        }
+    }
+}
+
+/// The games of one input, each parsed; see [`Input::games`].
+pub struct Games {
+    name: String,
+    reader: RecordReader<Box<dyn BufRead>>,
+    done: bool,
+}
+
+impl Iterator for Games {
+    type Item = Result<ParsedRecord, CliError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let item = match self.reader.next()? {
+            Ok(parsed) => match parsed.errors.iter().find(|e| e.kind == ErrorKind::NotUtf8) {
+                Some(bad) => Err(CliError::NotUtf8 {
+                    name: self.name.clone(),
+                    line: bad.location.line,
+                    column: bad.location.column,
+                }),
+                None => Ok(parsed),
+            },
+            Err(source) => Err(CliError::Io {
+                name: self.name.clone(),
+                source,
+            }),
+        };
+        self.done = item.is_err();
+        Some(item)
+    }
+}
+
+/// Runs `each` on every game of every input in turn: the files, or
+/// standard input when there are none. An input that cannot be opened or
+/// read is reported on standard error and the next one is read; the
+/// status is then at least [`Status::Failure`].
+///
+/// `each` gets the input's name, the game's index in it (from 1) and the
+/// game, and returns the game's status.
+///
+/// # Errors
+///
+/// An error returned by `each` (such as a failure to write) stops the run.
+pub fn for_each_game(
+    files: &[PathBuf],
+    mut each: impl FnMut(&str, usize, &ParsedRecord) -> Result<Status, CliError>,
+) -> Result<Status, CliError> {
+    let mut status = Status::Success;
+    let mut progress = Progress::new();
+    let stdin = [PathBuf::from("-")];
+    let paths = if files.is_empty() { &stdin[..] } else { files };
+    for path in paths {
+        let input = match Input::open(path) {
+            Ok(input) => input,
+            Err(error) => {
+                progress.clear();
+                report(&error)?;
+                status = status.max(Status::Failure);
+                continue;
+            }
+        };
+        let name = input.name.clone();
+        for (index, game) in input.games().enumerate() {
+            match game {
+                Ok(parsed) => {
+                    status = status.max(each(&name, index + 1, &parsed)?);
+                    progress.game(parsed.source.len());
+                }
+                Err(error) => {
+                    progress.clear();
+                    report(&error)?;
+                    status = status.max(Status::Failure);
+                }
+            }
+        }
+    }
+    progress.clear();
+    Ok(status)
+}
+
+/// Prints an input's error to standard error.
+fn report(error: &CliError) -> Result<(), CliError> {
+    let mut stderr = io::stderr().lock();
+    writeln!(stderr, "bohnenspiel: {error}")?;
+    Ok(())
+}
+
+/// A `N games, M MB` line on standard error, rewritten in place, when
+/// standard error is a terminal and standard output is not (with both on
+/// the terminal the output itself shows the progress, and a `\r` line
+/// would be mixed into it).
+struct Progress {
+    enabled: bool,
+    games: u64,
+    bytes: u64,
+    last: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    /// How often the line is rewritten at most.
+    const INTERVAL: Duration = Duration::from_millis(250);
+
+    fn new() -> Progress {
+        Progress {
+            enabled: io::stderr().is_terminal() && !io::stdout().is_terminal(),
+            games: 0,
+            bytes: 0,
+            last: Instant::now(),
+            shown: false,
+        }
+    }
+
+    /// Counts one game of `bytes` bytes, and shows the count when 0.25 s
+    /// have passed since it was last shown.
+    fn game(&mut self, bytes: usize) {
+        self.games += 1;
+        self.bytes += bytes as u64;
+        if self.enabled && self.last.elapsed() >= Self::INTERVAL {
+            self.last = Instant::now();
+            self.shown = true;
+            // Progress is best effort: a failure to show it is ignored.
+            let _ = write!(
+                io::stderr().lock(),
+                "\r{} games, {} MB",
+                self.games,
+                self.bytes / 1_000_000
+            );
+        }
+    }
+
+    /// Erases the line, if it was shown.
+    fn clear(&mut self) {
+        if self.shown {
+            self.shown = false;
+            let _ = write!(io::stderr().lock(), "\r\x1b[K");
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Parse errors and warnings, each with its place in the text.
+
+use std::fmt;
+
+use super::{Location, Span};
+
+/// What went wrong, without the details.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The text holds no game at all.
+    EmptyInput,
+    /// Tags but no movetext.
+    MissingMovetext,
+    /// A hole number outside 1–12, such as `13` or `0`.
+    HoleOutOfRange,
+    /// Something other than a hole number where one belongs.
+    ExpectedHole,
+    /// `!`/`?` characters that are not one of the six marks.
+    UnknownMark,
+    /// A move with no ply, such as the gap in `;;`.
+    EmptyMove,
+    /// A `(` without its `)`.
+    UnclosedParenthesis,
+    /// Text that cannot follow what came before, such as `4 8` inline.
+    UnexpectedText,
+    /// A malformed tag line: no name, no value, or text after `]`.
+    MalformedTag,
+    /// A tag line without its closing `]`.
+    UnclosedTag,
+    /// A tag value without its closing `"`.
+    UnclosedTagValue,
+    /// A backslash in a tag value not followed by `"` or `\`.
+    InvalidEscape,
+    /// Bytes that are not UTF-8 (read as `?`).
+    NotUtf8,
+}
+
+/// A parse error: its kind, where it is, what was expected and what was
+/// found.
+///
+/// It displays as `line:column: message: expected …, found …`; prefix the
+/// file name to get the usual `file:line:column: …`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: {message}: expected {expected}, found {found}")]
+pub struct ParseError {
+    /// What went wrong.
+    pub kind: ErrorKind,
+    /// A short description, such as
+    /// `hole 13 does not exist: holes are numbered 1 to 12`.
+    pub message: String,
+    /// What would have been correct here.
+    pub expected: String,
+    /// What was written here, such as `` `x` `` or `end of line`.
+    pub found: String,
+    /// The offending text.
+    pub span: Span,
+    /// Where the span starts.
+    pub location: Location,
+}
+
+/// What a warning is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WarningKind {
+    /// A `)` with no `(` to close, ignored (the published Gentlemen
+    /// solution has one).
+    UnmatchedParenthesis,
+}
+
+/// Something accepted but probably not meant, such as a stray `)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// What the warning is about.
+    pub kind: WarningKind,
+    /// A short description.
+    pub message: String,
+    /// The text concerned.
+    pub span: Span,
+    /// Where the span starts.
+    pub location: Location,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: warning: {}", self.location, self.message)
+    }
+}
+
+/// The errors of a text that did not parse cleanly, at least one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseErrors(pub Vec<ParseError>);
+
+impl fmt::Display for ParseErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseErrors {}
+
+/// An error before its location is computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RawError {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub expected: String,
+    pub found: String,
+    pub span: Span,
+}
+
+impl RawError {
+    pub(crate) fn new(
+        kind: ErrorKind,
+        span: Span,
+        message: impl Into<String>,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> RawError {
+        RawError {
+            kind,
+            message: message.into(),
+            expected: expected.into(),
+            found: found.into(),
+            span,
+        }
+    }
+
+    pub(crate) fn locate(self, text: &str, base: usize, first_line: usize) -> ParseError {
+        let location = Location::find(text, base, first_line, self.span.start);
+        self.located(location)
+    }
+
+    pub(crate) fn located(self, location: Location) -> ParseError {
+        ParseError {
+            location,
+            kind: self.kind,
+            message: self.message,
+            expected: self.expected,
+            found: self.found,
+            span: self.span,
+        }
+    }
+}

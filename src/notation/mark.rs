@@ -1,0 +1,108 @@
+//! Move marks: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::combinator::{all_consuming, value};
+use nom::{IResult, Parser};
+
+/// A judgement written right after a hole number, as in `6!!` or `4?`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mark {
+    /// `!`: a good move.
+    Good,
+    /// `?`: a mistake.
+    Mistake,
+    /// `!!`: a brilliant move.
+    Brilliant,
+    /// `??`: a blunder.
+    Blunder,
+    /// `!?`: an interesting move.
+    Interesting,
+    /// `?!`: a dubious move.
+    Dubious,
+}
+
+/// Text that is not one of the six marks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a mark: expected one of !, ?, !!, ??, !?, ?!")]
+pub struct MarkError(pub String);
+
+impl Mark {
+    /// All six marks.
+    pub const ALL: [Mark; 6] = [
+        Mark::Good,
+        Mark::Mistake,
+        Mark::Brilliant,
+        Mark::Blunder,
+        Mark::Interesting,
+        Mark::Dubious,
+    ];
+
+    /// The written form, e.g. `"!?"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Mark::Good => "!",
+            Mark::Mistake => "?",
+            Mark::Brilliant => "!!",
+            Mark::Blunder => "??",
+            Mark::Interesting => "!?",
+            Mark::Dubious => "?!",
+        }
+    }
+
+    /// The mark written as these bytes, if any.
+    #[must_use]
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Mark> {
+        let text = std::str::from_utf8(bytes).ok()?;
+        all_consuming(mark).parse(text).ok().map(|(_, mark)| mark)
+    }
+}
+
+/// One of the six marks at the start of `input` (the longest one).
+pub(crate) fn mark(input: &str) -> IResult<&str, Mark> {
+    alt((
+        value(Mark::Brilliant, tag("!!")),
+        value(Mark::Blunder, tag("??")),
+        value(Mark::Interesting, tag("!?")),
+        value(Mark::Dubious, tag("?!")),
+        value(Mark::Good, tag("!")),
+        value(Mark::Mistake, tag("?")),
+    ))
+    .parse(input)
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Mark {
+    type Err = MarkError;
+
+    /// Parses one of the six marks, exactly.
+    fn from_str(text: &str) -> Result<Mark, MarkError> {
+        Mark::from_bytes(text.as_bytes()).ok_or_else(|| MarkError(text.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mark_round_trips() {
+        for mark in Mark::ALL {
+            assert_eq!(mark.to_string().parse::<Mark>(), Ok(mark));
+        }
+        assert_eq!("!!".parse::<Mark>(), Ok(Mark::Brilliant));
+        assert_eq!("??".parse::<Mark>(), Ok(Mark::Blunder));
+        assert_eq!("?!".parse::<Mark>(), Ok(Mark::Dubious));
+        assert!("!!!".parse::<Mark>().is_err());
+        assert!("".parse::<Mark>().is_err());
+    }
+}

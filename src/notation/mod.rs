@@ -1,0 +1,196 @@
+//! Game records as people write them: the notation's syntax tree, its
+//! parser and its canonical printer.
+//!
+//! This layer knows holes, marks, capture annotations, comments, variation
+//! labels and layout; it does not know whether a move is legal. A [`Ply`]
+//! is what someone wrote (like shakmaty's `San`); checking it against a
+//! position is the rules engine's job.
+//!
+//! - [`parse_records`] parses an in-memory text into [`ParsedRecord`]s,
+//!   each with its [`Record`], errors and warnings; [`RecordReader`] does
+//!   the same one game at a time over any [`std::io::BufRead`].
+//! - [`Record`] implements [`FromStr`] (one game, no
+//!   errors) and [`Display`](std::fmt::Display) (the canonical form).
+//! - Trees are compared without their spans through
+//!   [`Record::without_spans`].
+//!
+//! ```
+//! use bohnenspiel::notation::Record;
+//!
+//! let record: Record = "[Date \"1972\"]\n\n3,9; 5,7 (2 from hole 3); 4?,7 (6 from 9 plus 2 from 8).\n".parse()?;
+//! let ply = &record.movetext.moves[1].north.as_ref().unwrap().ply;
+//! assert_eq!(ply.hole.number(), 7);
+//! assert_eq!(record.to_string(), "[Date \"1972\"]\n\n3, 9; 5, 7 (2 from hole 3); 4?, 7 (6 from 9 plus 2 from 8).\n");
+//! # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+//! ```
+//!
+//! # The record file format
+//!
+//! A record file is UTF-8 text holding one or more games. A game is
+//! optional **tag lines**, then **movetext**, then optional **prose**.
+//!
+//! ## Tag lines
+//!
+//! One tag per line, in the PGN manner: `[Name "value"]`. The name is
+//! ASCII letters, digits and `_`; inside the value, `\"` stands for `"` and
+//! `\\` for `\`, and any other character (UTF-8, such as `Rüger`) stands
+//! for itself. The value ends on its line. Tags in use:
+//!
+//! | tag | meaning |
+//! |---|---|
+//! | `Event`, `Date`, `Source` | where, when (`1962`) and where published |
+//! | `South`, `North` | the players; `?` when unknown |
+//! | `Result` | the final score, South's first: `50:22` |
+//! | `Setup` | a start other than the opening, as a position string `<h1>,…,<h6>/<h7>,…,<h12> <south store>:<north store> <S\|N>`, e.g. `0,1,0,0,2,1/0,0,3,0,0,1 34:30 S` (kept as a string here) |
+//! | `SetupNote` | a remark on the start position, e.g. how it was found |
+//!
+//! ## Movetext
+//!
+//! The first line after the tags that is neither blank nor a tag line
+//! starts the movetext. If that line is a numbered row (digits, `.`, white
+//! space, more text), the layout is **numbered**; otherwise it is
+//! **inline**.
+//!
+//! A **ply** is a hole number 1–12, an optional mark right after it (`!`,
+//! `?`, `!!`, `??`, `!?`, `?!`), and zero or more parenthesised groups,
+//! with or without a space before each. A group is, trying in this order:
+//! a **capture annotation** (`2 from 12`, `2 from hole 8`, `6 from 9 plus
+//! 2 from 8`, `4 from 10, 2 from 9, 8, 7 each`, `4 each from 2, 1 and 12`,
+//! `2 from 1 and 2 from 2`, `2 from 5 and 6 each`), optionally followed by
+//! `; comment`; **variation labels** (`A`, `B/C`: capital letters joined by
+//! `/`); **another move** (`4?`: a hole and an optional mark); or else a
+//! **comment**, kept exactly as written. Parentheses nest inside a group.
+//! A `)` that closes nothing is ignored with a warning.
+//!
+//! A **turn** is a ply or alternatives: `8 or 9`; in numbered rows also
+//! `1, 2, 4 or 5`.
+//!
+//! **Inline** movetext: moves separated by `;`, South's and North's turn
+//! within a move by `,`; white space and single line breaks may fall
+//! anywhere; a move may hold only South's turn. The movetext ends at a
+//! `.` after a move, at an **ending** (`and` after a move, then text up to
+//! the end of the line: `7 and North draws!`), at a blank line, or at the
+//! end of the game.
+//!
+//! **Numbered** movetext: one move per line, `N.` then South's turn, then
+//! North's turn, separated by white space; a row may end with `.` or with
+//! an ending (`6 and South loses. Greed ruins gentlemen.`). A line holding
+//! only a label in parentheses, such as `(A)`, starts a **variation**: the
+//! rows that follow, up to the next such line, replace the line that
+//! refers to the label (`2 (A)`) from the first row's number on. Labels
+//! may be referred to from inside variations. The movetext ends at a blank
+//! line or at a line that is neither a row nor a variation header.
+//!
+//! ## Prose and several games
+//!
+//! Everything after the movetext up to the next game is prose, kept as
+//! text (trimmed). A line starts a new game when the current game already
+//! has movetext or prose and the line is a tag line, or, right after a
+//! blank line, a line whose first visible character is a digit. So in a
+//! file without tags, games are separated by a blank line, and prose must
+//! not begin a paragraph with a digit.
+//!
+//! # The canonical form
+//!
+//! [`Record`]'s `Display`: each tag on its own line as `[Name "value"]`
+//! (escaping `"` and `\`), a blank line if there were tags, the movetext,
+//! then a blank line and the prose if any; every line ends with a line
+//! break. Inline movetext is one line: `4, 8; 6, 12 (2 from hole 8); …`,
+//! with `, ` between turns, `; ` between moves, one space before each
+//! group, alternatives as `8 or 9`, and ending text and full stop as
+//! written. Numbered movetext prints one row per move as
+//! `N.  south  north`, the numbers right-aligned and North's turns in one
+//! column (two spaces after the widest South turn, plus one before a
+//! one-digit hole so that hole numbers align right), then each variation as
+//! its `(A)` line and rows; alternatives print as `1, 2, 4 or 5`. Capture
+//! annotations print with their phrasing: joiners, forms and the word
+//! `hole` are kept (`holes` before several holes). Comments print exactly
+//! as written, a comment after an annotation's `;` as `; comment`.
+//! [`print_records`] separates records by blank lines. Parsing the
+//! canonical form gives back the same tree (up to spans), for every tree
+//! the format can hold (see [`Prose::is_printable`]).
+//!
+//! # Errors, warnings and recovery
+//!
+//! Every [`ParseError`] has an [`ErrorKind`], a [`Span`] of absolute byte
+//! offsets, a [`Location`] (line, and column counted in characters), what
+//! was expected and what was found; it displays as
+//! `line:column: message: expected …, found …`. The parser recovers: an
+//! error in inline movetext skips to the next `;`, an error in a row skips
+//! the row, a bad tag line is skipped, and each game is parsed on its own,
+//! so every error of a file is reported. Text that is accepted but
+//! probably not meant (a stray `)`) gives a [`Warning`].
+//!
+//! # Spans and equality
+//!
+//! Spans are ordinary fields and take part in `==`. To compare what was
+//! written regardless of where, compare [`Record::without_spans`].
+//!
+//! # Cost
+//!
+//! Parsing runs in time linear in the input and never panics. The
+//! [`RecordReader`] holds one game (and one line of look-ahead) at a time.
+
+mod annotation;
+mod error;
+mod mark;
+mod parse;
+mod print;
+mod reader;
+mod span;
+mod tree;
+mod visit;
+
+use std::str::FromStr;
+
+pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
+pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
+pub use mark::{Mark, MarkError};
+pub use print::print_records;
+pub use reader::{ParsedRecord, RecordReader, parse_records};
+pub use span::{Location, Span};
+pub use tree::{
+    Ending, Group, GroupKind, Label, Layout, LineRef, Move, Movetext, Ply, Prose, Record, Tag,
+    Turn, Variation,
+};
+pub use visit::{MoveEnd, PlyToken, Visitor};
+
+impl FromStr for Record {
+    type Err = ParseErrors;
+
+    /// Parses a text holding exactly one game; warnings are dropped (use
+    /// [`parse_records`] to see them).
+    fn from_str(text: &str) -> Result<Record, ParseErrors> {
+        let mut games = parse_records(text).into_iter();
+        let first = games.next();
+        let mut errors: Vec<ParseError> = Vec::new();
+        if let Some(second) = games.next() {
+            errors.push(ParseError {
+                kind: ErrorKind::UnexpectedText,
+                message: "a second game".to_owned(),
+                expected: "one game".to_owned(),
+                found: "another game".to_owned(),
+                span: Span::new(second.offset, second.offset),
+                location: second.locate(second.offset),
+            });
+        }
+        match first {
+            Some(game) if errors.is_empty() => game.into_result(),
+            Some(game) => {
+                let mut all = game.errors;
+                all.append(&mut errors);
+                Err(ParseErrors(all))
+            }
+            None => Err(ParseErrors(errors)),
+        }
+    }
+}
+
+impl FromStr for Ply {
+    type Err = ParseErrors;
+
+    /// Parses one ply such as `12!(2 from 1)` or `6!! (B/C)`.
+    fn from_str(text: &str) -> Result<Ply, ParseErrors> {
+        parse::parse_ply(text).map_err(ParseErrors)
+    }
+}

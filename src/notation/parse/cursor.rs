@@ -1,0 +1,438 @@
+//! A byte cursor over one region of a game, and the ply grammar:
+//! hole, mark, parenthesised groups, alternatives.
+
+use crate::Player;
+use crate::notation::annotation::{NotAnnotation, parse_annotation};
+use crate::notation::error::{ErrorKind, RawError};
+use crate::notation::mark::mark;
+use crate::notation::visit::{PlyToken, Visitor};
+use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
+use crate::{Hole, HoleError};
+use nom::bytes::complete::{take_till, take_while1};
+use nom::character::complete::{char, digit1};
+use nom::combinator::{all_consuming, map, map_opt, opt, rest, verify};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+use std::ops::ControlFlow;
+
+use super::{RawWarning, describe};
+
+/// Whether white space may include line breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Inline movetext: line breaks are white space.
+    Inline,
+    /// A numbered row: the region is one line.
+    Row,
+}
+
+/// The failure of a grammar rule; the error is already recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Failed;
+
+/// A cursor over `text[..end]` of one game, whose first byte is at
+/// absolute offset `base`.
+pub(crate) struct Cursor<'a, V: ?Sized> {
+    pub text: &'a str,
+    pub bytes: &'a [u8],
+    pub pos: usize,
+    pub end: usize,
+    pub base: usize,
+    pub mode: Mode,
+    pub errors: &'a mut Vec<RawError>,
+    pub warnings: &'a mut Vec<RawWarning>,
+    /// Inline: the matching `)` of every `(` from the first group on,
+    /// found in one pass so that unclosed groups cost linear time.
+    pub closing: Option<Vec<(usize, Option<usize>)>>,
+    /// Where the events go.
+    pub visitor: &'a mut V,
+    /// Whether the visitor has asked to stop.
+    pub stopped: &'a mut bool,
+    /// The ply being read, reused from ply to ply so that its groups keep
+    /// their room.
+    pub scratch: Ply,
+}
+
+impl<V: Visitor + ?Sized> Cursor<'_, V> {
+    /// Calls the visitor unless it has asked to stop.
+    pub(crate) fn emit(&mut self, call: impl FnOnce(&mut V) -> ControlFlow<()>) {
+        if !*self.stopped && call(self.visitor).is_break() {
+            *self.stopped = true;
+        }
+    }
+
+    /// Hands `ply` to the visitor.
+    pub(crate) fn emit_ply(&mut self, player: Player, alternative: bool, ply: &Ply) {
+        let token = PlyToken {
+            player,
+            alternative,
+            ply,
+        };
+        self.emit(|visitor| visitor.ply(&token));
+    }
+
+    /// Hands the scratch ply to the visitor.
+    fn emit_scratch(&mut self, player: Player, alternative: bool) {
+        if *self.stopped {
+            return;
+        }
+        let token = PlyToken {
+            player,
+            alternative,
+            ply: &self.scratch,
+        };
+        if self.visitor.ply(&token).is_break() {
+            *self.stopped = true;
+        }
+    }
+
+    pub(crate) fn peek(&self) -> Option<u8> {
+        if self.pos < self.end {
+            self.bytes.get(self.pos).copied()
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn at_end(&self) -> bool {
+        self.pos >= self.end
+    }
+
+    pub(crate) fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.base + start, self.base + end)
+    }
+
+    /// Skips spaces, tabs and carriage returns, and line breaks inline.
+    pub(crate) fn skip_ws(&mut self) {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'\n' if self.mode == Mode::Inline => self.pos += 1,
+                _ => break,
+            }
+        }
+    }
+
+    /// Whether `word` followed by white space starts at the cursor.
+    pub(crate) fn at_word(&self, word: &str) -> bool {
+        let after = self.pos + word.len();
+        after < self.end
+            && self.bytes.get(self.pos..after) == Some(word.as_bytes())
+            && self.bytes.get(after).is_some_and(u8::is_ascii_whitespace)
+    }
+
+    /// What the cursor is looking at, for an error message.
+    pub(crate) fn found(&self) -> String {
+        if self.at_end() {
+            match self.mode {
+                Mode::Inline => "end of movetext".to_owned(),
+                Mode::Row => "end of line".to_owned(),
+            }
+        } else {
+            describe(self.text.get(..self.end).unwrap_or_default(), self.pos)
+        }
+    }
+
+    /// Records an error at the cursor.
+    pub(crate) fn error(
+        &mut self,
+        kind: ErrorKind,
+        message: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> Failed {
+        let end = if self.at_end() {
+            self.pos
+        } else {
+            self.char_end(self.pos)
+        };
+        let found = self.found();
+        let span = self.span(self.pos, end);
+        self.errors
+            .push(RawError::new(kind, span, message, expected, found));
+        Failed
+    }
+
+    fn char_end(&self, at: usize) -> usize {
+        let mut end = at + 1;
+        while end < self.end && !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        end.min(self.end)
+    }
+
+    /// A turn: a ply, then alternatives after `or` (and after `,` in a
+    /// row).
+    pub(crate) fn turn(&mut self, player: Player) -> Result<(), Failed> {
+        self.ply()?;
+        self.emit_scratch(player, false);
+        loop {
+            // Fast exit: only white space, `,` or `o` can lead to another ply.
+            if !matches!(
+                self.peek(),
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'o')
+            ) {
+                return Ok(());
+            }
+            let save = self.pos;
+            self.skip_ws();
+            if self.mode == Mode::Row && self.peek() == Some(b',') {
+                self.pos += 1;
+            } else if self.at_word("or") {
+                self.pos += 2;
+            } else {
+                self.pos = save;
+                return Ok(());
+            }
+            self.skip_ws();
+            self.ply()?;
+            self.emit_scratch(player, true);
+        }
+    }
+
+    /// A ply: hole, mark, groups; read into `self.scratch`.
+    pub(crate) fn ply(&mut self) -> Result<(), Failed> {
+        let start = self.pos;
+        let hole = self.hole()?;
+        let mark = self.mark()?;
+        let span = self.span(start, self.pos);
+        self.scratch.hole = hole;
+        self.scratch.mark = mark;
+        self.scratch.span = span;
+        self.scratch.groups.clear();
+        loop {
+            // Fast exit: only white space or parentheses can follow here.
+            if !matches!(
+                self.peek(),
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')')
+            ) {
+                return Ok(());
+            }
+            let save = self.pos;
+            self.skip_ws();
+            match self.peek() {
+                Some(b'(') => {
+                    let group = self.group()?;
+                    self.scratch.groups.push(group);
+                }
+                Some(b')') => {
+                    self.warnings.push(RawWarning {
+                        kind: WarningKind::UnmatchedParenthesis,
+                        message: "unmatched `)` ignored".to_owned(),
+                        span: self.span(self.pos, self.pos + 1),
+                    });
+                    self.pos += 1;
+                }
+                _ => {
+                    self.pos = save;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn hole(&mut self) -> Result<Hole, Failed> {
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
+            value = value.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Err(self.error(
+                ErrorKind::ExpectedHole,
+                "a hole number is missing",
+                "a hole number from 1 to 12",
+            ));
+        }
+        match u8::try_from(value).ok().and_then(|n| Hole::new(n).ok()) {
+            Some(hole) => Ok(hole),
+            None => {
+                let found = format!("`{}`", self.text.get(start..self.pos).unwrap_or_default());
+                let span = self.span(start, self.pos);
+                self.errors.push(RawError::new(
+                    ErrorKind::HoleOutOfRange,
+                    span,
+                    HoleError::OutOfRange(value).to_string(),
+                    "a hole number from 1 to 12",
+                    found,
+                ));
+                Err(Failed)
+            }
+        }
+    }
+
+    fn mark(&mut self) -> Result<Option<Mark>, Failed> {
+        let start = self.pos;
+        while matches!(self.peek(), Some(b'!' | b'?')) {
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Ok(None);
+        }
+        let written = self.bytes.get(start..self.pos).unwrap_or_default();
+        match Mark::from_bytes(written) {
+            Some(mark) => Ok(Some(mark)),
+            None => {
+                let found = format!("`{}`", self.text.get(start..self.pos).unwrap_or_default());
+                let span = self.span(start, self.pos);
+                self.errors.push(RawError::new(
+                    ErrorKind::UnknownMark,
+                    span,
+                    "unknown mark",
+                    "one of `!`, `?`, `!!`, `??`, `!?`, `?!`",
+                    found,
+                ));
+                Err(Failed)
+            }
+        }
+    }
+
+    /// A parenthesised group; the cursor is at `(`.
+    fn group(&mut self) -> Result<Group, Failed> {
+        let open = self.pos;
+        let close = match self.mode {
+            Mode::Row => self.scan_closing(open),
+            Mode::Inline => {
+                let table = self
+                    .closing
+                    .get_or_insert_with(|| match_parentheses(self.bytes, open, self.end));
+                table
+                    .binary_search_by_key(&open, |&(at, _)| at)
+                    .ok()
+                    .and_then(|i| table.get(i))
+                    .and_then(|&(_, close)| close)
+            }
+        };
+        let Some(close) = close else {
+            let found = match self.mode {
+                Mode::Inline => "end of movetext",
+                Mode::Row => "end of line",
+            };
+            let span = self.span(open, open + 1);
+            self.errors.push(RawError::new(
+                ErrorKind::UnclosedParenthesis,
+                span,
+                "unclosed parenthesis",
+                "`)`",
+                found,
+            ));
+            return Err(Failed);
+        };
+        self.pos = close + 1;
+        let content = self.text.get(open + 1..close).unwrap_or_default();
+        let kind = self.classify(content, open + 1);
+        Ok(Group {
+            kind,
+            span: self.span(open, close + 1),
+        })
+    }
+
+    /// The `)` matching the `(` at `open`, scanning forward (rows: one
+    /// line, which is abandoned if the group is unclosed).
+    fn scan_closing(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (i, &b) in self.bytes.get(open..self.end)?.iter().enumerate() {
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(open + i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// What the text of a group is; `start` is its offset in the game.
+    fn classify(&mut self, content: &str, start: usize) -> GroupKind {
+        let (head, comment) = split_comment(content);
+        let head_span = self.span(start, start + head.len());
+        match parse_annotation(head, head_span) {
+            Ok(annotation) => {
+                return GroupKind::Captures {
+                    annotation,
+                    comment: comment.map(|text| text.trim().to_owned()),
+                };
+            }
+            Err(NotAnnotation::Hole(number, at)) => {
+                let span = at.shifted(head_span.start);
+                self.errors.push(RawError::new(
+                    ErrorKind::HoleOutOfRange,
+                    span,
+                    HoleError::OutOfRange(number).to_string(),
+                    "a hole number from 1 to 12",
+                    format!("`{number}`"),
+                ));
+            }
+            Err(NotAnnotation::Shape) => {}
+        }
+        if let Some(labels) = labels(content) {
+            return GroupKind::Labels(labels);
+        }
+        if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
+            return GroupKind::OtherMove(ply);
+        }
+        GroupKind::Comment(content.to_owned())
+    }
+}
+
+/// The text of a group split at its first `;`: the head, and the comment
+/// after the `;` if there is one.
+fn split_comment(content: &str) -> (&str, Option<&str>) {
+    let parsed: IResult<&str, (&str, Option<&str>)> =
+        (take_till(|c| c == ';'), opt(preceded(char(';'), rest))).parse(content);
+    parsed.map_or((content, None), |(_, split)| split)
+}
+
+/// Variation labels: capital letters joined by `/`, and nothing else.
+fn labels(content: &str) -> Option<Vec<Label>> {
+    let label = map(take_while1(|c: char| c.is_ascii_uppercase()), |l: &str| {
+        Label(l.to_owned())
+    });
+    let parsed: IResult<&str, Vec<Label>> =
+        all_consuming(separated_list1(char('/'), label)).parse(content);
+    parsed.ok().map(|(_, labels)| labels)
+}
+
+/// Every `(` of `bytes[from..end]` with its matching `)`, if any, in
+/// order: one pass with a stack. A `)` with nothing open is skipped.
+fn match_parentheses(bytes: &[u8], from: usize, end: usize) -> Vec<(usize, Option<usize>)> {
+    let mut table = Vec::new();
+    let mut open = Vec::new();
+    for (i, &b) in bytes.get(from..end).unwrap_or_default().iter().enumerate() {
+        match b {
+            b'(' => {
+                open.push(table.len());
+                table.push((from + i, None));
+            }
+            b')' => {
+                if let Some(entry) = open.pop().and_then(|index| table.get_mut(index)) {
+                    entry.1 = Some(from + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    table
+}
+
+/// `4?` as a remark on another move: a hole of one or two digits and an
+/// optional mark, nothing else.
+fn other_move(content: &str, span: Span) -> Option<Ply> {
+    let hole = map_opt(verify(digit1, |d: &str| d.len() <= 2), |d: &str| {
+        d.parse::<Hole>().ok()
+    });
+    let parsed: IResult<&str, (Hole, Option<Mark>)> =
+        all_consuming((hole, opt(mark))).parse(content);
+    let (_, (hole, mark)) = parsed.ok()?;
+    Some(Ply {
+        hole,
+        mark,
+        groups: Vec::new(),
+        span,
+    })
+}

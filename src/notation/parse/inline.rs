@@ -1,0 +1,184 @@
+//! Inline movetext: `4,8; 6,12 (2 from hole 8); …; 2 (2 from 3).`
+
+use crate::notation::error::ErrorKind;
+use crate::notation::visit::{MoveEnd, Visitor};
+use crate::notation::{Ending, Ply};
+use crate::{Hole, Player};
+
+use super::cursor::{Cursor, Failed};
+
+/// Parses moves until the region ends, a `.` or an ending, handing them
+/// to the visitor. On an error, skips to the next `;` and goes on.
+pub(crate) fn parse_inline<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
+    loop {
+        if *cursor.stopped {
+            break;
+        }
+        cursor.skip_ws();
+        let Some(b) = cursor.peek() else { break };
+        if b == b';' {
+            cursor.error(
+                ErrorKind::EmptyMove,
+                "a move without plies",
+                "a hole number from 1 to 12",
+            );
+            cursor.pos += 1;
+            continue;
+        }
+        if let Some(stop) = plain_move(cursor) {
+            if stop {
+                break;
+            }
+            continue;
+        }
+        cursor.emit(|visitor| visitor.begin_move(None));
+        match inline_move(cursor) {
+            Ok(true) => break,
+            Ok(false) => {}
+            Err(Failed) => {
+                cursor.emit(Visitor::abandon_move);
+                recover(cursor);
+            }
+        }
+    }
+}
+
+/// Skips past the next `;`, or to the end of the region.
+fn recover<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
+    let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
+    match rest.iter().position(|&b| b == b';') {
+        Some(i) => cursor.pos += i + 1,
+        None => cursor.pos = cursor.end,
+    }
+}
+
+/// A hole number of one or two digits at `at`, not followed by a digit,
+/// mark or group; with the offset after it.
+fn plain_hole(bytes: &[u8], at: usize, end: usize) -> Option<(Hole, usize)> {
+    let first = *bytes.get(at).filter(|b| b.is_ascii_digit())?;
+    let (number, after) = match bytes.get(at + 1) {
+        Some(&second) if second.is_ascii_digit() && at + 1 < end => {
+            ((first - b'0') * 10 + (second - b'0'), at + 2)
+        }
+        _ => (first - b'0', at + 1),
+    };
+    if after < end && matches!(bytes.get(after), Some(b'0'..=b'9' | b'!' | b'?')) {
+        return None;
+    }
+    Some((Hole::new(number).ok()?, after))
+}
+
+/// The fast path for the most common move, `4,8;` or `6, 12.`: two bare
+/// hole numbers. Returns `None` (consuming nothing) for anything else,
+/// which the general path then parses.
+fn plain_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
+    let bytes = cursor.bytes;
+    let end = cursor.end;
+    let start = cursor.pos;
+    let (south, mut i) = plain_hole(bytes, start, end)?;
+    let south_end = i;
+    if i >= end || bytes.get(i) != Some(&b',') {
+        return None;
+    }
+    i += 1;
+    while i < end && bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let north_start = i;
+    let (north, after) = plain_hole(bytes, north_start, end)?;
+    let (stop, full_stop, next) = if after >= end {
+        (true, false, after)
+    } else {
+        match bytes.get(after) {
+            Some(b';') => (false, false, after + 1),
+            Some(b'.') => (true, true, after + 1),
+            _ => return None,
+        }
+    };
+    let span_end = if full_stop { next } else { after };
+    let south = Ply {
+        span: cursor.span(start, south_end),
+        ..Ply::new(south)
+    };
+    let north = Ply {
+        span: cursor.span(north_start, after),
+        ..Ply::new(north)
+    };
+    let end = MoveEnd {
+        ending: None,
+        full_stop,
+        span: cursor.span(start, span_end),
+    };
+    cursor.emit(|visitor| visitor.begin_move(None));
+    cursor.emit_ply(Player::South, false, &south);
+    cursor.emit_ply(Player::North, false, &north);
+    cursor.emit(|visitor| visitor.end_move(&end));
+    cursor.pos = next;
+    Some(stop)
+}
+
+/// Parses one move (after `begin_move`) and ends it; returns whether the
+/// movetext stops after it.
+fn inline_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Failed> {
+    let start = cursor.pos;
+    cursor.turn(Player::South)?;
+    cursor.skip_ws();
+    if cursor.peek() == Some(b',') {
+        cursor.pos += 1;
+        cursor.skip_ws();
+        cursor.turn(Player::North)?;
+    }
+    let mut end = cursor.pos;
+    cursor.skip_ws();
+    let mut written_ending = None;
+    let mut full_stop = false;
+    let stop = if cursor.at_word("and") {
+        cursor.pos += 3;
+        written_ending = Some(ending(cursor));
+        end = cursor.pos;
+        true
+    } else {
+        match cursor.peek() {
+            None => true,
+            Some(b';') => {
+                cursor.pos += 1;
+                false
+            }
+            Some(b'.') => {
+                cursor.pos += 1;
+                full_stop = true;
+                end = cursor.pos;
+                true
+            }
+            Some(_) => {
+                return Err(cursor.error(
+                    ErrorKind::UnexpectedText,
+                    "unexpected text after a move",
+                    "`,`, `;`, `.`, `(`, `or`, `and` or a mark",
+                ));
+            }
+        }
+    };
+    let move_end = MoveEnd {
+        ending: written_ending.as_ref(),
+        full_stop,
+        span: cursor.span(start, end),
+    };
+    cursor.emit(|visitor| visitor.end_move(&move_end));
+    Ok(stop)
+}
+
+/// The ending text after `and`, up to the end of the line.
+pub(crate) fn ending<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Ending {
+    let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
+    let line_end = cursor.pos + rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+    let raw = cursor.text.get(cursor.pos..line_end).unwrap_or_default();
+    let lead = raw.len() - raw.trim_start().len();
+    let text = raw.trim();
+    let start = cursor.pos + lead;
+    cursor.pos = line_end;
+    Ending {
+        text: text.to_owned(),
+        span: cursor.span(start, start + text.len()),
+    }
+}

@@ -1,0 +1,128 @@
+//! Numbered rows and variations: `1.  2 (A)    9 (2 from 12)`.
+
+use crate::Player;
+use crate::notation::error::ErrorKind;
+use crate::notation::visit::{MoveEnd, Visitor};
+use crate::notation::{Label, Span};
+
+use super::cursor::{Cursor, Failed, Mode};
+use super::inline::ending;
+use super::{Game, lines};
+
+/// Whether a line is a numbered row: digits, `.`, white space, text.
+pub(crate) fn is_row(line: &str) -> bool {
+    let trimmed = line.trim_start().as_bytes();
+    let digits = trimmed.iter().take_while(|b| b.is_ascii_digit()).count();
+    let Some(rest) = trimmed.get(digits..) else {
+        return false;
+    };
+    digits > 0
+        && rest.first() == Some(&b'.')
+        && rest.get(1).is_some_and(|b| *b == b' ' || *b == b'\t')
+        && rest.iter().skip(1).any(|b| !b.is_ascii_whitespace())
+}
+
+/// The label of a variation header line such as `(A)`.
+fn header(line: &str) -> Option<&str> {
+    let inner = line.trim().strip_prefix('(')?.strip_suffix(')')?;
+    Label::is_valid(inner).then_some(inner)
+}
+
+/// Parses rows and variation headers from `from` on, handing them to the
+/// visitor; returns where the movetext ends (the start of the first line
+/// that is neither, or of the first blank line).
+pub(crate) fn parse_rows<V: Visitor + ?Sized>(game: &mut Game<'_, V>, from: usize) -> usize {
+    let text = game.text;
+    for (start, line) in lines(text, from) {
+        if game.stopped {
+            return text.len();
+        }
+        let end = start + line.len();
+        if let Some(label) = header(line) {
+            let lead = line.len() - line.trim_start().len();
+            let span = Span::new(
+                game.base + start + lead,
+                game.base + start + line.trim_end().len(),
+            );
+            if game.visitor.begin_variation(label, span).is_break() {
+                game.stopped = true;
+            }
+            continue;
+        }
+        if !is_row(line) {
+            return start;
+        }
+        let mut cursor = game.cursor(start, end, Mode::Row);
+        if row(&mut cursor).is_err() {
+            cursor.emit(Visitor::abandon_move);
+        }
+    }
+    text.len()
+}
+
+fn row<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
+    cursor.skip_ws();
+    let mut number: u32 = 0;
+    while let Some(d) = cursor.peek().filter(u8::is_ascii_digit) {
+        number = number
+            .saturating_mul(10)
+            .saturating_add(u32::from(d - b'0'));
+        cursor.pos += 1;
+    }
+    // `is_row` checked the `.` after the number.
+    cursor.pos += 1;
+    cursor.skip_ws();
+    let start = cursor.pos;
+    cursor.emit(|visitor| visitor.begin_move(Some(number)));
+    cursor.turn(Player::South)?;
+    let mut written_ending = None;
+    let mut full_stop = false;
+    let mut end = cursor.pos;
+    cursor.skip_ws();
+    let mut north_allowed = true;
+    loop {
+        if cursor.at_word("and") {
+            cursor.pos += 3;
+            written_ending = Some(ending(cursor));
+            end = cursor.pos;
+            break;
+        }
+        match cursor.peek() {
+            None => break,
+            Some(b'.') => {
+                cursor.pos += 1;
+                full_stop = true;
+                end = cursor.pos;
+                cursor.skip_ws();
+                if !cursor.at_end() {
+                    return Err(cursor.error(
+                        ErrorKind::UnexpectedText,
+                        "text after the full stop of a row",
+                        "end of line",
+                    ));
+                }
+                break;
+            }
+            Some(_) if north_allowed => {
+                north_allowed = false;
+                cursor.turn(Player::North)?;
+                end = cursor.pos;
+                cursor.skip_ws();
+            }
+            Some(_) => {
+                return Err(cursor.error(
+                    ErrorKind::UnexpectedText,
+                    "unexpected text after North's ply",
+                    "end of line, `.`, `(`, `or` or `and`",
+                ));
+            }
+        }
+    }
+    let move_end = MoveEnd {
+        ending: written_ending.as_ref(),
+        full_stop,
+        span: cursor.span(start, end),
+    };
+    cursor.emit(|visitor| visitor.end_move(&move_end));
+    Ok(())
+}

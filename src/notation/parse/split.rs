@@ -1,0 +1,81 @@
+//! Where one game of a file ends and the next begins.
+//!
+//! A game is its tag lines, its movetext and its prose. A line starts a new
+//! game when the current game already has a body (a line that is neither
+//! blank nor a tag line) and the line is either a tag line, or, right
+//! after a blank line, a line whose first visible character is a digit.
+
+/// Splits a text into games, one line at a time.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Splitter {
+    has_body: bool,
+    previous_blank: bool,
+}
+
+/// Whether the line is a tag line (its first visible character is `[`).
+pub(crate) fn is_tag_line(line: &str) -> bool {
+    line.trim_start().starts_with('[')
+}
+
+/// Whether the line holds only white space.
+pub(crate) fn is_blank(line: &str) -> bool {
+    line.bytes().all(|b| b.is_ascii_whitespace())
+}
+
+impl Splitter {
+    /// Feeds the next line (with or without its line break); returns
+    /// whether it starts a new game. The splitter then counts the line as
+    /// part of that new game.
+    pub(crate) fn starts_new_game(&mut self, line: &str) -> bool {
+        let blank = is_blank(line);
+        let tag = is_tag_line(line);
+        let digit = line
+            .trim_start()
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_digit);
+        let new_game = self.has_body && (tag || (self.previous_blank && digit));
+        if new_game {
+            self.has_body = false;
+        }
+        if !blank && !tag {
+            self.has_body = true;
+        }
+        self.previous_blank = blank;
+        new_game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn starts(lines: &[&str]) -> Vec<bool> {
+        let mut splitter = Splitter::default();
+        lines.iter().map(|l| splitter.starts_new_game(l)).collect()
+    }
+
+    #[test]
+    fn tags_after_a_body_start_a_game() {
+        assert_eq!(
+            starts(&[
+                "[A \"1\"]",
+                "[B \"2\"]",
+                "",
+                "4,8",
+                "",
+                "Prose.",
+                "[A \"3\"]"
+            ]),
+            [false, false, false, false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn digits_after_a_blank_line_start_a_game() {
+        assert_eq!(
+            starts(&["4,8;", "6,7", "", "Prose", "1 more", "", " 3,9"]),
+            [false, false, false, false, false, false, true]
+        );
+    }
+}

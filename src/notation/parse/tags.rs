@@ -1,0 +1,151 @@
+//! Tag lines: `[Name "value"]`, on nom combinators.
+
+use nom::branch::alt;
+use nom::bytes::complete::{is_not, take_while, take_while1};
+use nom::character::complete::{char, one_of};
+use nom::combinator::{eof, map};
+use nom::multi::fold_many0;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use crate::notation::error::{ErrorKind, RawError};
+use crate::notation::{Span, Tag};
+
+use super::describe;
+
+type In<'a> = &'a str;
+
+fn ws(input: In<'_>) -> IResult<In<'_>, In<'_>> {
+    take_while(|c: char| c.is_ascii_whitespace()).parse(input)
+}
+
+/// A piece of a tag value: a run of plain characters or one escape.
+enum Piece<'a> {
+    Plain(&'a str),
+    Escaped(char),
+}
+
+/// The characters of a value up to (not including) its closing quote, or
+/// up to the first character that is neither plain nor a valid escape.
+fn value_text(input: In<'_>) -> IResult<In<'_>, String> {
+    fold_many0(
+        alt((
+            map(is_not("\"\\"), Piece::Plain),
+            map(preceded(char('\\'), one_of("\"\\")), Piece::Escaped),
+        )),
+        String::new,
+        |mut value, piece| {
+            match piece {
+                Piece::Plain(text) => value.push_str(text),
+                Piece::Escaped(c) => value.push(c),
+            }
+            value
+        },
+    )
+    .parse(input)
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Parses one tag line; `line` excludes the line break and starts at
+/// absolute offset `start`.
+pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<Tag, RawError> {
+    let offset = |rest: In<'_>| line.len() - rest.len();
+    let at = |i: usize| Span::new(start + i, start + (i + 1).min(line.len()).max(i));
+    let error = |kind, i: usize, message: &str, expected: &str, found: String| {
+        Err(RawError::new(kind, at(i), message, expected, found))
+    };
+    // The caller only passes lines whose first visible character is `[`.
+    let opened: IResult<In<'_>, _> = (ws, char('['), ws).parse(line);
+    let rest = opened.map_or(line, |(rest, _)| rest);
+    let named: IResult<In<'_>, In<'_>> = take_while1(is_name_char).parse(rest);
+    let Ok((rest, name)) = named else {
+        let i = offset(rest);
+        return error(
+            ErrorKind::MalformedTag,
+            i,
+            "a tag line needs a name",
+            "a tag name of letters, digits and `_`",
+            describe(line, i),
+        );
+    };
+    let quoted: IResult<In<'_>, _> = preceded(ws, char('"')).parse(rest);
+    let Ok((rest, _)) = quoted else {
+        let i = offset(ws(rest).map_or(rest, |(rest, _)| rest));
+        return error(
+            ErrorKind::MalformedTag,
+            i,
+            "a tag needs a quoted value",
+            "`\"`",
+            describe(line, i),
+        );
+    };
+    let quote = offset(rest) - 1;
+    let (rest, value) = value_text(rest).unwrap_or((rest, String::new()));
+    let closed: IResult<In<'_>, char> = char('"').parse(rest);
+    let Ok((rest, _)) = closed else {
+        let i = offset(rest);
+        return match rest.chars().nth(1) {
+            None if rest.is_empty() => error(
+                ErrorKind::UnclosedTagValue,
+                quote,
+                "the tag value has no closing quote",
+                "`\"`",
+                "end of line".to_owned(),
+            ),
+            // Anything else stopping the value is a `\` not followed by
+            // `"` or `\`.
+            next => error(
+                ErrorKind::InvalidEscape,
+                i,
+                "unknown escape in a tag value",
+                "`\\\"` or `\\\\`",
+                match next {
+                    Some(c) => format!("`\\{c}`"),
+                    None => "`\\` at the end of the line".to_owned(),
+                },
+            ),
+        };
+    };
+    let bracket: IResult<In<'_>, char> = preceded(ws, char(']')).parse(rest);
+    let Ok((rest, _)) = bracket else {
+        let rest = ws(rest).map_or(rest, |(rest, _)| rest);
+        let i = offset(rest);
+        return if rest.is_empty() {
+            error(
+                ErrorKind::UnclosedTag,
+                i,
+                "the tag line has no closing bracket",
+                "`]`",
+                "end of line".to_owned(),
+            )
+        } else {
+            error(
+                ErrorKind::MalformedTag,
+                i,
+                "unexpected text in a tag line",
+                "`]`",
+                describe(line, i),
+            )
+        };
+    };
+    let close = offset(rest) - 1;
+    let ended: IResult<In<'_>, _> = (ws, eof).parse(rest);
+    if ended.is_err() {
+        let i = offset(ws(rest).map_or(rest, |(rest, _)| rest));
+        return error(
+            ErrorKind::MalformedTag,
+            i,
+            "text after a tag",
+            "end of line",
+            describe(line, i),
+        );
+    }
+    Ok(Tag {
+        name: name.to_owned(),
+        value,
+        span: Span::new(start, start + close + 1),
+    })
+}

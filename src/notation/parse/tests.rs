@@ -1,0 +1,417 @@
+//! Parser unit tests: plies, marks, groups, layouts, endings, errors.
+
+use crate::notation::{
+    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Ply, Record, parse_records,
+};
+
+fn one(text: &str) -> ParsedRecord {
+    let mut games = parse_records(text);
+    assert_eq!(games.len(), 1, "{text:?}");
+    games.remove(0)
+}
+
+fn ok(text: &str) -> Record {
+    let game = one(text);
+    assert!(game.errors.is_empty(), "{text:?}: {:?}", game.errors);
+    game.record
+}
+
+fn kinds(text: &str) -> Vec<(ErrorKind, usize, usize)> {
+    parse_records(text)
+        .iter()
+        .flat_map(|g| g.errors.iter())
+        .map(|e| (e.kind, e.location.line, e.location.column))
+        .collect()
+}
+
+fn holes(record: &Record) -> Vec<(u8, Option<u8>)> {
+    record
+        .movetext
+        .moves
+        .iter()
+        .map(|m| {
+            (
+                m.south.ply.hole.number(),
+                m.north.as_ref().map(|t| t.ply.hole.number()),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_mark_after_a_hole() {
+    for mark in Mark::ALL {
+        let ply: Result<Ply, _> = format!("4{mark}").parse();
+        assert_eq!(ply.map(|p| p.mark), Ok(Some(mark)));
+    }
+    let ply: Result<Ply, _> = "12!(2 from 1)".parse();
+    assert!(ply.is_ok_and(|p| p.mark == Some(Mark::Good) && p.groups.len() == 1));
+    let ply: Result<Ply, _> = "6!!(B/C)".parse();
+    assert!(ply.is_ok_and(|p| p.mark == Some(Mark::Brilliant)
+        && p.labels().map(|l| l.as_str()).collect::<Vec<_>>() == ["B", "C"]));
+    assert!("4!!!".parse::<Ply>().is_err());
+    assert!("4 x".parse::<Ply>().is_err());
+}
+
+#[test]
+fn inline_moves_and_separators() {
+    let record = ok("4,8; 6,12 (2 from hole 8);\n 6 ,\n7; 3 (2 from 12),7; 1");
+    assert_eq!(record.movetext.layout, Layout::Inline);
+    assert_eq!(
+        holes(&record),
+        [
+            (4, Some(8)),
+            (6, Some(12)),
+            (6, Some(7)),
+            (3, Some(7)),
+            (1, None)
+        ]
+    );
+    let last = record.movetext.moves.last();
+    assert!(last.is_some_and(|m| !m.full_stop));
+    let record = ok("3,9; 2 (2 from 3).");
+    assert!(record.movetext.moves[1].full_stop);
+    assert!(record.prose.is_none());
+}
+
+#[test]
+fn groups_are_classified() {
+    let record = ok("4 (2 from 5; but not 7? because of 5!) (A/B) (4?) (wins (all) beans), 7");
+    let groups: Vec<&GroupKind> = record.movetext.moves[0]
+        .south
+        .ply
+        .groups
+        .iter()
+        .map(|g| &g.kind)
+        .collect();
+    assert!(
+        matches!(groups[0], GroupKind::Captures { comment: Some(c), .. } if c == "but not 7? because of 5!")
+    );
+    assert!(matches!(groups[1], GroupKind::Labels(l) if l.len() == 2));
+    assert!(
+        matches!(groups[2], GroupKind::OtherMove(p) if p.hole.number() == 4 && p.mark == Some(Mark::Mistake))
+    );
+    assert!(matches!(groups[3], GroupKind::Comment(c) if c == "wins (all) beans"));
+    let ply = &record.movetext.moves[0].south.ply;
+    assert_eq!(
+        ply.comments().collect::<Vec<_>>(),
+        ["but not 7? because of 5!", "wins (all) beans"]
+    );
+}
+
+#[test]
+fn annotated_captures_are_flattened_in_written_order() {
+    let cases: [(&str, &[(u8, u8)]); 10] = [
+        ("2 from 12", &[(12, 2)]),
+        ("2 from hole 8", &[(8, 2)]),
+        ("6 from 9 plus 2 from 8", &[(9, 6), (8, 2)]),
+        (
+            "4 from 10, 2 from 9, 8, 7 each",
+            &[(10, 4), (9, 2), (8, 2), (7, 2)],
+        ),
+        ("4 each from 2 and 1", &[(2, 4), (1, 4)]),
+        ("6 each from 7 and 8", &[(7, 6), (8, 6)]),
+        ("4 each from 2, 1 and 12", &[(2, 4), (1, 4), (12, 4)]),
+        ("2 from 1 and 2 from 2", &[(1, 2), (2, 2)]),
+        ("2 from 5 and 6 each", &[(5, 2), (6, 2)]),
+        ("2 each from 12 and 11", &[(12, 2), (11, 2)]),
+    ];
+    for (text, expected) in cases {
+        let ply: Ply = match format!("3 ({text})").parse() {
+            Ok(ply) => ply,
+            Err(errors) => panic!("{text}: {errors}"),
+        };
+        let got: Vec<(u8, u8)> = ply
+            .annotated_captures()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(hole, beans)| (hole.number(), beans))
+            .collect();
+        assert_eq!(got, expected, "{text}");
+        assert_eq!(ply.to_string(), format!("3 ({text})"), "phrasing is kept");
+    }
+    let ply: Result<Ply, _> = "3 (A)".parse();
+    assert!(ply.is_ok_and(|p| p.annotated_captures().is_none()));
+}
+
+#[test]
+fn rows_with_alternatives_and_endings() {
+    let record =
+        ok(" 5.  3                     12\n 6.  1, 2, 4 or 5 and South wins with 38:34 points.\n");
+    assert_eq!(record.movetext.layout, Layout::Numbered);
+    let last = &record.movetext.moves[1];
+    assert_eq!(last.number, Some(6));
+    assert_eq!(
+        last.south
+            .plies()
+            .map(|p| p.hole.number())
+            .collect::<Vec<_>>(),
+        [1, 2, 4, 5]
+    );
+    assert!(last.north.is_none());
+    assert_eq!(
+        last.ending.as_ref().map(|e| e.text.as_str()),
+        Some("South wins with 38:34 points.")
+    );
+    let record =
+        ok("6.  5                    8 or 9.\n7.  6 and South loses. Greed ruins gentlemen.\n");
+    let row = &record.movetext.moves[0];
+    assert!(row.full_stop);
+    assert_eq!(row.north.as_ref().map(|t| t.plies().count()), Some(2));
+    let record = ok("5.  4 (2 from 5 and 6 each)   9 (6 from 10) and North draws.\n");
+    assert_eq!(
+        record.movetext.moves[0]
+            .ending
+            .as_ref()
+            .map(|e| e.text.as_str()),
+        Some("North draws.")
+    );
+    let record = ok("7 and North draws!");
+    assert_eq!(
+        record.movetext.moves[0]
+            .ending
+            .as_ref()
+            .map(|e| e.text.as_str()),
+        Some("North draws!")
+    );
+}
+
+#[test]
+fn variations_know_their_branch_point_and_parent() {
+    let record =
+        ok("1.  2 (A)   9\n2.  6!!(B)  7\n(A)\n1.  6   7\n(B)\n2.  5 (D)  7\n(D)\n2.  6  7\n");
+    let movetext = &record.movetext;
+    assert_eq!(movetext.moves.len(), 2);
+    assert_eq!(movetext.variations.len(), 3);
+    let d = movetext.variation("D");
+    assert_eq!(d.and_then(|v| v.branch_number()), Some(2));
+    assert!(matches!(movetext.parent_of("A"), Some((LineRef::Main, m)) if m.number == Some(1)));
+    assert!(
+        matches!(movetext.parent_of("D"), Some((LineRef::Variation(l), _)) if l.as_str() == "B")
+    );
+    assert!(movetext.parent_of("E").is_none());
+}
+
+#[test]
+fn tags_and_prose() {
+    let record = ok(
+        "[South \"Rüger \\\"B.\\\" \\\\ x\"]\n[Result \"50:22\"]\n\n4,8; 1\n\nSouth wins.\nReally.\n",
+    );
+    assert_eq!(record.tag("South"), Some("Rüger \"B.\" \\ x"));
+    assert_eq!(record.tag("Result"), Some("50:22"));
+    assert_eq!(
+        record.prose.map(|p| p.text),
+        Some("South wins.\nReally.".to_owned())
+    );
+}
+
+#[test]
+fn games_without_tags_are_split_at_blank_lines() {
+    let games = parse_records("4,8; 1\n\nProse.\n\n3,9\n\n\n5,7.\nMore prose.\n");
+    let moves: Vec<usize> = games
+        .iter()
+        .map(|g| g.record.movetext.moves.len())
+        .collect();
+    assert_eq!(moves, [2, 1, 1]);
+    assert_eq!(games[2].first_line, 8);
+    assert_eq!(
+        games[2].record.prose.as_ref().map(|p| p.text.as_str()),
+        Some("More prose.")
+    );
+}
+
+#[test]
+fn errors_have_kinds_and_places() {
+    assert_eq!(kinds("4,8; 13,7"), [(ErrorKind::HoleOutOfRange, 1, 6)]);
+    assert_eq!(kinds("0"), [(ErrorKind::HoleOutOfRange, 1, 1)]);
+    assert_eq!(kinds("4,x; 6"), [(ErrorKind::ExpectedHole, 1, 3)]);
+    assert_eq!(kinds("4,8;; 6"), [(ErrorKind::EmptyMove, 1, 5)]);
+    assert_eq!(
+        kinds("4 (2 from 12, 8; 6"),
+        [(ErrorKind::UnclosedParenthesis, 1, 3)]
+    );
+    assert_eq!(kinds("4!!!"), [(ErrorKind::UnknownMark, 1, 2)]);
+    assert_eq!(kinds("4 (2 from 13)"), [(ErrorKind::HoleOutOfRange, 1, 11)]);
+    assert_eq!(kinds(""), [(ErrorKind::EmptyInput, 1, 1)]);
+    assert_eq!(kinds("[A \"1\"]\n"), [(ErrorKind::MissingMovetext, 2, 1)]);
+    assert_eq!(kinds("[A \"1]\n4"), [(ErrorKind::UnclosedTagValue, 1, 4)]);
+    assert_eq!(kinds("[A \"1\"\n4"), [(ErrorKind::UnclosedTag, 1, 7)]);
+    assert_eq!(kinds("[A \"\\n\"]\n4"), [(ErrorKind::InvalidEscape, 1, 5)]);
+    assert_eq!(kinds("1.  4 8 9\n"), [(ErrorKind::UnexpectedText, 1, 9)]);
+    let error = one("Rüger: 4,8").errors.remove(0);
+    assert_eq!(
+        (error.location.column, error.found.as_str()),
+        (1, "`Rüger`")
+    );
+    assert_eq!(
+        one("4,8; 13").errors[0].to_string(),
+        "1:6: hole 13 does not exist: holes are numbered 1 to 12: expected a hole number from 1 to 12, found `13`"
+    );
+}
+
+#[test]
+fn the_parser_recovers_and_reports_every_error() {
+    let game = one("4,13; 6,x; 5,7; 4 (2; 3,3\n");
+    let found: Vec<ErrorKind> = game.errors.iter().map(|e| e.kind).collect();
+    assert_eq!(
+        found,
+        [
+            ErrorKind::HoleOutOfRange,
+            ErrorKind::ExpectedHole,
+            ErrorKind::UnclosedParenthesis
+        ]
+    );
+    assert_eq!(holes(&game.record), [(5, Some(7)), (3, Some(3))]);
+    let game = one("1.  13  7\n2.  4   7\n3.  x\n4.  5   8\n");
+    assert_eq!(game.errors.len(), 2);
+    assert_eq!(game.errors[1].location.line, 3);
+    assert_eq!(game.record.movetext.moves.len(), 2);
+}
+
+#[test]
+fn a_stray_closing_parenthesis_is_a_warning() {
+    let game = one("4.  6   11 (2 from 12; but not 7? because of 5!))\n");
+    assert!(game.errors.is_empty());
+    assert_eq!(game.warnings.len(), 1);
+    assert_eq!(game.warnings[0].location.column, 49);
+}
+
+#[test]
+fn record_from_str_wants_one_clean_game() {
+    assert!("4,8".parse::<Record>().is_ok());
+    assert!("4,8\n\n5,7".parse::<Record>().is_err());
+    assert!("4,13".parse::<Record>().is_err());
+}
+
+#[test]
+fn the_fast_path_builds_the_same_tree_as_the_general_path() {
+    // A space before `;` or `.` sends a move to the general path; each
+    // such space shifts the later spans by one byte.
+    let fast = ok("4,8;6, 12;5,7.");
+    let general = ok("4,8 ;6, 12 ;5,7 .");
+    assert_eq!(fast.without_spans(), general.without_spans());
+    for (shift, (a, b)) in fast
+        .movetext
+        .moves
+        .iter()
+        .zip(&general.movetext.moves)
+        .enumerate()
+    {
+        let spans = |m: &crate::notation::Move| {
+            [
+                m.south.ply.span,
+                m.north.as_ref().map(|t| t.ply.span).unwrap_or_default(),
+            ]
+        };
+        assert_eq!(spans(a).map(|s| s.shifted(shift)), spans(b));
+        assert_eq!(a.span.start + shift, b.span.start);
+    }
+    let (a, b) = (&fast.movetext.moves[2], &general.movetext.moves[2]);
+    assert!(a.full_stop && b.full_stop);
+    assert_eq!(
+        (a.span.end + 3, a.span.len() + 1),
+        (b.span.end, b.span.len())
+    );
+}
+
+#[test]
+fn pathological_input_takes_linear_time() {
+    // Four errors a repetition (the unclosed `(`, two empty moves, the
+    // `x`). Rescanning to the end for each unclosed `(`, or locating each
+    // error from the start of the line, would take minutes here.
+    let text = "1 (; ;; 2,x;".repeat(40_000);
+    let start = std::time::Instant::now();
+    let games = parse_records(&text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].errors.len(), 160_000);
+    assert_eq!(
+        games[0].errors.last().map(|e| e.location.column),
+        Some(text.len() - 1)
+    );
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+mod visitor {
+    use std::ops::ControlFlow;
+
+    use crate::notation::{MoveEnd, PlyToken, RecordReader, Visitor};
+
+    /// Records the events it sees, and stops after `limit` plies.
+    struct Log {
+        events: Vec<String>,
+        limit: usize,
+    }
+
+    impl Visitor for Log {
+        type Output = Vec<String>;
+
+        fn tag(&mut self, name: &str, value: &str, _: crate::notation::Span) -> ControlFlow<()> {
+            self.events.push(format!("tag {name}={value}"));
+            ControlFlow::Continue(())
+        }
+
+        fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+            self.events.push(format!("move {number:?}"));
+            ControlFlow::Continue(())
+        }
+
+        fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+            self.events.push(format!(
+                "{:?}{} {}",
+                ply.player,
+                if ply.alternative { " or" } else { "" },
+                ply.ply.hole.number()
+            ));
+            if self.events.len() >= self.limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+
+        fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+            self.events.push(format!("end {}", end.full_stop));
+            ControlFlow::Continue(())
+        }
+
+        fn abandon_move(&mut self) -> ControlFlow<()> {
+            self.events.push("abandon".to_owned());
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.events)
+        }
+    }
+
+    #[test]
+    fn events_in_order_and_early_stop() {
+        let text = "[Date \"1962\"]\n4,8 or 9; x,3; 6 (2 from 1).\n\n1. 2 3\n";
+        let mut reader = RecordReader::new(text.as_bytes());
+        let mut log = Log {
+            events: Vec::new(),
+            limit: usize::MAX,
+        };
+        let first = reader.visit_game(&mut log).and_then(Result::ok);
+        assert_eq!(
+            first.unwrap_or_default(),
+            [
+                "tag Date=1962",
+                "move None",
+                "South 4",
+                "North 8",
+                "North or 9",
+                "end false",
+                "move None",
+                "abandon",
+                "move None",
+                "South 6",
+                "end true",
+            ]
+        );
+        log.limit = 2;
+        let second = reader.visit_game(&mut log).and_then(Result::ok);
+        assert_eq!(second.unwrap_or_default(), ["move Some(1)", "South 2"]);
+        assert!(reader.visit_game(&mut log).is_none());
+    }
+}

@@ -1,0 +1,280 @@
+//! Reading records one game at a time from a byte stream.
+
+use std::io::{self, BufRead};
+
+use super::parse::{parse_game, split::Splitter};
+use super::visit::{TreeBuilder, Visitor};
+use super::{Location, ParseError, ParseErrors, Record, Warning};
+
+/// One game read from a text: the tree, what went wrong, and the game's
+/// source text so that locations can be shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedRecord {
+    /// The tree, holding everything that could be read.
+    pub record: Record,
+    /// Every error in the game, in order.
+    pub errors: Vec<ParseError>,
+    /// Every warning in the game, in order.
+    pub warnings: Vec<Warning>,
+    /// The game's text (bytes that were not UTF-8 replaced by `?`).
+    pub source: String,
+    /// Absolute byte offset of the game's first byte.
+    pub offset: usize,
+    /// Line number (from 1) of the game's first line.
+    pub first_line: usize,
+}
+
+impl ParsedRecord {
+    /// Whether the game parsed without errors (warnings allowed).
+    #[must_use]
+    pub fn is_ok(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The record, or its errors.
+    ///
+    /// # Errors
+    ///
+    /// All parse errors of the game, if there is one.
+    pub fn into_result(self) -> Result<Record, ParseErrors> {
+        if self.errors.is_empty() {
+            Ok(self.record)
+        } else {
+            Err(ParseErrors(self.errors))
+        }
+    }
+
+    /// Where an absolute byte offset inside this game lies.
+    #[must_use]
+    pub fn locate(&self, offset: usize) -> Location {
+        Location::find(&self.source, self.offset, self.first_line, offset)
+    }
+
+    /// The source line (without its line break) holding an absolute
+    /// offset, for showing an error with a caret.
+    #[must_use]
+    pub fn line_at(&self, offset: usize) -> &str {
+        let relative = offset.saturating_sub(self.offset).min(self.source.len());
+        let before = self.source.as_bytes().get(..relative).unwrap_or_default();
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let rest = self.source.get(start..).unwrap_or_default();
+        rest.split('\n')
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches('\r')
+    }
+}
+
+/// Reads game records from a [`BufRead`] one game at a time, so memory
+/// stays bounded by the largest game (one line of look-ahead).
+///
+/// Games are split as described in the [module documentation](super).
+/// Bytes that are not UTF-8 are read as `?` and reported as
+/// [`ErrorKind::NotUtf8`](super::ErrorKind::NotUtf8) errors with their location; the rest of the
+/// game is still parsed. A text with no game at all yields one
+/// [`ParsedRecord`] with an [`ErrorKind::EmptyInput`](super::ErrorKind::EmptyInput) error.
+///
+/// ```
+/// use bohnenspiel::notation::RecordReader;
+///
+/// let file = "[Date \"1962\"]\n4,8; 6,12\n\n[Date \"1972\"]\n3,9; 5\n";
+/// let games: Vec<_> = RecordReader::new(file.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].record.tag("Date"), Some("1972"));
+/// assert_eq!(games[1].first_line, 4);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct RecordReader<R> {
+    reader: R,
+    /// The line being read.
+    buffer: Vec<u8>,
+    /// The text of the game being read, reused from game to game.
+    source: String,
+    /// Offsets of the bytes of `source` that were not UTF-8.
+    bad: Vec<(usize, u8)>,
+    /// The line read ahead that starts the next game, if any.
+    pending: Option<Line>,
+    splitter: Splitter,
+    offset: usize,
+    line: usize,
+    finished: bool,
+    yielded: bool,
+}
+
+/// A line read ahead, with its place and the offsets of bytes that were
+/// not UTF-8.
+#[derive(Debug, Default)]
+struct Line {
+    text: String,
+    offset: usize,
+    line: usize,
+    bad: Vec<(usize, u8)>,
+}
+
+impl<R: BufRead> RecordReader<R> {
+    /// A reader over `reader`, which starts at offset 0, line 1.
+    pub fn new(reader: R) -> RecordReader<R> {
+        RecordReader {
+            reader,
+            buffer: Vec::new(),
+            source: String::new(),
+            bad: Vec::new(),
+            pending: None,
+            splitter: Splitter::default(),
+            offset: 0,
+            line: 1,
+            finished: false,
+            yielded: false,
+        }
+    }
+
+    /// Reads the next game and hands its parts to `visitor`, without
+    /// building a tree: the game's text is read into a buffer that is
+    /// reused from game to game, and plies are handed over one at a time.
+    /// Returns what the visitor's [`Visitor::end_game`] gives, or `None`
+    /// after the last game.
+    ///
+    /// # Errors
+    ///
+    /// An error reading from the underlying reader; the reader then ends.
+    pub fn visit_game<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<io::Result<V::Output>> {
+        let (offset, first_line) = match self.read_game()? {
+            Ok(start) => start,
+            Err(error) => return Some(Err(error)),
+        };
+        Some(Ok(parse_game(
+            &self.source,
+            offset,
+            first_line,
+            &self.bad,
+            visitor,
+        )))
+    }
+
+    /// Reads the next line into `self.buffer`; returns its length (0 at
+    /// the end of the input).
+    fn read_line(&mut self) -> io::Result<usize> {
+        self.buffer.clear();
+        self.reader.read_until(b'\n', &mut self.buffer)
+    }
+
+    /// Appends the line in `self.buffer` to `text` as UTF-8, reading bytes
+    /// that are not UTF-8 as `?` and recording their offsets in `bad`.
+    fn append_line(buffer: &[u8], offset: usize, text: &mut String, bad: &mut Vec<(usize, u8)>) {
+        if let Ok(line) = std::str::from_utf8(buffer) {
+            text.push_str(line);
+            return;
+        }
+        let line_start = text.len();
+        for chunk in buffer.utf8_chunks() {
+            text.push_str(chunk.valid());
+            for &byte in chunk.invalid() {
+                bad.push((offset + text.len() - line_start, byte));
+                text.push('?');
+            }
+        }
+    }
+
+    /// Reads the next game's text into `self.source` and `self.bad`;
+    /// returns its offset and first line, or `None` after the last game.
+    fn read_game(&mut self) -> Option<io::Result<(usize, usize)>> {
+        if self.finished {
+            return None;
+        }
+        self.source.clear();
+        self.bad.clear();
+        self.splitter = Splitter::default();
+        let (offset, first_line) = match self.pending.take() {
+            Some(mut line) => {
+                self.splitter.starts_new_game(&line.text);
+                self.source.push_str(&line.text);
+                self.bad.append(&mut line.bad);
+                (line.offset, line.line)
+            }
+            None => (self.offset, self.line),
+        };
+        loop {
+            let n = match self.read_line() {
+                Ok(0) => {
+                    self.finished = true;
+                    break;
+                }
+                Ok(n) => n,
+                Err(error) => {
+                    self.finished = true;
+                    return Some(Err(error));
+                }
+            };
+            let line_start = self.source.len();
+            let bad_start = self.bad.len();
+            Self::append_line(&self.buffer, self.offset, &mut self.source, &mut self.bad);
+            let line = self.source.get(line_start..).unwrap_or_default();
+            if self.splitter.starts_new_game(line) && line_start > 0 {
+                // The line belongs to the next game.
+                self.pending = Some(Line {
+                    text: line.to_owned(),
+                    offset: self.offset,
+                    line: self.line,
+                    bad: self.bad.split_off(bad_start),
+                });
+                self.source.truncate(line_start);
+                self.offset += n;
+                self.line += 1;
+                break;
+            }
+            self.offset += n;
+            self.line += 1;
+        }
+        if self.source.is_empty() && self.yielded {
+            return None;
+        }
+        self.yielded = true;
+        Some(Ok((offset, first_line)))
+    }
+}
+
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = io::Result<ParsedRecord>;
+
+    fn next(&mut self) -> Option<io::Result<ParsedRecord>> {
+        let (offset, first_line) = match self.read_game()? {
+            Ok(start) => start,
+            Err(error) => return Some(Err(error)),
+        };
+        let mut builder = TreeBuilder::default();
+        let (record, errors, warnings) =
+            parse_game(&self.source, offset, first_line, &self.bad, &mut builder);
+        Some(Ok(ParsedRecord {
+            record,
+            errors,
+            warnings,
+            source: self.source.clone(),
+            offset,
+            first_line,
+        }))
+    }
+}
+
+/// Parses every game of an in-memory text.
+///
+/// ```
+/// use bohnenspiel::notation::parse_records;
+///
+/// let games = parse_records("4,8; 6,12 (2 from hole 8); 6,7\n\n3,9; 5,7.\n");
+/// assert_eq!(games.len(), 2);
+/// assert!(games.iter().all(|game| game.is_ok()));
+/// assert_eq!(games[0].record.movetext.moves.len(), 3);
+/// ```
+#[must_use]
+pub fn parse_records(text: &str) -> Vec<ParsedRecord> {
+    RecordReader::new(text.as_bytes())
+        .filter_map(Result::ok)
+        .collect()
+}

@@ -1,0 +1,415 @@
+//! The syntax tree of a game record: what a person wrote, not whether it
+//! is legal.
+
+use crate::Hole;
+
+use super::{CaptureAnnotation, Mark, Span};
+
+/// One game record: tags, movetext and the prose after it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Record {
+    /// The tag lines, in written order.
+    pub tags: Vec<Tag>,
+    /// The moves, with their layout and variations.
+    pub movetext: Movetext,
+    /// Prose written after the movetext, if any.
+    pub prose: Option<Prose>,
+}
+
+/// A tag line such as `[Date "1962"]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// The name, e.g. `Date`: ASCII letters, digits and `_`.
+    pub name: String,
+    /// The value with its escapes (`\"`, `\\`) resolved.
+    pub value: String,
+    /// The whole tag line, without its line break.
+    pub span: Span,
+}
+
+/// How the moves are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Layout {
+    /// `4,8; 6,12 (2 from hole 8); …`, as in the historical games.
+    #[default]
+    Inline,
+    /// One numbered row per move, as in problem solutions, possibly with
+    /// variations.
+    Numbered,
+}
+
+/// The moves of a record.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Movetext {
+    /// How the moves are written.
+    pub layout: Layout,
+    /// The main line.
+    pub moves: Vec<Move>,
+    /// Variations, in written order (numbered layout only).
+    pub variations: Vec<Variation>,
+}
+
+/// A move: South's turn, then North's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The row number (numbered layout), `None` inline.
+    pub number: Option<u32>,
+    /// South's ply, or alternatives.
+    pub south: Turn,
+    /// North's ply, or alternatives; `None` when only South's ply is
+    /// written.
+    pub north: Option<Turn>,
+    /// Prose ending the move, written after `and`, as in
+    /// `6 and South loses.`
+    pub ending: Option<Ending>,
+    /// Whether a `.` follows the move (not counting one inside the ending
+    /// text). Inline, a full stop ends the movetext.
+    pub full_stop: bool,
+    /// From the first hole number to the end of the move.
+    pub span: Span,
+}
+
+/// One player's turn in a move: a ply, or alternatives such as `8 or 9`
+/// and `1, 2, 4 or 5`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// The (first) ply.
+    pub ply: Ply,
+    /// Further plies that are written as equally good alternatives.
+    pub alternatives: Vec<Ply>,
+}
+
+impl Turn {
+    /// A turn of one ply.
+    #[must_use]
+    pub fn single(ply: Ply) -> Turn {
+        Turn {
+            ply,
+            alternatives: Vec::new(),
+        }
+    }
+
+    /// All plies of the turn, in written order.
+    pub fn plies(&self) -> impl Iterator<Item = &Ply> + '_ {
+        std::iter::once(&self.ply).chain(self.alternatives.iter())
+    }
+}
+
+/// A notated ply: a hole, an optional mark and parenthesised groups.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ply {
+    /// The hole sown from.
+    pub hole: Hole,
+    /// The mark written right after the hole, if any.
+    pub mark: Option<Mark>,
+    /// Parenthesised groups after the ply, in written order.
+    pub groups: Vec<Group>,
+    /// The hole number and its mark (groups have their own spans).
+    pub span: Span,
+}
+
+impl Ply {
+    /// A ply with no mark or group.
+    #[must_use]
+    pub fn new(hole: Hole) -> Ply {
+        Ply {
+            hole,
+            mark: None,
+            groups: Vec::new(),
+            span: Span::default(),
+        }
+    }
+
+    /// The capture annotation of this ply, if one is written.
+    #[must_use]
+    pub fn capture_annotation(&self) -> Option<&CaptureAnnotation> {
+        self.groups.iter().find_map(|group| match &group.kind {
+            GroupKind::Captures { annotation, .. } => Some(annotation),
+            _ => None,
+        })
+    }
+
+    /// The flattened `(hole, beans)` pairs of the capture annotation as
+    /// written, or `None` if the ply has no capture annotation.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::Ply;
+    ///
+    /// let ply: Ply = "3 (4 from 10, 2 from 9, 8, 7 each)".parse()?;
+    /// let captures: Vec<(u8, u8)> = ply
+    ///     .annotated_captures()
+    ///     .unwrap_or_default()
+    ///     .into_iter()
+    ///     .map(|(hole, beans)| (hole.number(), beans))
+    ///     .collect();
+    /// assert_eq!(captures, [(10, 4), (9, 2), (8, 2), (7, 2)]);
+    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// ```
+    #[must_use]
+    pub fn annotated_captures(&self) -> Option<Vec<(Hole, u8)>> {
+        self.capture_annotation()
+            .map(|annotation| annotation.captures().collect())
+    }
+
+    /// The variation labels this ply refers to, such as `B` and `C` in
+    /// `6!!(B/C)`.
+    pub fn labels(&self) -> impl Iterator<Item = &Label> + '_ {
+        self.groups.iter().flat_map(|group| match &group.kind {
+            GroupKind::Labels(labels) => labels.as_slice(),
+            _ => &[],
+        })
+    }
+
+    /// The comments on this ply, including one after a capture
+    /// annotation's `;`.
+    pub fn comments(&self) -> impl Iterator<Item = &str> + '_ {
+        self.groups.iter().filter_map(|group| match &group.kind {
+            GroupKind::Comment(text) => Some(text.as_str()),
+            GroupKind::Captures {
+                comment: Some(text),
+                ..
+            } => Some(text.as_str()),
+            _ => None,
+        })
+    }
+}
+
+/// A parenthesised group after a ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// What the group holds.
+    pub kind: GroupKind,
+    /// From `(` to `)`, both included.
+    pub span: Span,
+}
+
+/// What a parenthesised group holds. The parser tries the kinds in this
+/// order; text that is none of the first three is a comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GroupKind {
+    /// A capture annotation, optionally followed by `; comment`, as in
+    /// `(2 from 12; but not 7? because of 5!)`.
+    Captures {
+        /// The annotation.
+        annotation: CaptureAnnotation,
+        /// The comment after `;`, trimmed.
+        comment: Option<String>,
+    },
+    /// Variation labels, as in `(A)` or `(B/C)`.
+    Labels(Vec<Label>),
+    /// A remark naming another move in the same place, as in `(4?)`.
+    OtherMove(Ply),
+    /// Any other text, exactly as written between the parentheses.
+    Comment(String),
+}
+
+/// A variation label: one or more ASCII capital letters, such as `A`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Label(pub String);
+
+impl Label {
+    /// Whether `text` is a well-formed label.
+    #[must_use]
+    pub fn is_valid(text: &str) -> bool {
+        !text.is_empty() && text.bytes().all(|b| b.is_ascii_uppercase())
+    }
+
+    /// The label's text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A variation: a header line `(A)` followed by numbered rows that replace
+/// the line that refers to the label from the first row's number on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variation {
+    /// The label in the header line.
+    pub label: Label,
+    /// The rows of the variation.
+    pub moves: Vec<Move>,
+    /// The header line `(A)`.
+    pub span: Span,
+}
+
+impl Variation {
+    /// The number of the first row: the move from which the variation
+    /// replaces its parent line.
+    #[must_use]
+    pub fn branch_number(&self) -> Option<u32> {
+        self.moves.first().and_then(|first| first.number)
+    }
+}
+
+/// The line that refers to a variation label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineRef<'a> {
+    /// The main line.
+    Main,
+    /// Another variation.
+    Variation(&'a Label),
+}
+
+impl Movetext {
+    /// The variation with this label.
+    #[must_use]
+    pub fn variation(&self, label: &str) -> Option<&Variation> {
+        self.variations.iter().find(|v| v.label.0 == label)
+    }
+
+    /// The line and the move in it that refer to `label`, as in
+    /// `3. 6!!(B/C)` (the main line's move with number 3 refers to `B`).
+    #[must_use]
+    pub fn parent_of(&self, label: &str) -> Option<(LineRef<'_>, &Move)> {
+        let refers = |m: &&Move| {
+            std::iter::once(&m.south)
+                .chain(m.north.as_ref())
+                .flat_map(Turn::plies)
+                .any(|ply| ply.labels().any(|l| l.0 == label))
+        };
+        if let Some(m) = self.moves.iter().find(refers) {
+            return Some((LineRef::Main, m));
+        }
+        self.variations.iter().find_map(|variation| {
+            variation
+                .moves
+                .iter()
+                .find(refers)
+                .map(|m| (LineRef::Variation(&variation.label), m))
+        })
+    }
+}
+
+/// Prose that ends a move, after `and`: `South loses.`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    /// The text after `and`, trimmed; runs to the end of the line.
+    pub text: String,
+    /// Where the text was written.
+    pub span: Span,
+}
+
+/// Prose after the movetext, such as the final score.
+///
+/// In a record file, a line starting with `[`, or a paragraph starting
+/// with a digit, starts the next game; prose that holds one (which the
+/// parser can only produce from text right after the movetext's final
+/// `.`, as in `4. 4 beans left`) does not print back as the same record.
+/// [`Prose::is_printable`] tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prose {
+    /// The text, trimmed at both ends; line breaks kept.
+    pub text: String,
+    /// Where the text was written.
+    pub span: Span,
+}
+
+impl Prose {
+    /// Whether the canonical print of this prose parses back as the same
+    /// prose: no line starts with `[` and no paragraph (the first line, or
+    /// a line after a blank line) starts with a digit.
+    #[must_use]
+    pub fn is_printable(&self) -> bool {
+        let mut paragraph_start = true;
+        for line in self.text.split('\n') {
+            let visible = line.trim_start();
+            if visible.starts_with('[')
+                || (paragraph_start && visible.starts_with(|c: char| c.is_ascii_digit()))
+            {
+                return false;
+            }
+            paragraph_start = visible.is_empty();
+        }
+        true
+    }
+}
+
+impl Record {
+    /// The value of the first tag with this name.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|tag| tag.name == name)
+            .map(|tag| tag.value.as_str())
+    }
+
+    /// All moves of the main line and of every variation.
+    pub fn all_moves(&self) -> impl Iterator<Item = &Move> + '_ {
+        self.movetext.moves.iter().chain(
+            self.movetext
+                .variations
+                .iter()
+                .flat_map(|variation| variation.moves.iter()),
+        )
+    }
+
+    /// A copy with every span set to [`Span::default`]: two records are
+    /// the same text up to layout when their `without_spans()` are equal.
+    /// The round-trip tests compare trees this way.
+    #[must_use]
+    pub fn without_spans(&self) -> Record {
+        let mut record = self.clone();
+        record.clear_spans();
+        record
+    }
+
+    /// Sets every span in the record to [`Span::default`].
+    pub fn clear_spans(&mut self) {
+        for tag in &mut self.tags {
+            tag.span = Span::default();
+        }
+        for m in &mut self.movetext.moves {
+            m.clear_spans();
+        }
+        for variation in &mut self.movetext.variations {
+            variation.span = Span::default();
+            for m in &mut variation.moves {
+                m.clear_spans();
+            }
+        }
+        if let Some(prose) = &mut self.prose {
+            prose.span = Span::default();
+        }
+    }
+}
+
+impl Move {
+    /// Sets every span in the move to [`Span::default`].
+    pub fn clear_spans(&mut self) {
+        self.span = Span::default();
+        self.south.clear_spans();
+        if let Some(north) = &mut self.north {
+            north.clear_spans();
+        }
+        if let Some(ending) = &mut self.ending {
+            ending.span = Span::default();
+        }
+    }
+}
+
+impl Turn {
+    /// Sets every span in the turn to [`Span::default`].
+    pub fn clear_spans(&mut self) {
+        self.ply.clear_spans();
+        for ply in &mut self.alternatives {
+            ply.clear_spans();
+        }
+    }
+}
+
+impl Ply {
+    /// Sets every span in the ply to [`Span::default`].
+    pub fn clear_spans(&mut self) {
+        self.span = Span::default();
+        for group in &mut self.groups {
+            group.span = Span::default();
+            match &mut group.kind {
+                GroupKind::Captures { annotation, .. } => annotation.span = Span::default(),
+                GroupKind::OtherMove(ply) => ply.clear_spans(),
+                GroupKind::Labels(_) | GroupKind::Comment(_) => {}
+            }
+        }
+    }
+}

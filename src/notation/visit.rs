@@ -1,0 +1,291 @@
+//! Streaming the parse of a game as callbacks, in the manner of
+//! pgn-reader: the tree of [`Record`] is one consumer of these
+//! callbacks, and any [`Visitor`] can be another.
+
+use std::ops::ControlFlow;
+
+use crate::Player;
+
+use super::{
+    CaptureAnnotation, Ending, Layout, Move, Movetext, ParseError, Ply, Prose, Record, Span, Tag,
+    Turn, Variation, Warning,
+};
+
+/// A ply as the parser reads it, borrowed for one callback.
+#[derive(Debug, Clone, Copy)]
+pub struct PlyToken<'a> {
+    /// Whose turn the ply belongs to.
+    pub player: Player,
+    /// Whether the ply is an alternative (after `or`, or after `,` in a
+    /// numbered row) to the turn's first ply.
+    pub alternative: bool,
+    /// The ply: hole, mark, groups and span.
+    pub ply: &'a Ply,
+}
+
+impl PlyToken<'_> {
+    /// The capture annotation of the ply, if one is written.
+    #[must_use]
+    pub fn capture_annotation(&self) -> Option<&CaptureAnnotation> {
+        self.ply.capture_annotation()
+    }
+}
+
+/// How a move ends, borrowed for one callback.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveEnd<'a> {
+    /// The ending after `and`, if any.
+    pub ending: Option<&'a Ending>,
+    /// Whether a `.` follows the move.
+    pub full_stop: bool,
+    /// From the first hole number to the end of the move.
+    pub span: Span,
+}
+
+/// Callbacks for the parts of a game, in written order.
+///
+/// The parser calls `begin_game`, then `tag` for each tag line,
+/// `begin_movetext`, and for each move `begin_move`, `ply` for each ply
+/// (South's plies before North's, each turn's first ply before its
+/// alternatives), then `end_move`, or `abandon_move` if the move holds an
+/// error (its plies seen so far are void). In numbered movetext,
+/// `begin_variation` comes before the rows of each variation. Then
+/// `prose`, then `error` and `warning` for each error and warning in
+/// order, then `end_game`.
+///
+/// Every callback but `end_game` may return [`ControlFlow::Break`]: the
+/// parser then stops reading the game and calls nothing more but
+/// `end_game`. Every callback has a default that does nothing.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use bohnenspiel::notation::{PlyToken, RecordReader, Visitor};
+///
+/// /// Counts the plies of each game with a capture annotation.
+/// struct Annotated(usize);
+///
+/// impl Visitor for Annotated {
+///     type Output = usize;
+///     fn begin_game(&mut self) -> ControlFlow<()> {
+///         self.0 = 0;
+///         ControlFlow::Continue(())
+///     }
+///     fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+///         self.0 += usize::from(ply.capture_annotation().is_some());
+///         ControlFlow::Continue(())
+///     }
+///     fn end_game(&mut self) -> usize {
+///         self.0
+///     }
+/// }
+///
+/// let file = "4,8; 6,12 (2 from hole 8); 6,7\n\n3,9; 5,7 (2 from 3).\n";
+/// let mut reader = RecordReader::new(file.as_bytes());
+/// let mut visitor = Annotated(0);
+/// assert_eq!(reader.visit_game(&mut visitor).transpose()?, Some(1));
+/// assert_eq!(reader.visit_game(&mut visitor).transpose()?, Some(1));
+/// assert_eq!(reader.visit_game(&mut visitor).transpose()?, None);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub trait Visitor {
+    /// What a visited game gives.
+    type Output;
+
+    /// A game starts.
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    /// A tag line, its value's escapes resolved.
+    fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()> {
+        let _ = (name, value, span);
+        ControlFlow::Continue(())
+    }
+
+    /// The movetext starts, laid out as `layout`.
+    fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()> {
+        let _ = layout;
+        ControlFlow::Continue(())
+    }
+
+    /// A variation header line such as `(A)` (numbered layout); the rows
+    /// that follow belong to it.
+    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()> {
+        let _ = (label, span);
+        ControlFlow::Continue(())
+    }
+
+    /// A move starts; `number` is the row number in numbered layout.
+    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+        let _ = number;
+        ControlFlow::Continue(())
+    }
+
+    /// A ply of the current move.
+    fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+        let _ = ply;
+        ControlFlow::Continue(())
+    }
+
+    /// The current move ends.
+    fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+        let _ = end;
+        ControlFlow::Continue(())
+    }
+
+    /// The current move holds an error and is dropped; the error is
+    /// reported through [`Visitor::error`].
+    fn abandon_move(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    /// Prose after the movetext, trimmed.
+    fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()> {
+        let _ = (text, span);
+        ControlFlow::Continue(())
+    }
+
+    /// An error in the game.
+    fn error(&mut self, error: &ParseError) -> ControlFlow<()> {
+        let _ = error;
+        ControlFlow::Continue(())
+    }
+
+    /// A warning in the game.
+    fn warning(&mut self, warning: &Warning) -> ControlFlow<()> {
+        let _ = warning;
+        ControlFlow::Continue(())
+    }
+
+    /// The game ends.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// The move being built.
+struct Pending {
+    number: Option<u32>,
+    south: Option<Turn>,
+    north: Option<Turn>,
+}
+
+/// The visitor that builds the tree.
+#[derive(Default)]
+pub(crate) struct TreeBuilder {
+    record: Record,
+    pending: Option<Pending>,
+    errors: Vec<ParseError>,
+    warnings: Vec<Warning>,
+}
+
+impl TreeBuilder {
+    fn line(&mut self) -> &mut Vec<Move> {
+        let movetext: &mut Movetext = &mut self.record.movetext;
+        match movetext.variations.last_mut() {
+            Some(variation) => &mut variation.moves,
+            None => &mut movetext.moves,
+        }
+    }
+}
+
+impl Visitor for TreeBuilder {
+    type Output = (Record, Vec<ParseError>, Vec<Warning>);
+
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        *self = TreeBuilder::default();
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()> {
+        self.record.tags.push(Tag {
+            name: name.to_owned(),
+            value: value.to_owned(),
+            span,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()> {
+        self.record.movetext.layout = layout;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()> {
+        self.record.movetext.variations.push(Variation {
+            label: super::Label(label.to_owned()),
+            moves: Vec::new(),
+            span,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+        self.pending = Some(Pending {
+            number,
+            south: None,
+            north: None,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn ply(&mut self, token: &PlyToken<'_>) -> ControlFlow<()> {
+        if let Some(pending) = &mut self.pending {
+            let turn = match token.player {
+                Player::South => &mut pending.south,
+                Player::North => &mut pending.north,
+            };
+            match turn {
+                Some(turn) if token.alternative => turn.alternatives.push(token.ply.clone()),
+                _ => *turn = Some(Turn::single(token.ply.clone())),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+        if let Some(Pending {
+            number,
+            south: Some(south),
+            north,
+        }) = self.pending.take()
+        {
+            let m = Move {
+                number,
+                south,
+                north,
+                ending: end.ending.cloned(),
+                full_stop: end.full_stop,
+                span: end.span,
+            };
+            self.line().push(m);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn abandon_move(&mut self) -> ControlFlow<()> {
+        self.pending = None;
+        ControlFlow::Continue(())
+    }
+
+    fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()> {
+        self.record.prose = Some(Prose {
+            text: text.to_owned(),
+            span,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, error: &ParseError) -> ControlFlow<()> {
+        self.errors.push(error.clone());
+        ControlFlow::Continue(())
+    }
+
+    fn warning(&mut self, warning: &Warning) -> ControlFlow<()> {
+        self.warnings.push(warning.clone());
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        let builder = std::mem::take(self);
+        (builder.record, builder.errors, builder.warnings)
+    }
+}

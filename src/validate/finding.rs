@@ -1,0 +1,173 @@
+//! Findings: what validation reports about a record, each with its place.
+
+use std::fmt;
+
+use crate::notation::{Location, Span};
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Severity {
+    /// Information, such as how a game ended or that a variation was only
+    /// checked for syntax.
+    Note,
+    /// Probably a mistake in the record, but the record can still be
+    /// replayed (an error under strict validation where documented).
+    Warning,
+    /// The record is wrong.
+    Error,
+}
+
+impl Severity {
+    /// The lowercase name, as printed: `note`, `warning` or `error`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum FindingKind {
+    /// The text could not be parsed (the message says what was expected
+    /// and what was found).
+    Syntax,
+    /// The parser accepted something doubtful, such as a stray `)`.
+    SyntaxWarning,
+    /// A hole number outside 1–12.
+    HoleOutOfRange,
+    /// A ply from a hole of the player who is not to move.
+    WrongPlayer,
+    /// A ply from an empty hole.
+    EmptyHole,
+    /// A ply after the game has ended.
+    MoveAfterEnd,
+    /// A capture annotation that differs from what the rules capture.
+    CaptureMismatch,
+    /// A capture the record does not annotate.
+    UnannotatedCapture,
+    /// A `Result` tag that differs from the replayed score.
+    ResultMismatch,
+    /// Numbered rows out of sequence.
+    RowOutOfSequence,
+    /// A `Setup` tag that is not a valid position.
+    InvalidSetup,
+    /// The record stops before the game is over.
+    UnfinishedGame,
+    /// After an illegal ply the rest of the line cannot be replayed.
+    ReplayStopped,
+    /// The game ended because a position repeated.
+    Repetition,
+    /// A variation could only be checked for syntax (no start position).
+    SyntaxOnly,
+    /// A variation that no line refers to, or a label that names no
+    /// variation.
+    UnresolvedLabel,
+}
+
+impl FindingKind {
+    /// The kebab-case name, as in JSON: `capture-mismatch`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FindingKind::Syntax => "syntax",
+            FindingKind::SyntaxWarning => "syntax-warning",
+            FindingKind::HoleOutOfRange => "hole-out-of-range",
+            FindingKind::WrongPlayer => "wrong-player",
+            FindingKind::EmptyHole => "empty-hole",
+            FindingKind::MoveAfterEnd => "move-after-end",
+            FindingKind::CaptureMismatch => "capture-mismatch",
+            FindingKind::UnannotatedCapture => "unannotated-capture",
+            FindingKind::ResultMismatch => "result-mismatch",
+            FindingKind::RowOutOfSequence => "row-out-of-sequence",
+            FindingKind::InvalidSetup => "invalid-setup",
+            FindingKind::UnfinishedGame => "unfinished-game",
+            FindingKind::ReplayStopped => "replay-stopped",
+            FindingKind::Repetition => "repetition",
+            FindingKind::SyntaxOnly => "syntax-only",
+            FindingKind::UnresolvedLabel => "unresolved-label",
+        }
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One thing validation found in a record, with its place.
+///
+/// `span` and `location` point into the text the record was read from
+/// (absolute byte offsets; line and column from 1, columns counting
+/// characters). The file name is not part of a finding: whoever read the
+/// file knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// How serious it is.
+    pub severity: Severity,
+    /// What it is about.
+    pub kind: FindingKind,
+    /// A sentence a person understands, such as `annotated 2 from 7, but
+    /// the rules capture 4 from 7 and 2 from 6`.
+    pub message: String,
+    /// The text concerned.
+    pub span: Span,
+    /// Where `span` starts.
+    pub location: Location,
+    /// The ply concerned, counting from 1 in its line (`None` when the
+    /// finding is about the whole record).
+    pub ply: Option<usize>,
+    /// The move number of that ply, counting from 1 (`None` likewise).
+    pub move_number: Option<u32>,
+    /// The variation concerned, such as `B`; `None` for the main line.
+    pub variation: Option<String>,
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_names_are_the_printed_names() -> Result<(), serde_json::Error> {
+        let kinds = [
+            FindingKind::Syntax,
+            FindingKind::SyntaxWarning,
+            FindingKind::HoleOutOfRange,
+            FindingKind::WrongPlayer,
+            FindingKind::EmptyHole,
+            FindingKind::MoveAfterEnd,
+            FindingKind::CaptureMismatch,
+            FindingKind::UnannotatedCapture,
+            FindingKind::ResultMismatch,
+            FindingKind::RowOutOfSequence,
+            FindingKind::InvalidSetup,
+            FindingKind::UnfinishedGame,
+            FindingKind::ReplayStopped,
+            FindingKind::Repetition,
+            FindingKind::SyntaxOnly,
+            FindingKind::UnresolvedLabel,
+        ];
+        for kind in kinds {
+            assert_eq!(serde_json::to_string(&kind)?, format!("\"{kind}\""));
+        }
+        for severity in [Severity::Note, Severity::Warning, Severity::Error] {
+            assert_eq!(serde_json::to_string(&severity)?, format!("\"{severity}\""));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,301 @@
+//! Checking game records against the rules: replay, findings and reports.
+//!
+//! [`validate`] replays one [`ParsedRecord`] from its start position (the
+//! opening, or the `Setup` tag) and returns a [`Report`]: every ply with
+//! the captures the rules make and the position after it, the result, and
+//! [`Finding`]s with their line, column, ply and move number. [`annotate`]
+//! writes the rules' capture annotations into the record. Validation works
+//! on one record at a time, so streaming a large file through
+//! [`RecordReader`](crate::notation::RecordReader) keeps memory bounded by
+//! one game.
+//!
+//! # What is checked
+//!
+//! - Parse errors and warnings of the record become findings
+//!   ([`FindingKind::HoleOutOfRange`] for a hole outside 1–12,
+//!   [`FindingKind::Syntax`] for the others, [`FindingKind::SyntaxWarning`]
+//!   for warnings). Plies from the first parse error on are not replayed.
+//! - Each line is replayed with [`crate::Game`]: a ply from the
+//!   other player's hole, from an empty hole or after the game has ended
+//!   is an error, and the rest of the line is not replayed (one
+//!   [`FindingKind::ReplayStopped`] note says so).
+//! - A capture annotation must name the same set of (hole, beans) as the
+//!   rules capture, whatever its phrasing or order. A capture the record
+//!   does not annotate is a warning, an error under [`Options::strict`].
+//! - Alternatives (`8 or 9`): the first ply is replayed; the others, and
+//!   other moves named in remarks such as `(4?)`, must be legal in the
+//!   same position, and must capture what they annotate if annotated (an
+//!   unannotated capture of an alternative is not reported).
+//! - A `Result` tag (`South:North`, such as `50:22`) must equal the final
+//!   score; it is not checked while the game is unfinished, and `*`, `?`
+//!   or an empty value are ignored.
+//! - Numbered rows: each row is the previous one plus 1; a variation's
+//!   first row lies within its parent line (from its first row to one
+//!   past its last). A variation that no line refers to, or a label that
+//!   names no variation, is a warning.
+//! - A line that stops before the game is over is a warning, but only a
+//!   note in a problem solution (a record with variations, or whose moves
+//!   end with prose such as `6 and South loses.`).
+//! - A game that repeats a position ends by the endless-play rule (a
+//!   [`FindingKind::Repetition`] note); later plies are errors.
+//! - Variations are replayed from their branch point: the parent line up
+//!   to (not including) the variation's first row number, then its rows.
+//!   A problem solution (numbered rows with variations) without a `Setup`
+//!   tag has no known start: the record is checked for syntax only, and a
+//!   [`FindingKind::SyntaxOnly`] note says so.
+//!
+//! ```
+//! use bohnenspiel::notation::parse_records;
+//! use bohnenspiel::validate::{FindingKind, Options, validate};
+//!
+//! let text = "4,8; 6,12 (2 from hole 8); 6,7 (2 from 12)\n";
+//! let games = parse_records(text);
+//! let report = validate(&games[0], &Options::default());
+//! let kinds: Vec<FindingKind> = report.findings.iter().map(|f| f.kind).collect();
+//! assert_eq!(kinds, [FindingKind::UnfinishedGame, FindingKind::CaptureMismatch]);
+//! let finding = &report.findings[1];
+//! assert_eq!(finding.message, "annotated 2 from 12, but the rules capture nothing");
+//! assert_eq!((finding.location.line, finding.location.column), (1, 33));
+//! assert_eq!((finding.ply, finding.move_number), (Some(6), Some(3)));
+//! assert_eq!(report.summary(), "unfinished after 6 plies: 0:2 in the stores");
+//! ```
+
+mod annotate;
+mod compare;
+mod finding;
+#[cfg(feature = "serde")]
+mod json;
+mod options;
+mod replay;
+mod report;
+mod variations;
+
+pub use annotate::annotate;
+pub use finding::{Finding, FindingKind, Severity};
+#[cfg(feature = "serde")]
+pub use json::{
+    BoardDocument, CaptureDocument, FindingDocument, GameDocument, GamesDocument, MoveDocument,
+    ResultDocument, StartDocument, StoresDocument, Tags, VariationDocument,
+};
+pub use options::Options;
+pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
+
+use crate::notation::{ErrorKind, Layout, ParsedRecord};
+use crate::{Game, Position, Score};
+
+use replay::{At, Context, numbered};
+
+/// Validates one parsed record: replays it against the rules and reports
+/// every finding. See the [module documentation](self) for what is
+/// checked.
+///
+/// ```
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::{Options, validate};
+///
+/// let text = std::fs::read_to_string("fixtures/rueger-1962.txt")?;
+/// let games = parse_records(&text);
+/// let report = validate(&games[0], &Options::default());
+/// assert!(report.findings.is_empty());
+/// assert_eq!(report.main_line.plies.len(), 37);
+/// assert_eq!(report.summary(), "South wins 50:22 (North cannot move)");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[must_use]
+pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
+    let mut ctx = Context::new(parsed, options);
+    parse_findings(&mut ctx);
+    let record = &parsed.record;
+    let movetext = &record.movetext;
+    variations::check_rows(&mut ctx, movetext);
+
+    let mut report = Report {
+        start: start_position(&mut ctx),
+        ..Report::default()
+    };
+    if let Some(start) = report.start {
+        let mut game = Game::new(start, options.rules);
+        report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), 0, None);
+        report.end = report.main_line.end;
+        check_result(&mut ctx, &report);
+    } else if is_problem_without_start(parsed) {
+        report.syntax_only = true;
+    }
+    for variation in &movetext.variations {
+        let label = variation.label.as_str();
+        let mut entry = VariationReport {
+            label: label.to_owned(),
+            parent: movetext
+                .parent_of(label)
+                .and_then(|(parent, _)| match parent {
+                    crate::notation::LineRef::Main => None,
+                    crate::notation::LineRef::Variation(l) => Some(l.as_str().to_owned()),
+                }),
+            branch: variation.branch_number(),
+            replayed: false,
+            line: Line::default(),
+        };
+        if let Some(start) = report.start
+            && let Some((line, prefix)) = variations::full_line(movetext, variation)
+        {
+            let mut game = Game::new(start, options.rules);
+            let (before, own) = line.split_at(prefix.min(line.len()));
+            match ctx.replay_silently(&mut game, before) {
+                Some(played) => {
+                    entry.line = ctx.replay(&mut game, own, played, Some(label));
+                    entry.replayed = true;
+                }
+                None => ctx.push(
+                    crate::validate::Severity::Note,
+                    FindingKind::ReplayStopped,
+                    format!(
+                        "variation ({label}) is not replayed: its parent line cannot be replayed up to its branch point"
+                    ),
+                    variation.span,
+                    At {
+                        variation: Some(label),
+                        ..At::RECORD
+                    },
+                ),
+            }
+        }
+        report.variations.push(entry);
+    }
+    report.findings = ctx.findings;
+    report.findings.sort_by_key(|f| f.span.start);
+    report
+}
+
+/// Parse errors and warnings as findings.
+fn parse_findings(ctx: &mut Context<'_>) {
+    let parsed = ctx.parsed;
+    for error in &parsed.errors {
+        let kind = match error.kind {
+            ErrorKind::HoleOutOfRange => FindingKind::HoleOutOfRange,
+            _ => FindingKind::Syntax,
+        };
+        ctx.findings.push(Finding {
+            severity: Severity::Error,
+            kind,
+            message: format!(
+                "{}: expected {}, found {}",
+                error.message, error.expected, error.found
+            ),
+            span: error.span,
+            location: error.location,
+            ply: None,
+            move_number: None,
+            variation: None,
+        });
+    }
+    for warning in &parsed.warnings {
+        ctx.findings.push(Finding {
+            severity: Severity::Warning,
+            kind: FindingKind::SyntaxWarning,
+            message: warning.message.clone(),
+            span: warning.span,
+            location: warning.location,
+            ply: None,
+            move_number: None,
+            variation: None,
+        });
+    }
+}
+
+/// A problem solution without its start: numbered rows with variations
+/// and no `Setup` tag.
+fn is_problem_without_start(parsed: &ParsedRecord) -> bool {
+    let movetext = &parsed.record.movetext;
+    parsed.record.tag("Setup").is_none()
+        && movetext.layout == Layout::Numbered
+        && !movetext.variations.is_empty()
+}
+
+/// The start position: the `Setup` tag's, or the opening; `None` (with a
+/// finding) for an invalid `Setup` tag or a problem without its start.
+fn start_position(ctx: &mut Context<'_>) -> Option<Position> {
+    let parsed = ctx.parsed;
+    let record = &parsed.record;
+    if let Some(tag) = record.tags.iter().find(|tag| tag.name == "Setup") {
+        return match tag.value.parse::<Position>() {
+            Ok(position) => Some(position),
+            Err(error) => {
+                ctx.push(
+                    Severity::Error,
+                    FindingKind::InvalidSetup,
+                    format!(
+                        "the Setup tag {:?} is not a valid position: {error}",
+                        tag.value
+                    ),
+                    tag.span,
+                    At::RECORD,
+                );
+                None
+            }
+        };
+    }
+    if is_problem_without_start(parsed) {
+        let span = record
+            .movetext
+            .moves
+            .first()
+            .map_or_else(Default::default, |m| m.span);
+        ctx.push(
+            Severity::Note,
+            FindingKind::SyntaxOnly,
+            "no Setup tag: a problem solution without its start position is checked for syntax only"
+                .to_owned(),
+            span,
+            At::RECORD,
+        );
+        return None;
+    }
+    Some(Position::new())
+}
+
+/// Parses a `Result` tag value `South:North`, such as `50:22`.
+fn parse_score(value: &str) -> Option<Score> {
+    let (south, north) = value.trim().split_once(':')?;
+    Some(Score::new(
+        south.trim().parse().ok()?,
+        north.trim().parse().ok()?,
+    ))
+}
+
+/// Compares the `Result` tag with the final score of the main line.
+fn check_result(ctx: &mut Context<'_>, report: &Report) {
+    let Some(tag) = ctx
+        .parsed
+        .record
+        .tags
+        .iter()
+        .find(|tag| tag.name == "Result")
+    else {
+        return;
+    };
+    let value = tag.value.trim();
+    if matches!(value, "" | "*" | "?") {
+        return;
+    }
+    let Some(written) = parse_score(value) else {
+        ctx.push(
+            Severity::Error,
+            FindingKind::ResultMismatch,
+            format!("the Result tag {value:?} is not a score South:North such as 50:22"),
+            tag.span,
+            At::RECORD,
+        );
+        return;
+    };
+    if let Some(score) = report.final_score()
+        && score != written
+    {
+        ctx.push(
+            Severity::Error,
+            FindingKind::ResultMismatch,
+            format!("the Result tag says {written}, but the replayed game ends {score}"),
+            tag.span,
+            At::RECORD,
+        );
+    }
+}

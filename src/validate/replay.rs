@@ -1,0 +1,450 @@
+//! Replaying the written plies of a line into a [`Game`].
+
+use crate::notation::{self, GroupKind, Location, ParsedRecord, Span, Turn};
+use crate::{EndReason, Game, IllegalMoveKind, Move, PlayError, Player, Position};
+
+use super::compare;
+use super::report::{Line, ReplayedPly, Stop, StopReason, end_summary, outcome_text};
+use super::{Finding, FindingKind, Options, Severity};
+
+/// A move of a line with its move number.
+pub(crate) type NumberedMove<'r> = (u32, &'r notation::Move);
+
+/// The moves of a list with their numbers: the row number when written,
+/// else the place in the list from 1.
+pub(crate) fn numbered(moves: &[notation::Move]) -> Vec<NumberedMove<'_>> {
+    moves
+        .iter()
+        .zip(1u32..)
+        .map(|(m, place)| (m.number.unwrap_or(place), m))
+        .collect()
+}
+
+/// The written turns of some moves in order: move number, the column
+/// (South's or North's turn as written) and the turn.
+pub(crate) fn turns<'r, 'm>(
+    moves: &'m [NumberedMove<'r>],
+) -> impl Iterator<Item = (u32, Player, &'r Turn)> + 'm {
+    moves.iter().flat_map(|&(number, m)| {
+        std::iter::once((number, Player::South, &m.south))
+            .chain(m.north.as_ref().map(|north| (number, Player::North, north)))
+    })
+}
+
+/// The state of one validation: the record, the options and the findings
+/// so far.
+pub(crate) struct Context<'a> {
+    pub parsed: &'a ParsedRecord,
+    pub options: &'a Options,
+    /// The offset of the first parse error: nothing from there on is
+    /// replayed.
+    pub stop_at: Option<usize>,
+    /// Whether the record is a problem solution (variations, or moves
+    /// ended by prose), where lines may stop before the game is over.
+    pub problem: bool,
+    pub findings: Vec<Finding>,
+    locator: Locator,
+}
+
+/// Locates offsets in a game's source for findings: the line starts are
+/// found once, and a column is counted from the last place located when
+/// it lies earlier on the same line, so that locating many findings in
+/// order stays linear even on one long line. Gives the same result as
+/// [`ParsedRecord::locate`].
+#[derive(Default)]
+struct Locator {
+    /// Offsets (relative to the game) where each line starts; empty until
+    /// the first finding.
+    line_starts: Vec<usize>,
+    /// The last relative offset located, with its line index and column.
+    last: Option<(usize, usize, usize)>,
+}
+
+impl Locator {
+    fn locate(&mut self, parsed: &ParsedRecord, offset: usize) -> Location {
+        let source = parsed.source.as_bytes();
+        if self.line_starts.is_empty() {
+            self.line_starts.push(0);
+            self.line_starts.extend(
+                source
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            );
+        }
+        let relative = offset.saturating_sub(parsed.offset).min(source.len());
+        let line = self
+            .line_starts
+            .partition_point(|&start| start <= relative)
+            .saturating_sub(1);
+        let line_start = self.line_starts.get(line).copied().unwrap_or_default();
+        let (from, column) = match self.last {
+            Some((last, last_line, column)) if last_line == line && last <= relative => {
+                (last, column)
+            }
+            _ => (line_start, 1),
+        };
+        let column = column
+            + source
+                .get(from..relative)
+                .unwrap_or_default()
+                .iter()
+                .filter(|&&b| b & 0xC0 != 0x80)
+                .count();
+        self.last = Some((relative, line, column));
+        Location {
+            offset: parsed.offset + relative,
+            line: parsed.first_line + line,
+            column,
+        }
+    }
+}
+
+/// Where a finding is, in replay terms.
+#[derive(Clone, Copy)]
+pub(crate) struct At<'v> {
+    pub ply: Option<usize>,
+    pub move_number: Option<u32>,
+    pub variation: Option<&'v str>,
+}
+
+impl At<'_> {
+    /// A finding about the whole record.
+    pub(crate) const RECORD: At<'static> = At {
+        ply: None,
+        move_number: None,
+        variation: None,
+    };
+}
+
+impl<'a> Context<'a> {
+    pub(crate) fn new(parsed: &'a ParsedRecord, options: &'a Options) -> Context<'a> {
+        let movetext = &parsed.record.movetext;
+        let problem = !movetext.variations.is_empty()
+            || parsed.record.all_moves().any(|m| m.ending.is_some());
+        Context {
+            parsed,
+            options,
+            stop_at: parsed.errors.iter().map(|e| e.span.start).min(),
+            problem,
+            findings: Vec::new(),
+            locator: Locator::default(),
+        }
+    }
+
+    /// Records a finding.
+    pub(crate) fn push(
+        &mut self,
+        severity: Severity,
+        kind: FindingKind,
+        message: String,
+        span: Span,
+        at: At<'_>,
+    ) {
+        self.findings.push(Finding {
+            severity,
+            kind,
+            message,
+            span,
+            location: self.locator.locate(self.parsed, span.start),
+            ply: at.ply,
+            move_number: at.move_number,
+            variation: at.variation.map(str::to_owned),
+        });
+    }
+
+    /// Plays the first ply of each turn of `moves` without recording
+    /// anything; `None` if one is illegal or lies past a syntax error.
+    /// Returns the number of plies played.
+    pub(crate) fn replay_silently(
+        &self,
+        game: &mut Game,
+        moves: &[NumberedMove<'_>],
+    ) -> Option<usize> {
+        let mut count = 0;
+        for (_, _, turn) in turns(moves) {
+            if self.stop_at.is_some_and(|at| turn.ply.span.start >= at) {
+                return None;
+            }
+            game.play(Move::new(turn.ply.hole)).ok()?;
+            count += 1;
+        }
+        Some(count)
+    }
+
+    /// Replays `moves` on `game`, whose history holds `first_index` plies
+    /// of the line already, recording every ply and finding.
+    pub(crate) fn replay(
+        &mut self,
+        game: &mut Game,
+        moves: &[NumberedMove<'_>],
+        first_index: usize,
+        variation: Option<&str>,
+    ) -> Line {
+        let total = turns(moves).count();
+        let mut line = Line {
+            plies: Vec::with_capacity(total),
+            ..Line::default()
+        };
+        let mut last_span = None;
+        for (k, (number, _, turn)) in turns(moves).enumerate() {
+            let index = first_index + k + 1;
+            let at = At {
+                ply: Some(index),
+                move_number: Some(number),
+                variation,
+            };
+            let ply = &turn.ply;
+            if let Some(error_at) = self.stop_at.filter(|&error_at| ply.span.start >= error_at) {
+                let location = self.locator.locate(self.parsed, error_at);
+                self.push(
+                    Severity::Note,
+                    FindingKind::ReplayStopped,
+                    format!("the plies after the syntax error at {location} are not replayed"),
+                    ply.span,
+                    At {
+                        ply: None,
+                        move_number: None,
+                        variation,
+                    },
+                );
+                line.stop = Some(Stop {
+                    ply: index,
+                    move_number: number,
+                    reason: StopReason::SyntaxError(location),
+                });
+                break;
+            }
+            let mv = Move::new(ply.hole);
+            let before = *game.position();
+            let was_over = game.is_over();
+            match game.play(mv) {
+                Err(error) => {
+                    self.illegal(error, index, number, ply.span, at, game);
+                    let remaining = total - k - 1;
+                    if remaining > 0 {
+                        let plies = if remaining == 1 { "ply" } else { "plies" };
+                        self.push(
+                            Severity::Note,
+                            FindingKind::ReplayStopped,
+                            format!("the {remaining} {plies} after ply {index} cannot be replayed"),
+                            ply.span,
+                            at,
+                        );
+                    }
+                    line.stop = Some(Stop {
+                        ply: index,
+                        move_number: number,
+                        reason: StopReason::Illegal(error),
+                    });
+                    break;
+                }
+                Ok(captures) => {
+                    self.check_annotation(ply, &captures, None, at);
+                    self.check_others(before, turn, at);
+                    if !was_over
+                        && let Some(end) = game.end()
+                        && let EndReason::Repetition {
+                            earlier_ply,
+                            ply: _,
+                        } = end.reason
+                    {
+                        let earlier = if earlier_ply == 0 {
+                            "the start position".to_owned()
+                        } else {
+                            format!("the position after ply {earlier_ply}")
+                        };
+                        self.push(
+                            Severity::Note,
+                            FindingKind::Repetition,
+                            format!(
+                                "the position after ply {index} repeats {earlier}: the game ends by the endless-play rule, {}",
+                                outcome_text(end.score)
+                            ),
+                            ply.span,
+                            at,
+                        );
+                    }
+                    last_span = Some((ply.span, at));
+                    line.plies.push(ReplayedPly {
+                        number,
+                        index,
+                        player: before.turn(),
+                        ply: ply.clone(),
+                        mv,
+                        captures,
+                        after: *game.position(),
+                    });
+                }
+            }
+        }
+        line.end = game.end();
+        line.position = Some(*game.position());
+        if line.stop.is_none()
+            && line.end.is_none()
+            && let Some((span, at)) = last_span
+        {
+            let stores = game.position().stores();
+            let plies = line.plies.last().map_or(0, |p| p.index);
+            let (severity, why) = if self.problem {
+                (Severity::Note, " (a problem solution may stop early)")
+            } else {
+                (Severity::Warning, "")
+            };
+            self.push(
+                severity,
+                FindingKind::UnfinishedGame,
+                format!(
+                    "the line stops after ply {plies} before the game is over: {stores} in the stores{why}"
+                ),
+                span,
+                at,
+            );
+        }
+        line
+    }
+
+    /// Reports an illegal ply.
+    fn illegal(
+        &mut self,
+        error: PlayError,
+        index: usize,
+        number: u32,
+        span: Span,
+        at: At<'_>,
+        game: &Game,
+    ) {
+        let (kind, message) = match error.kind() {
+            IllegalMoveKind::GameOver => (
+                FindingKind::MoveAfterEnd,
+                match game.end() {
+                    Some(end) => format!(
+                        "ply {index} at move {number} comes after the end of the game: {}",
+                        end_summary(end)
+                    ),
+                    None => format!("ply {index} at move {number}: {error}"),
+                },
+            ),
+            IllegalMoveKind::NotYourHole => (
+                FindingKind::WrongPlayer,
+                format!("illegal ply {index} at move {number}: {error}"),
+            ),
+            IllegalMoveKind::EmptyHole => (
+                FindingKind::EmptyHole,
+                format!("illegal ply {index} at move {number}: {error}"),
+            ),
+        };
+        self.push(Severity::Error, kind, message, span, at);
+    }
+
+    /// Compares the ply's capture annotation with the rules' captures;
+    /// `alternative` names an alternative ply in the messages.
+    fn check_annotation(
+        &mut self,
+        ply: &notation::Ply,
+        captures: &crate::Captures,
+        alternative: Option<&str>,
+        at: At<'_>,
+    ) {
+        let prefix = alternative.unwrap_or_default();
+        match ply.capture_annotation() {
+            Some(annotation) if !compare::matches(annotation, captures) => {
+                self.push(
+                    Severity::Error,
+                    FindingKind::CaptureMismatch,
+                    format!(
+                        "{prefix}{}",
+                        compare::mismatch_message(annotation, captures)
+                    ),
+                    annotation.span,
+                    at,
+                );
+            }
+            Some(_) => {}
+            None if !captures.is_empty() && alternative.is_none() => {
+                let severity = if self.options.strict {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                };
+                self.push(
+                    severity,
+                    FindingKind::UnannotatedCapture,
+                    compare::unannotated_message(captures),
+                    ply.span,
+                    at,
+                );
+            }
+            None => {}
+        }
+    }
+
+    /// Checks the alternatives of a turn and the other moves named in its
+    /// remarks (`(4?)`) in the position before the turn: each must be
+    /// legal, and an annotated alternative must capture what it says.
+    fn check_others(&mut self, before: Position, turn: &Turn, at: At<'_>) {
+        let remarks = turn
+            .ply
+            .groups
+            .iter()
+            .filter_map(|group| match &group.kind {
+                GroupKind::OtherMove(other) => Some(other),
+                _ => None,
+            });
+        for (other, what) in turn
+            .alternatives
+            .iter()
+            .map(|p| (p, "alternative"))
+            .chain(remarks.map(|p| (p, "other move")))
+        {
+            let mut position = before;
+            match position.play(Move::new(other.hole)) {
+                Ok(captures) => {
+                    let prefix = format!("{what} {}: ", other.hole);
+                    self.check_annotation(other, &captures, Some(&prefix), at);
+                }
+                Err(error) => {
+                    let kind = match error.kind() {
+                        IllegalMoveKind::GameOver => FindingKind::MoveAfterEnd,
+                        IllegalMoveKind::NotYourHole => FindingKind::WrongPlayer,
+                        IllegalMoveKind::EmptyHole => FindingKind::EmptyHole,
+                    };
+                    self.push(
+                        Severity::Error,
+                        kind,
+                        format!("illegal {what} {}: {error}", other.hole),
+                        other.span,
+                        at,
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_records;
+
+    #[test]
+    fn the_locator_agrees_with_locate() {
+        let text = "[Event \"x\"]\n\n4,8; 6,12\n\n[South \"Rüger\"]\n[North \"Ö\"]\n\n4,8; 6,12 (2 from 8); 6,7\n";
+        for parsed in parse_records(text) {
+            let end = parsed.offset + parsed.source.len() + 3;
+            let offsets: Vec<usize> = (0..end)
+                .chain((0..end).rev())
+                .chain((0..end).step_by(7))
+                .collect();
+            let mut locator = Locator::default();
+            for offset in offsets {
+                assert_eq!(
+                    locator.locate(&parsed, offset),
+                    parsed.locate(offset),
+                    "offset {offset}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! What validating one record found: findings, the replayed lines and the
+//! result.
+
+use std::fmt::Write;
+
+use crate::notation;
+use crate::{Captures, EndReason, GameEnd, Move, Outcome, PlayError, Player, Position, Score};
+
+use super::{Finding, FindingKind, Severity};
+use crate::notation::Location;
+
+/// One ply that was replayed: what was written and what the rules made of
+/// it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayedPly {
+    /// The move number (the row number in numbered movetext), from 1.
+    pub number: u32,
+    /// The ply number, from 1, counted from the start of the game along
+    /// this line: a variation's first ply continues its parent's count.
+    pub index: usize,
+    /// The player who moved.
+    pub player: Player,
+    /// The ply as written (the first ply of its turn when alternatives are
+    /// written), with its mark, groups and span.
+    pub ply: notation::Ply,
+    /// The move played.
+    pub mv: Move,
+    /// What the rules capture, in chain order.
+    pub captures: Captures,
+    /// The position after the ply.
+    pub after: Position,
+}
+
+/// Why the replay of a line stopped before its last written ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// The ply is illegal (also a ply after the end of the game:
+    /// [`IllegalMoveKind::GameOver`](crate::IllegalMoveKind::GameOver)).
+    Illegal(PlayError),
+    /// The record has a syntax error at this place, and nothing from there
+    /// on is replayed.
+    SyntaxError(Location),
+}
+
+/// Where and why the replay of a line stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stop {
+    /// The ply that was not replayed, counted as [`ReplayedPly::index`].
+    pub ply: usize,
+    /// Its move number.
+    pub move_number: u32,
+    /// Why.
+    pub reason: StopReason,
+}
+
+/// A replayed line: the main line, or a variation's own rows.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Line {
+    /// The plies replayed, in order; for a variation only its own rows
+    /// (the plies it shares with its parent are in the parent's line).
+    pub plies: Vec<ReplayedPly>,
+    /// How the game ended on this line, if it did.
+    pub end: Option<GameEnd>,
+    /// Where replay stopped early, if it did.
+    pub stop: Option<Stop>,
+    /// The last position reached: after the last replayed ply, or the
+    /// position the line starts from. `None` when the line was not
+    /// replayed.
+    pub position: Option<Position>,
+}
+
+impl Line {
+    /// Whether the line was replayed (possibly up to an illegal ply).
+    #[must_use]
+    pub const fn is_replayed(&self) -> bool {
+        self.position.is_some()
+    }
+
+    /// The stores when the line ends: the final score if the game ended,
+    /// else the stores of the last position reached.
+    #[must_use]
+    pub fn score(&self) -> Option<Score> {
+        self.end
+            .map(|end| end.score)
+            .or_else(|| self.position.map(|position| position.stores()))
+    }
+}
+
+/// What validation made of one variation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariationReport {
+    /// The label, such as `B`.
+    pub label: String,
+    /// The label of the line it branches from; `None` for the main line.
+    pub parent: Option<String>,
+    /// The move number it branches at: the number of its first row.
+    pub branch: Option<u32>,
+    /// Whether it was replayed against the rules (`false`: checked for
+    /// syntax only, or its branch point could not be reached).
+    pub replayed: bool,
+    /// Its replayed rows.
+    pub line: Line,
+}
+
+/// Everything validation found about one record.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Report {
+    /// Every finding, parse errors and warnings included, sorted by their
+    /// place in the text.
+    pub findings: Vec<Finding>,
+    /// The start position: the opening or the `Setup` tag. `None` when the
+    /// record was not replayed: an invalid `Setup` tag, or a problem
+    /// solution checked for syntax only. (A record with syntax errors is
+    /// replayed up to its first error.)
+    pub start: Option<Position>,
+    /// Whether the record was checked for syntax only: a problem solution
+    /// (numbered rows with variations) without a `Setup` tag.
+    pub syntax_only: bool,
+    /// The main line as replayed.
+    pub main_line: Line,
+    /// Every variation, in written order.
+    pub variations: Vec<VariationReport>,
+    /// How the game of the main line ended, if it did.
+    pub end: Option<GameEnd>,
+}
+
+impl Report {
+    /// Whether any finding is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The number of errors.
+    #[must_use]
+    pub fn error_count(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// The number of warnings.
+    #[must_use]
+    pub fn warning_count(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    /// The number of notes.
+    #[must_use]
+    pub fn note_count(&self) -> usize {
+        self.count(Severity::Note)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .count()
+    }
+
+    /// Whether syntax errors left the main line without a ply to replay.
+    pub(crate) fn has_no_moves(&self) -> bool {
+        self.main_line.plies.is_empty()
+            && self.main_line.stop.is_none()
+            && self
+                .findings
+                .iter()
+                .any(|f| matches!(f.kind, FindingKind::Syntax | FindingKind::HoleOutOfRange))
+    }
+
+    /// The final score of the main line, if its game ended.
+    #[must_use]
+    pub fn final_score(&self) -> Option<Score> {
+        self.end.map(|end| end.score)
+    }
+
+    /// One line a person reads, such as `South wins 50:22 (North cannot
+    /// move)`, `draw 36:36 (South cannot move)`, `unfinished after 37
+    /// plies: 30:20 in the stores`, `ended by repetition after ply 12
+    /// (as at the start): South wins 37:35`, `not replayed: illegal ply 12
+    /// at move 6` or `syntax only: no start position`. Replayed variations
+    /// are counted at the end: `; 4 variations replayed`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut out = if self.syntax_only {
+            "syntax only: no start position".to_owned()
+        } else if self.start.is_none() {
+            if self
+                .findings
+                .iter()
+                .any(|f| f.kind == FindingKind::InvalidSetup)
+            {
+                "not replayed: invalid Setup tag".to_owned()
+            } else {
+                "not replayed: syntax errors".to_owned()
+            }
+        } else if self.has_no_moves() {
+            "not replayed: syntax errors".to_owned()
+        } else {
+            line_summary(&self.main_line)
+        };
+        let replayed = self.variations.iter().filter(|v| v.replayed).count();
+        if !self.variations.is_empty() && !self.syntax_only {
+            let total = self.variations.len();
+            let noun = if total == 1 {
+                "variation"
+            } else {
+                "variations"
+            };
+            if replayed == total {
+                let _ = write!(out, "; {total} {noun} replayed");
+            } else {
+                let _ = write!(out, "; {replayed} of {total} {noun} replayed");
+            }
+        }
+        out
+    }
+}
+
+/// The summary of one replayed line.
+pub(crate) fn line_summary(line: &Line) -> String {
+    if let Some(stop) = line.stop {
+        if let StopReason::Illegal(error) = stop.reason
+            && error.kind() != crate::IllegalMoveKind::GameOver
+        {
+            return format!(
+                "not replayed: illegal ply {} at move {}",
+                stop.ply, stop.move_number
+            );
+        }
+        if let StopReason::SyntaxError(location) = stop.reason {
+            return format!(
+                "not replayed past ply {}: syntax error at {location}",
+                stop.ply
+            );
+        }
+    }
+    let suffix = match line.stop {
+        Some(stop) => format!("; ply {} comes after the end", stop.ply),
+        None => String::new(),
+    };
+    match line.end {
+        Some(end) => format!("{}{suffix}", end_summary(end)),
+        None => {
+            let plies = line.plies.last().map_or(0, |p| p.index);
+            let stores = line.score().unwrap_or_default();
+            format!("unfinished after {plies} plies: {stores} in the stores")
+        }
+    }
+}
+
+/// `South wins 50:22 (North cannot move)` and the like.
+pub(crate) fn end_summary(end: GameEnd) -> String {
+    let result = outcome_text(end.score);
+    match end.reason {
+        EndReason::NoBeans { player } => format!("{result} ({player} cannot move)"),
+        EndReason::AllCaptured => format!("{result} (all beans captured)"),
+        EndReason::Repetition {
+            earlier_ply: 0,
+            ply,
+        } => format!("ended by repetition after ply {ply} (as at the start): {result}"),
+        EndReason::Repetition { earlier_ply, ply } => {
+            format!("ended by repetition after ply {ply} (as after ply {earlier_ply}): {result}")
+        }
+    }
+}
+
+/// `South wins 50:22`, `North wins 50:22` (the winner's count first) or
+/// `draw 36:36`.
+pub(crate) fn outcome_text(score: Score) -> String {
+    match score.outcome() {
+        Outcome::Decisive { winner } => {
+            let loser = !winner;
+            format!("{winner} wins {}:{}", score.of(winner), score.of(loser))
+        }
+        Outcome::Draw => format!("draw {score}"),
+    }
+}

@@ -1,0 +1,449 @@
+//! Integration tests of the `bohnenspiel` binary: each subcommand run as a
+//! process from the crate's directory, with relative fixture paths, so the
+//! snapshots under `tests/snapshots/` hold the exact output.
+
+mod support;
+
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// What a run of the binary printed and returned.
+#[derive(Debug)]
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+impl Run {
+    /// Exit status, output and error output, for a snapshot.
+    fn transcript(&self) -> String {
+        let mut text = format!("exit status: {:?}\n", self.code);
+        let _ = write!(text, "--- stdout\n{}", self.stdout);
+        if !self.stderr.is_empty() {
+            let _ = write!(text, "--- stderr\n{}", self.stderr);
+        }
+        text
+    }
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the binary with `args` from the crate's directory, feeding
+/// `stdin` to it.
+fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(args)
+        .current_dir(manifest_dir())
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The binary may stop reading early (a usage error): ignore that.
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("stdin writer");
+    Run {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        code: output.status.code(),
+    }
+}
+
+/// Runs the binary with `args` and empty standard input.
+fn run(args: &[&str]) -> Run {
+    run_with_stdin(args, b"")
+}
+
+/// The `.txt` files of a fixture folder, as relative paths, sorted.
+fn fixture_files(folder: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(manifest_dir().join(folder))
+        .expect("the fixture folder")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".txt"))
+        .map(|name| format!("{folder}/{name}"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The snapshot name of a fixture: `findings-wrong-player`.
+fn snapshot_name(path: &str, suffix: &str) -> String {
+    let stem = Path::new(path)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let folder = path.split('/').nth(1).unwrap_or_default();
+    format!("{folder}-{stem}{suffix}")
+}
+
+/// `validate` in both formats, with the exit status, as one snapshot.
+fn validate_transcript(path: &str, strict: bool) -> String {
+    let mut args = vec!["validate"];
+    if strict {
+        args.push("--strict");
+    }
+    args.push(path);
+    let human = run(&args);
+    args.insert(1, "--format=json");
+    let json = run(&args);
+    assert_eq!(human.code, json.code, "{path}: both formats exit alike");
+    for line in json.stdout.lines() {
+        let value: Value = serde_json::from_str(line).expect("one JSON object per line");
+        for key in [
+            "file", "game", "line", "column", "ply", "move", "severity", "kind", "message",
+        ] {
+            assert!(value.get(key).is_some(), "{path}: {key} in {line}");
+        }
+    }
+    format!(
+        "human:\n{}\njson:\n{}",
+        human.transcript(),
+        json.transcript()
+    )
+}
+
+#[test]
+fn the_historical_games_validate() {
+    let rueger = run(&["validate", "fixtures/rueger-1962.txt"]);
+    assert_eq!(rueger.code, Some(0));
+    assert_eq!(
+        rueger.stdout,
+        "fixtures/rueger-1962.txt: game 1: valid; South wins 50:22 (North cannot move)\n"
+    );
+    let machatscheck = run(&["validate", "fixtures/machatscheck-1972.txt"]);
+    assert_eq!(machatscheck.code, Some(0));
+    assert_eq!(
+        machatscheck.stdout,
+        "fixtures/machatscheck-1972.txt: game 1: valid; North wins 50:22 (North cannot move)\n"
+    );
+}
+
+#[test]
+fn findings_fixtures() {
+    for path in fixture_files("fixtures/findings") {
+        insta::assert_snapshot!(snapshot_name(&path, ""), validate_transcript(&path, false));
+    }
+}
+
+#[test]
+fn an_unannotated_capture_is_an_error_under_strict() {
+    let path = "fixtures/findings/unannotated-capture.txt";
+    insta::assert_snapshot!(
+        snapshot_name(path, "-strict"),
+        validate_transcript(path, true)
+    );
+    assert_eq!(run(&["validate", path]).code, Some(0));
+    assert_eq!(run(&["validate", "--strict", path]).code, Some(1));
+}
+
+#[test]
+fn invalid_fixtures() {
+    for path in fixture_files("fixtures/invalid") {
+        insta::assert_snapshot!(snapshot_name(&path, ""), validate_transcript(&path, false));
+    }
+}
+
+#[test]
+fn standard_input_without_a_file_or_as_dash() {
+    let text = std::fs::read("fixtures/rueger-1962.txt")
+        .or_else(|_| std::fs::read(manifest_dir().join("fixtures/rueger-1962.txt")))
+        .expect("Rüger's game");
+    let expected = "<stdin>: game 1: valid; South wins 50:22 (North cannot move)\n";
+    let none = run_with_stdin(&["validate"], &text);
+    assert_eq!((none.code, none.stdout.as_str()), (Some(0), expected));
+    let dash = run_with_stdin(&["validate", "-"], &text);
+    assert_eq!((dash.code, dash.stdout.as_str()), (Some(0), expected));
+    let both = run_with_stdin(&["validate", "fixtures/machatscheck-1972.txt", "-"], &text);
+    assert_eq!(both.code, Some(0));
+    assert!(both.stdout.ends_with(expected), "{}", both.stdout);
+}
+
+#[test]
+fn input_errors_exit_with_status_2() {
+    let missing = run(&["validate", "fixtures/no-such-file.txt"]);
+    assert_eq!(missing.code, Some(2));
+    assert!(
+        missing
+            .stderr
+            .starts_with("bohnenspiel: fixtures/no-such-file.txt: No such file or directory"),
+        "{}",
+        missing.stderr
+    );
+    let directory = run(&["validate", "fixtures"]);
+    assert_eq!(directory.code, Some(2));
+    assert_eq!(directory.stderr, "bohnenspiel: fixtures: is a directory\n");
+    let not_utf8 = run(&["validate", "fixtures/invalid/not-utf8.txt"]);
+    assert_eq!(not_utf8.code, Some(2));
+    assert_eq!(
+        not_utf8.stderr,
+        "bohnenspiel: fixtures/invalid/not-utf8.txt: not UTF-8 text (first bad byte at line 2, column 10)\n"
+    );
+    let from_stdin = run_with_stdin(&["fmt"], b"4,8; 6,\xFF12\n");
+    assert_eq!(from_stdin.code, Some(2));
+    assert_eq!(
+        from_stdin.stderr,
+        "bohnenspiel: <stdin>: not UTF-8 text (first bad byte at line 1, column 8)\n"
+    );
+    // The other files are still read.
+    let mixed = run(&["validate", "fixtures", "fixtures/rueger-1962.txt"]);
+    assert_eq!(mixed.code, Some(2));
+    assert!(
+        mixed.stdout.contains("South wins 50:22"),
+        "{}",
+        mixed.stdout
+    );
+    for command in ["json", "fmt", "annotate", "show"] {
+        assert_eq!(run(&[command, "fixtures"]).code, Some(2), "{command}");
+    }
+    let usage = run(&["validate", "--format", "xml"]);
+    assert_eq!(usage.code, Some(2));
+    assert!(
+        usage.stderr.contains("invalid value 'xml'"),
+        "{}",
+        usage.stderr
+    );
+    let position = run(&["perft", "2", "--position", "6,6/6 0:0 S"]);
+    assert_eq!(position.code, Some(2));
+    assert!(
+        position
+            .stderr
+            .starts_with("bohnenspiel: invalid position `6,6/6 0:0 S`: "),
+        "{}",
+        position.stderr
+    );
+}
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    for command in ["validate", "json", "fmt", "annotate", "show", "perft"] {
+        let help = run(&[command, "--help"]);
+        assert_eq!(help.code, Some(0), "{command}");
+        assert!(
+            help.stdout.contains("Example:") || help.stdout.contains("Examples:"),
+            "{command}: {}",
+            help.stdout
+        );
+        assert!(
+            help.stdout.contains(&format!("bohnenspiel {command} ")),
+            "{command}: {}",
+            help.stdout
+        );
+    }
+    let top = run(&["--help"]);
+    assert_eq!(top.code, Some(0));
+    assert!(top.stdout.contains("Example:"), "{}", top.stdout);
+    let version = run(&["--version"]);
+    assert_eq!(version.code, Some(0));
+    assert_eq!(
+        version.stdout,
+        format!("bohnenspiel {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn json_documents_have_the_documented_keys() {
+    let run = run(&[
+        "json",
+        "fixtures/rueger-1962.txt",
+        "fixtures/findings/wrong-player.txt",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let document: Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    let games = document["games"].as_array().expect("a games array");
+    assert_eq!(games.len(), 2);
+    let rueger = &games[0];
+    assert_eq!(rueger["moves"][0]["player"], "south");
+    assert_eq!(rueger["moves"][0]["hole"], 4);
+    assert_eq!(rueger["moves"][3]["captures"][0]["hole"], 8);
+    assert_eq!(
+        rueger["result"],
+        serde_json::json!({"south": 50, "north": 22, "winner": "south", "reason": "no-beans"})
+    );
+    assert_eq!(rueger["tags"]["Date"], "1962");
+    assert_eq!(rueger["findings"], serde_json::json!([]));
+    let wrong = &games[1];
+    assert_eq!(wrong["findings"][0]["kind"], "wrong-player");
+    assert_eq!(wrong["findings"][0]["line"], 3);
+    assert_eq!(wrong["findings"][0]["column"], 30);
+    let empty = run_with_stdin(&["json"], b"");
+    let empty: Value = serde_json::from_str(&empty.stdout).expect("valid JSON");
+    assert_eq!(empty["games"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn fmt_output_parses_back_to_the_same_records() {
+    for path in [
+        "fixtures/rueger-1962.txt",
+        "fixtures/machatscheck-1972.txt",
+        "fixtures/shotayev-charming.txt",
+        "fixtures/shotayev-gentlemen.txt",
+        "fixtures/findings/multi-game.txt",
+    ] {
+        let first = run(&["fmt", path]);
+        assert_eq!(first.code, Some(0), "{path}: {}", first.stderr);
+        let again = run_with_stdin(&["fmt"], first.stdout.as_bytes());
+        assert_eq!(again.code, Some(0), "{path}: {}", again.stderr);
+        assert_eq!(
+            again.stdout, first.stdout,
+            "{path}: canonical form is stable"
+        );
+        let original = std::fs::read_to_string(manifest_dir().join(path)).expect("fixture");
+        let trees = |text: &str| -> Vec<_> {
+            bohnenspiel::notation::parse_records(text)
+                .into_iter()
+                .map(|game| game.record.without_spans())
+                .collect()
+        };
+        assert_eq!(trees(&first.stdout), trees(&original), "{path}");
+    }
+    let broken = run(&["fmt", "fixtures/invalid/several-errors.txt"]);
+    assert_eq!(broken.code, Some(1));
+    assert_eq!(broken.stdout, "[Event \"Fine\"]\n\n3, 9; 5, 7.\n");
+    insta::assert_snapshot!("fmt-several-errors", broken.transcript());
+}
+
+#[test]
+fn annotate_output_validates_without_findings() {
+    for path in [
+        "fixtures/rueger-1962.txt",
+        "fixtures/machatscheck-1972.txt",
+        "fixtures/findings/wrong-annotation.txt",
+        "fixtures/findings/unannotated-capture.txt",
+    ] {
+        let annotated = run(&["annotate", path]);
+        let check = run_with_stdin(&["validate", "--strict"], annotated.stdout.as_bytes());
+        assert_eq!(check.code, Some(0), "{path}: {}", check.stdout);
+        assert_eq!(check.stdout.lines().count(), 1, "{path}: {}", check.stdout);
+        assert!(
+            check.stdout.contains(": game 1: valid; "),
+            "{path}: {}",
+            check.stdout
+        );
+    }
+    let filled = run(&["annotate", "fixtures/findings/unannotated-capture.txt"]);
+    assert_eq!(filled.code, Some(0), "{}", filled.stderr);
+    assert!(
+        filled.stdout.contains("4, 8; 6, 12 (2 from 8); 6, 7;"),
+        "{}",
+        filled.stdout
+    );
+    let wrong = run(&["annotate", "fixtures/findings/wrong-annotation.txt"]);
+    assert_eq!(wrong.code, Some(1), "the record as read has errors");
+    insta::assert_snapshot!("annotate-wrong-annotation", wrong.transcript());
+}
+
+#[test]
+fn show_draws_the_board_after_each_ply() {
+    let shown = run_with_stdin(
+        &["show"],
+        b"4,8; 6,12 (2 from hole 8); 6,7; 3 (2 from 12)\n",
+    );
+    assert_eq!(shown.code, Some(0), "{}", shown.stderr);
+    insta::assert_snapshot!("show-rueger-opening", shown.stdout);
+    let rueger = run(&["show", "fixtures/rueger-1962.txt"]);
+    assert_eq!(rueger.code, Some(0));
+    assert!(
+        rueger
+            .stdout
+            .starts_with("fixtures/rueger-1962.txt: game 1\n")
+    );
+    assert_eq!(
+        rueger.stdout.matches("North\n").count(),
+        38,
+        "start and 37 plies"
+    );
+    assert!(
+        rueger
+            .stdout
+            .ends_with("\nSouth wins 50:22 (North cannot move)\n")
+    );
+}
+
+#[test]
+fn perft_counts_the_opening() {
+    let counted = run(&["perft", "4"]);
+    assert_eq!(counted.code, Some(0));
+    assert_eq!(
+        counted.stdout,
+        "depth 1: 6 nodes\ndepth 2: 36 nodes\ndepth 3: 206 nodes\ndepth 4: 1166 nodes\n"
+    );
+    let five = run(&["perft", "5", "--position", "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S"]);
+    assert!(
+        five.stdout.ends_with("depth 5: 6599 nodes\n"),
+        "{}",
+        five.stdout
+    );
+    let ended = run(&["perft", "2", "--position", "0,0,0,0,0,0/6,6,6,6,6,6 36:0 S"]);
+    assert_eq!(ended.stdout, "depth 1: 0 nodes\ndepth 2: 0 nodes\n");
+}
+
+/// A file of random legal games in a temporary folder.
+fn random_games_file(count: usize) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("games.txt");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
+    support::random_games::write_games(&mut file, count, 7).expect("write the games");
+    file.flush().expect("flush");
+    (dir, path)
+}
+
+#[test]
+fn a_large_file_validates_in_one_pass() {
+    const GAMES: usize = 2_000;
+    let (_dir, path) = random_games_file(GAMES);
+    let path = path.to_string_lossy().into_owned();
+    let run = run(&["validate", "--strict", &path]);
+    assert_eq!(
+        run.code,
+        Some(0),
+        "{}",
+        run.stdout.lines().next().unwrap_or_default()
+    );
+    // One summary line per game; the only findings are notes on games
+    // that end by repetition.
+    let summaries: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with(&format!("{path}: game ")))
+        .collect();
+    assert_eq!(summaries.len(), GAMES);
+    assert!(summaries.iter().all(|line| line.contains(": valid; ")));
+    assert!(summaries[GAMES - 1].contains(&format!(": game {GAMES}: valid; ")));
+    assert!(!run.stdout.contains(": error: ") && !run.stdout.contains(": warning: "));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    let (_dir, path) = random_games_file(1_500);
+    for command in ["validate", "json", "fmt", "show"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+            .args([command, &path.to_string_lossy()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let mut first = [0_u8; 16];
+        stdout.read_exact(&mut first).expect("some output");
+        drop(stdout);
+        let output = child.wait_with_output().expect("the binary ends");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{command}: {stderr}");
+    }
+}

@@ -1,0 +1,83 @@
+//! Random legal games printed as records, for the validation tests.
+
+#![allow(dead_code)]
+
+use bohnenspiel::notation::{self, Layout, Movetext, Ply, Record, Span, Tag, Turn};
+use bohnenspiel::{Captures, Game, Hole, Move};
+
+/// A ply of a generated game: the move and what the rules capture.
+#[derive(Debug, Clone, Copy)]
+pub struct Played {
+    pub mv: Move,
+    pub captures: Captures,
+}
+
+/// Plays a standard game from the opening, choosing the `i`-th legal move
+/// (modulo their number) for each choice, until the game is over (also by
+/// repetition) or the choices run out.
+pub fn play(choices: impl IntoIterator<Item = usize>) -> (Vec<Played>, Game) {
+    let mut game = Game::default();
+    let mut plies = Vec::new();
+    for choice in choices {
+        let moves: Vec<Move> = game.legal_moves().collect();
+        if moves.is_empty() {
+            break;
+        }
+        let Some(&mv) = moves.get(choice % moves.len()) else {
+            break;
+        };
+        let captures = game.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        plies.push(Played { mv, captures });
+    }
+    (plies, game)
+}
+
+/// The notated ply with the rules' capture annotation (phrased by the
+/// rules engine's `Captures` display and read by the notation parser).
+pub fn notated(hole: Hole, captures: &Captures) -> Ply {
+    let text = if captures.is_empty() {
+        hole.to_string()
+    } else {
+        format!("{hole} ({captures})")
+    };
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// A record of the plies, in the given layout, with an `Event` tag and the
+/// rules' annotations.
+pub fn record(plies: &[Ply], layout: Layout) -> Record {
+    let moves = plies
+        .chunks(2)
+        .zip(1u32..)
+        .map(|(pair, number)| notation::Move {
+            number: (layout == Layout::Numbered).then_some(number),
+            south: Turn::single(pair[0].clone()),
+            north: pair.get(1).cloned().map(Turn::single),
+            ending: None,
+            full_stop: false,
+            span: Span::default(),
+        })
+        .collect();
+    Record {
+        tags: vec![Tag {
+            name: "Event".to_owned(),
+            value: "generated".to_owned(),
+            span: Span::default(),
+        }],
+        movetext: Movetext {
+            layout,
+            moves,
+            variations: Vec::new(),
+        },
+        prose: None,
+    }
+}
+
+/// The text line (from 1) of ply `index` (from 1) in a printed `record`
+/// of the given layout: one tag line and a blank line come first.
+pub fn line_of(index: usize, layout: Layout) -> usize {
+    match layout {
+        Layout::Inline => 3,
+        Layout::Numbered => 3 + (index - 1) / 2,
+    }
+}

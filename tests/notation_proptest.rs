@@ -1,0 +1,294 @@
+//! Property tests: generated trees print and parse back to themselves, and
+//! the parser never panics and places every error inside the input.
+
+use bohnenspiel::Hole;
+use bohnenspiel::notation::{
+    CaptureAnnotation, Ending, Group, GroupKind, HoleList, Joiner, Label, Layout, Mark, Move,
+    Movetext, Phrase, PhraseForm, Ply, Prose, Record, RecordReader, Span, Tag, Turn, Variation,
+    parse_records, print_records,
+};
+use proptest::prelude::*;
+use proptest::sample::select;
+
+fn hole() -> impl Strategy<Value = Hole> {
+    select(Hole::ALL.to_vec())
+}
+
+fn mark() -> impl Strategy<Value = Option<Mark>> {
+    proptest::option::of(select(Mark::ALL.to_vec()))
+}
+
+fn words(first: &'static str) -> impl Strategy<Value = String> {
+    (first, prop::collection::vec("[a-z]{1,7}[,.!?]?", 0..4)).prop_map(|(first, rest)| {
+        std::iter::once(first)
+            .chain(rest)
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
+fn hole_list(single: bool) -> impl Strategy<Value = HoleList> {
+    let len = if single { 0..1 } else { 0..4 };
+    (
+        hole(),
+        prop::collection::vec((select(vec![Joiner::Comma, Joiner::And]), hole()), len),
+    )
+        .prop_map(|(first, rest)| HoleList { first, rest })
+}
+
+fn phrase() -> impl Strategy<Value = Phrase> {
+    select(vec![
+        PhraseForm::From,
+        PhraseForm::FromEach,
+        PhraseForm::EachFrom,
+    ])
+    .prop_flat_map(|form| {
+        (
+            any::<u8>(),
+            hole_list(form == PhraseForm::From),
+            any::<bool>(),
+        )
+            .prop_map(move |(beans, holes, hole_word)| Phrase {
+                beans,
+                holes,
+                form,
+                hole_word,
+            })
+    })
+}
+
+fn annotation() -> impl Strategy<Value = CaptureAnnotation> {
+    (
+        phrase(),
+        prop::collection::vec(
+            (
+                select(vec![Joiner::Comma, Joiner::And, Joiner::Plus]),
+                phrase(),
+            ),
+            0..3,
+        ),
+    )
+        .prop_map(|(first, rest)| CaptureAnnotation {
+            first,
+            rest,
+            span: Span::default(),
+        })
+}
+
+fn group() -> impl Strategy<Value = Group> {
+    let kind = prop_oneof![
+        (annotation(), proptest::option::of(words("[a-z]{1,7}"))).prop_map(
+            |(annotation, comment)| GroupKind::Captures {
+                annotation,
+                comment
+            }
+        ),
+        prop::collection::vec("[A-Z]{1,2}".prop_map(Label), 1..3).prop_map(GroupKind::Labels),
+        (hole(), mark()).prop_map(|(hole, mark)| GroupKind::OtherMove(Ply {
+            mark,
+            ..Ply::new(hole)
+        })),
+        words("[a-z]{1,7}").prop_map(GroupKind::Comment),
+    ];
+    kind.prop_map(|kind| Group {
+        kind,
+        span: Span::default(),
+    })
+}
+
+fn ply() -> impl Strategy<Value = Ply> {
+    (hole(), mark(), prop::collection::vec(group(), 0..3)).prop_map(|(hole, mark, groups)| Ply {
+        hole,
+        mark,
+        groups,
+        span: Span::default(),
+    })
+}
+
+fn turn() -> impl Strategy<Value = Turn> {
+    (ply(), prop::collection::vec(ply(), 0..2))
+        .prop_map(|(ply, alternatives)| Turn { ply, alternatives })
+}
+
+fn ending() -> impl Strategy<Value = Ending> {
+    words("[A-Z][a-z]{0,6}").prop_map(|text| Ending {
+        text,
+        span: Span::default(),
+    })
+}
+
+/// A move; `last` allows an ending or a full stop inline, `row` numbers it.
+fn a_move(row: bool, last: bool) -> impl Strategy<Value = Move> {
+    (
+        1u32..120,
+        turn(),
+        proptest::option::of(turn()),
+        proptest::option::of(ending()),
+        any::<bool>(),
+    )
+        .prop_map(move |(number, south, north, ending, full_stop)| {
+            let tail = row || last;
+            let ending = if tail { ending } else { None };
+            Move {
+                number: row.then_some(number),
+                south,
+                north,
+                full_stop: tail && ending.is_none() && full_stop,
+                ending,
+                span: Span::default(),
+            }
+        })
+}
+
+fn inline_movetext() -> impl Strategy<Value = Movetext> {
+    (
+        prop::collection::vec(a_move(false, false), 0..12),
+        a_move(false, true),
+    )
+        .prop_map(|(mut moves, last)| {
+            moves.push(last);
+            Movetext {
+                layout: Layout::Inline,
+                moves,
+                variations: Vec::new(),
+            }
+        })
+}
+
+fn numbered_movetext() -> impl Strategy<Value = Movetext> {
+    (
+        prop::collection::vec(a_move(true, true), 1..8),
+        prop::collection::vec(
+            (
+                "[A-Z]{1,2}",
+                prop::collection::vec(a_move(true, true), 0..5),
+            ),
+            0..3,
+        ),
+    )
+        .prop_map(|(moves, variations)| Movetext {
+            layout: Layout::Numbered,
+            moves,
+            variations: variations
+                .into_iter()
+                .map(|(label, moves)| Variation {
+                    label: Label(label),
+                    moves,
+                    span: Span::default(),
+                })
+                .collect(),
+        })
+}
+
+fn record() -> impl Strategy<Value = Record> {
+    (
+        prop::collection::vec(("[A-Z][A-Za-z0-9_]{0,8}", "[^\n\r]{0,16}"), 0..4),
+        prop_oneof![inline_movetext(), numbered_movetext()],
+        proptest::option::of(prop::collection::vec(words("[A-Z][a-z]{0,6}"), 1..3)),
+    )
+        .prop_map(|(tags, movetext, prose)| Record {
+            tags: tags
+                .into_iter()
+                .map(|(name, value)| Tag {
+                    name,
+                    value,
+                    span: Span::default(),
+                })
+                .collect(),
+            movetext,
+            prose: prose.map(|lines| Prose {
+                text: lines.join("\n"),
+                span: Span::default(),
+            }),
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn generated_trees_print_and_parse_back(record in record()) {
+        let printed = record.to_string();
+        let parsed: Result<Record, _> = printed.parse();
+        match parsed {
+            Ok(parsed) => prop_assert_eq!(parsed.without_spans(), record, "{}", printed),
+            Err(errors) => prop_assert!(false, "{errors}\n{printed}"),
+        }
+    }
+
+    #[test]
+    fn generated_files_split_into_their_games(records in prop::collection::vec(record(), 1..4)) {
+        let printed = print_records(&records);
+        let games = parse_records(&printed);
+        prop_assert!(games.iter().all(|g| g.errors.is_empty()), "{}", printed);
+        let parsed: Vec<Record> = games.iter().map(|g| g.record.without_spans()).collect();
+        prop_assert_eq!(parsed, records, "{}", printed);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics_and_errors_lie_inside(text in any::<String>()) {
+        check_inside(&text);
+    }
+
+    #[test]
+    fn notation_like_text_never_panics_and_errors_lie_inside(
+        parts in prop::collection::vec(select(vec![
+            "4", "12", "13", "0", ",", ";", ";;", ".", " ", "\n", "\n\n", "(", ")", "!", "?",
+            "!!", "?!", "2 from ", "hole ", " each", " and ", " or ", " plus ", "A", "/",
+            "[", "]", "\"", "\\", "Tag ", "1.  ", " (A)\n", "ü", "x", "\r\n",
+        ]), 0..80)
+    ) {
+        let text: String = parts.concat();
+        check_inside(&text);
+        // Whatever parses cleanly prints canonically and parses back the same.
+        for game in parse_records(&text).iter().filter(|g| g.errors.is_empty() && prose_prints(&g.record)) {
+            let printed = game.record.to_string();
+            let again: Result<Record, _> = printed.parse();
+            prop_assert!(
+                again.as_ref().is_ok_and(|r| r.without_spans() == game.record.without_spans()),
+                "{:?}\n{}\n{:?}", text, printed, again
+            );
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let mut total = 0;
+        for game in RecordReader::new(bytes.as_slice()) {
+            let game = game.map_err(|e| TestCaseError::fail(e.to_string()))?;
+            total += game.source.len();
+            for error in &game.errors {
+                prop_assert!(error.span.start <= error.span.end && error.span.end <= bytes.len());
+            }
+        }
+        prop_assert_eq!(total, bytes.len());
+    }
+}
+
+/// Whether the prose obeys the file format's rule for prose (see `Prose`):
+/// no paragraph starts with a digit and no line with `[`.
+fn prose_prints(record: &Record) -> bool {
+    record
+        .prose
+        .as_ref()
+        .is_none_or(|prose| prose.is_printable())
+}
+
+fn check_inside(text: &str) {
+    let lines = text.split('\n').count();
+    for game in parse_records(text) {
+        for error in &game.errors {
+            assert!(error.span.start <= error.span.end, "{error:?}");
+            assert!(error.span.end <= text.len(), "{error:?}");
+            assert_eq!(error.location.offset, error.span.start);
+            assert!(
+                error.location.line >= 1 && error.location.line <= lines,
+                "{error:?}"
+            );
+            assert!(error.location.column >= 1);
+        }
+        for warning in &game.warnings {
+            assert!(warning.span.end <= text.len());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Parse → print → parse gives the same tree, on every fixture.
+
+use bohnenspiel::notation::{Record, parse_records};
+
+const FIXTURES: [&str; 4] = [
+    "rueger-1962.txt",
+    "machatscheck-1972.txt",
+    "shotayev-gentlemen.txt",
+    "shotayev-charming.txt",
+];
+
+fn read(name: &str) -> String {
+    let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"))
+}
+
+#[test]
+fn fixtures_round_trip() {
+    for name in FIXTURES {
+        let games = parse_records(&read(name));
+        assert_eq!(games.len(), 1, "{name}");
+        let game = &games[0];
+        assert!(game.errors.is_empty(), "{name}: {:?}", game.errors);
+        let printed = game.record.to_string();
+        let again: Record = printed
+            .parse()
+            .unwrap_or_else(|errors| panic!("{name}: {errors}\n{printed}"));
+        assert_eq!(again.without_spans(), game.record.without_spans(), "{name}");
+        assert_eq!(again.to_string(), printed, "{name}: printing is stable");
+    }
+}
+
+#[test]
+fn all_fixtures_in_one_file_split_into_four_games() {
+    let joined: Vec<String> = FIXTURES.iter().map(|name| read(name)).collect();
+    let games = parse_records(&joined.join("\n"));
+    assert_eq!(games.len(), 4);
+    let events: Vec<_> = games.iter().map(|g| g.record.tag("Date")).collect();
+    assert_eq!(
+        events,
+        [Some("1962"), Some("1972"), Some("2006"), Some("2006")]
+    );
+    for (game, name) in games.iter().zip(FIXTURES) {
+        let alone = parse_records(&read(name));
+        assert_eq!(game.record.without_spans(), alone[0].record.without_spans());
+    }
+}
+
+#[test]
+fn only_the_gentlemen_warns_about_its_extra_parenthesis() {
+    for name in FIXTURES {
+        let games = parse_records(&read(name));
+        let lines: Vec<_> = games[0]
+            .warnings
+            .iter()
+            .map(|w| (w.location.line, w.location.column))
+            .collect();
+        if name == "shotayev-gentlemen.txt" {
+            assert_eq!(lines, [(27, 65)], "{name}");
+        } else {
+            assert!(lines.is_empty(), "{name}");
+        }
+    }
+}

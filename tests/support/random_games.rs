@@ -1,0 +1,68 @@
+//! Random legal games as a record file, for the large-input test and the
+//! end-to-end benchmark (`examples/random_games.rs`).
+
+use std::io::{self, Write};
+
+use bohnenspiel::notation::parse_records;
+use bohnenspiel::validate::{Options, annotate, validate};
+use bohnenspiel::{Game, Player, Position, Rules};
+
+/// A small deterministic generator (xorshift64*), so the files are the
+/// same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        usize::try_from(x >> 33).unwrap_or_default() % n.max(1)
+    }
+}
+
+/// The inline movetext of one random game played to its end.
+fn random_movetext(rng: &mut Rng) -> String {
+    let mut game = Game::new(Position::new(), Rules::default());
+    let mut text = String::new();
+    while !game.is_over() {
+        let moves: Vec<_> = game.legal_moves().collect();
+        let Some(&mv) = moves.get(rng.below(moves.len())) else {
+            break;
+        };
+        let player = game.turn();
+        if game.play(mv).is_err() {
+            break;
+        }
+        if !text.is_empty() {
+            text.push_str(if player == Player::South { "; " } else { ", " });
+        }
+        text.push_str(&mv.hole().number().to_string());
+    }
+    text.push('\n');
+    text
+}
+
+/// Writes `count` random games, each with an `Event` tag and every
+/// capture annotated as the rules capture it, separated by blank lines.
+///
+/// # Errors
+///
+/// A failure to write.
+pub fn write_games(out: &mut impl Write, count: usize, seed: u64) -> io::Result<()> {
+    let mut rng = Rng(seed | 1);
+    for n in 1..=count {
+        let text = format!(
+            "[Event \"Random game {n}\"]\n\n{}",
+            random_movetext(&mut rng)
+        );
+        for parsed in parse_records(&text) {
+            let report = validate(&parsed, &Options::default());
+            if n > 1 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", annotate(&parsed.record, &report))?;
+        }
+    }
+    Ok(())
+}

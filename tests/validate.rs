@@ -1,0 +1,573 @@
+//! Validation of the historical games, the problems and broken records.
+
+use bohnenspiel::notation::{GroupKind, ParsedRecord, Record, parse_records};
+use bohnenspiel::validate::{
+    FindingKind, Options, Report, Severity, StopReason, annotate, validate,
+};
+use bohnenspiel::{EndReason, IllegalMoveKind, Player, Position, Score};
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(format!("fixtures/{name}"))
+        .unwrap_or_else(|e| panic!("fixtures/{name}: {e}"))
+}
+
+fn parse_one(text: &str) -> ParsedRecord {
+    let mut games = parse_records(text);
+    assert_eq!(games.len(), 1, "{text}");
+    games.remove(0)
+}
+
+fn check(text: &str) -> Report {
+    validate(&parse_one(text), &Options::default())
+}
+
+fn check_strict(text: &str) -> Report {
+    validate(
+        &parse_one(text),
+        &Options {
+            strict: true,
+            ..Options::default()
+        },
+    )
+}
+
+/// Each finding as `line:column severity kind ply move variation: message`.
+fn findings(report: &Report) -> Vec<String> {
+    report
+        .findings
+        .iter()
+        .map(|f| {
+            let ply = f.ply.map_or("-".to_owned(), |p| p.to_string());
+            let number = f.move_number.map_or("-".to_owned(), |m| m.to_string());
+            let variation = f.variation.as_deref().unwrap_or("main");
+            format!(
+                "{} {} {} ply {ply} move {number} {variation}: {}",
+                f.location, f.severity, f.kind, f.message
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn rueger_south_wins_50_22() {
+    let report = check(&read("rueger-1962.txt"));
+    assert_eq!(findings(&report), Vec::<String>::new());
+    let end = report.end.unwrap_or_else(|| panic!("the game did not end"));
+    assert_eq!(
+        end.reason,
+        EndReason::NoBeans {
+            player: Player::North
+        }
+    );
+    assert_eq!(end.score, Score::new(50, 22));
+    assert_eq!(report.final_score(), Some(Score::new(50, 22)));
+    assert_eq!(report.summary(), "South wins 50:22 (North cannot move)");
+    assert_eq!(report.start, Some(Position::new()));
+    assert_eq!(report.main_line.plies.len(), 37);
+    let captures: u32 = report
+        .main_line
+        .plies
+        .iter()
+        .map(|p| p.captures.total())
+        .sum();
+    // 52 beans captured; the 20 left on the board go to South.
+    assert_eq!(captures, 52);
+    let last = report
+        .main_line
+        .plies
+        .last()
+        .unwrap_or_else(|| panic!("no plies"));
+    assert_eq!(
+        (last.number, last.index, last.player),
+        (19, 37, Player::South)
+    );
+    assert_eq!((report.error_count(), report.warning_count()), (0, 0));
+}
+
+#[test]
+fn machatscheck_north_wins_50_22_with_every_annotation_confirmed() {
+    let report = check(&read("machatscheck-1972.txt"));
+    assert_eq!(findings(&report), Vec::<String>::new());
+    assert_eq!(report.final_score(), Some(Score::new(22, 50)));
+    assert_eq!(report.summary(), "North wins 50:22 (North cannot move)");
+    let annotated = report
+        .main_line
+        .plies
+        .iter()
+        .filter(|p| p.ply.capture_annotation().is_some())
+        .count();
+    let capturing = report
+        .main_line
+        .plies
+        .iter()
+        .filter(|p| !p.captures.is_empty())
+        .count();
+    assert_eq!(annotated, capturing);
+    assert_eq!(annotated, 17);
+}
+
+#[test]
+fn the_gentlemen_replays_every_line() {
+    let report = check(&read("shotayev-gentlemen.txt"));
+    assert_eq!(
+        findings(&report),
+        [
+            "12:25 warning unannotated-capture ply 12 move 6 main: the rules capture 2 from 12 here, but the record does not annotate it",
+            "19:25 warning unannotated-capture ply 12 move 6 A: the rules capture 2 from 12 here, but the record does not annotate it",
+            "24:5 note unfinished-game ply 11 move 6 B: the line stops after ply 11 before the game is over: 34:34 in the stores (a problem solution may stop early)",
+            "27:65 warning syntax-warning ply - move - main: unmatched `)` ignored",
+            "29:5 note unfinished-game ply 11 move 6 C: the line stops after ply 11 before the game is over: 34:34 in the stores (a problem solution may stop early)",
+            "33:5 note unfinished-game ply 13 move 7 D: the line stops after ply 13 before the game is over: 34:34 in the stores (a problem solution may stop early)",
+        ]
+    );
+    assert!(!report.has_errors());
+    assert_eq!(report.final_score(), Some(Score::new(36, 36)));
+    assert_eq!(
+        report.summary(),
+        "draw 36:36 (South cannot move); 4 variations replayed"
+    );
+    type Summary<'a> = (&'a str, Option<&'a str>, Option<u32>, bool, usize);
+    let variations: Vec<Summary<'_>> = report
+        .variations
+        .iter()
+        .map(|v| {
+            (
+                v.label.as_str(),
+                v.parent.as_deref(),
+                v.branch,
+                v.replayed,
+                v.line.plies.len(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        variations,
+        [
+            ("A", None, Some(1), true, 12),
+            ("B", None, Some(3), true, 7),
+            ("C", None, Some(3), true, 7),
+            ("D", Some("B"), Some(5), true, 5),
+        ]
+    );
+    // Variation A ends the game like the main line; D's first ply is the
+    // ninth of the game along its line.
+    let a = &report.variations[0].line;
+    assert_eq!(a.end.map(|end| end.score), Some(Score::new(36, 36)));
+    let d = &report.variations[3].line;
+    assert_eq!(d.plies.first().map(|p| p.index), Some(9));
+    // Every annotation, in every line, matches the rules.
+    let lines = std::iter::once(&report.main_line).chain(report.variations.iter().map(|v| &v.line));
+    let mut annotated = 0;
+    for line in lines {
+        for ply in &line.plies {
+            if let Some(written) = ply.ply.annotated_captures() {
+                let mut written: Vec<(u8, u8)> =
+                    written.iter().map(|(h, b)| (h.number(), *b)).collect();
+                let mut rules: Vec<(u8, u8)> = ply
+                    .captures
+                    .iter()
+                    .map(|c| (c.hole.number(), c.beans))
+                    .collect();
+                written.sort_unstable();
+                rules.sort_unstable();
+                assert_eq!(written, rules, "ply {}", ply.index);
+                annotated += 1;
+            }
+        }
+    }
+    assert_eq!(annotated, 8);
+}
+
+#[test]
+fn charming_is_checked_for_syntax_only() {
+    let report = check(&read("shotayev-charming.txt"));
+    assert_eq!(
+        findings(&report),
+        [
+            "6:6 note syntax-only ply - move - main: no Setup tag: a problem solution without its start position is checked for syntax only"
+        ]
+    );
+    assert!(report.syntax_only);
+    assert_eq!(report.start, None);
+    assert!(report.main_line.plies.is_empty());
+    assert_eq!(report.variations.len(), 2);
+    assert!(report.variations.iter().all(|v| !v.replayed));
+    assert_eq!(report.summary(), "syntax only: no start position");
+}
+
+const OPENING: &str = "[Event \"test\"]\n\n";
+
+#[test]
+fn a_wrong_annotation_says_both() {
+    let report = check(&format!(
+        "{OPENING}4,8; 6,12 (2 from hole 8); 6,7; 3 (2 from 11),7\n"
+    ));
+    assert_eq!(
+        findings(&report),
+        [
+            "3:36 error capture-mismatch ply 7 move 4 main: annotated 2 from 11, but the rules capture 2 from 12",
+            "3:47 warning unfinished-game ply 8 move 4 main: the line stops after ply 8 before the game is over: 2:2 in the stores",
+        ]
+    );
+    let report = check(&format!("{OPENING}4,8 (2 from 7); 6,12 (2 from hole 8).\n"));
+    assert_eq!(
+        findings(&report)[0],
+        "3:6 error capture-mismatch ply 2 move 1 main: annotated 2 from 7, but the rules capture nothing"
+    );
+}
+
+#[test]
+fn an_illegal_ply_stops_the_line_once() {
+    let report = check(&format!("{OPENING}4,8; 9,12; 6,7\n"));
+    assert_eq!(
+        findings(&report),
+        [
+            "3:6 error wrong-player ply 3 move 2 main: illegal ply 3 at move 2: hole 9 belongs to North, but South is to move",
+            "3:6 note replay-stopped ply 3 move 2 main: the 3 plies after ply 3 cannot be replayed",
+        ]
+    );
+    assert_eq!(report.main_line.plies.len(), 2);
+    let stop = report.main_line.stop.unwrap_or_else(|| panic!("no stop"));
+    assert_eq!((stop.ply, stop.move_number), (3, 2));
+    assert!(
+        matches!(stop.reason, StopReason::Illegal(e) if e.kind() == IllegalMoveKind::NotYourHole)
+    );
+    assert_eq!(report.summary(), "not replayed: illegal ply 3 at move 2");
+
+    let report = check(&format!("{OPENING}4,8; 4\n"));
+    assert_eq!(
+        findings(&report),
+        [
+            "3:6 error empty-hole ply 3 move 2 main: illegal ply 3 at move 2: hole 4 is empty, so South cannot sow from it"
+        ]
+    );
+}
+
+#[test]
+fn a_move_after_the_end() {
+    let text = read("rueger-1962.txt").replace("1,12; 1\n", "1,12; 1, 8\n");
+    let report = check(&text);
+    assert_eq!(
+        findings(&report),
+        [
+            "8:303 error move-after-end ply 38 move 19 main: ply 38 at move 19 comes after the end of the game: South wins 50:22 (North cannot move)"
+        ]
+    );
+    assert_eq!(report.final_score(), Some(Score::new(50, 22)));
+    assert_eq!(
+        report.summary(),
+        "South wins 50:22 (North cannot move); ply 38 comes after the end"
+    );
+}
+
+#[test]
+fn a_wrong_result_tag() {
+    let text = read("rueger-1962.txt").replace("[Result \"50:22\"]", "[Result \"22:50\"]");
+    assert_eq!(
+        findings(&check(&text)),
+        [
+            "6:1 error result-mismatch ply - move - main: the Result tag says 22:50, but the replayed game ends 50:22"
+        ]
+    );
+    let text = read("rueger-1962.txt").replace("[Result \"50:22\"]", "[Result \"South\"]");
+    assert_eq!(
+        findings(&check(&text)),
+        [
+            "6:1 error result-mismatch ply - move - main: the Result tag \"South\" is not a score South:North such as 50:22"
+        ]
+    );
+}
+
+#[test]
+fn rows_out_of_sequence() {
+    let report = check(&format!("{OPENING}1. 4 8\n2. 6 12 (2 from 8)\n4. 6 7\n"));
+    assert_eq!(
+        findings(&report)[0],
+        "5:4 error row-out-of-sequence ply - move 4 main: row 4 follows row 2: expected row 3"
+    );
+    let text = read("shotayev-gentlemen.txt").replace("(D)\n5.  6", "(D)\n8.  6");
+    let report = check(&text);
+    let errors: Vec<String> = findings(&report)
+        .into_iter()
+        .filter(|f| f.contains("error"))
+        .collect();
+    assert_eq!(
+        errors[0],
+        "31:5 error row-out-of-sequence ply - move 8 D: variation (D) starts at row 8, but variation (B) has rows 3 to 6"
+    );
+}
+
+#[test]
+fn an_unannotated_capture_is_a_warning_or_a_strict_error() {
+    let text = format!("{OPENING}4,8; 6,12; 6,7; 3 (2 from 12),7\n");
+    let lenient = check(&text);
+    assert_eq!(
+        findings(&lenient)[0],
+        "3:8 warning unannotated-capture ply 4 move 2 main: the rules capture 2 from 8 here, but the record does not annotate it"
+    );
+    let strict = check_strict(&text);
+    assert_eq!(
+        findings(&strict)[0],
+        "3:8 error unannotated-capture ply 4 move 2 main: the rules capture 2 from 8 here, but the record does not annotate it"
+    );
+    assert!(!lenient.has_errors());
+    assert_eq!(strict.error_count(), 1);
+}
+
+#[test]
+fn an_unfinished_game() {
+    let report = check(&format!("{OPENING}4,8; 6,12 (2 from 8)\n"));
+    assert_eq!(
+        findings(&report),
+        [
+            "3:8 warning unfinished-game ply 4 move 2 main: the line stops after ply 4 before the game is over: 0:2 in the stores"
+        ]
+    );
+    assert_eq!(
+        report.summary(),
+        "unfinished after 4 plies: 0:2 in the stores"
+    );
+    assert_eq!(report.end, None);
+}
+
+#[test]
+fn a_repetition_ends_the_game() {
+    let report = check(
+        "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n5,11; 6,12; 1,7; 2,8; 3,9; 4,10; 5\n",
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            "3:30 note repetition ply 12 move 6 main: the position after ply 12 repeats the start position: the game ends by the endless-play rule, South wins 37:35",
+            "3:34 error move-after-end ply 13 move 7 main: ply 13 at move 7 comes after the end of the game: ended by repetition after ply 12 (as at the start): South wins 37:35",
+        ]
+    );
+    let end = report.end.unwrap_or_else(|| panic!("no end"));
+    assert_eq!(
+        end.reason,
+        EndReason::Repetition {
+            earlier_ply: 0,
+            ply: 12
+        }
+    );
+    assert_eq!(
+        report.summary(),
+        "ended by repetition after ply 12 (as at the start): South wins 37:35; ply 13 comes after the end"
+    );
+}
+
+#[test]
+fn an_invalid_setup() {
+    let report = check("[Setup \"6,6,6,6,6,6/6,6,6,6,6,5 0:0 S\"]\n\n4,8\n");
+    assert_eq!(
+        findings(&report),
+        [
+            "1:1 error invalid-setup ply - move - main: the Setup tag \"6,6,6,6,6,6/6,6,6,6,6,5 0:0 S\" is not a valid position: the holes and stores hold 71 beans, but a game always has 72"
+        ]
+    );
+    assert_eq!(report.start, None);
+    assert_eq!(report.summary(), "not replayed: invalid Setup tag");
+}
+
+#[test]
+fn alternatives_and_other_moves_must_be_legal() {
+    let text = read("shotayev-gentlemen.txt").replace("8 or 9.", "8 or 3.");
+    let errors: Vec<String> = findings(&check(&text))
+        .into_iter()
+        .filter(|f| f.contains("error"))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "32:31 error wrong-player ply 12 move 6 D: illegal alternative 3: hole 3 belongs to South, but North is to move"
+        ]
+    );
+    let text = read("shotayev-gentlemen.txt").replace("5 (4?)", "5 (1?)");
+    let errors: Vec<String> = findings(&check(&text))
+        .into_iter()
+        .filter(|f| f.contains("error"))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "10:8 error empty-hole ply 7 move 4 main: illegal other move 1: hole 1 is empty, so South cannot sow from it"
+        ]
+    );
+}
+
+#[test]
+fn syntax_errors_become_findings_and_stop_the_replay() {
+    let report = check(&format!("{OPENING}4,8; 6,13; 6,7\n"));
+    let all = findings(&report);
+    assert_eq!(
+        all,
+        [
+            "3:8 error hole-out-of-range ply - move - main: hole 13 does not exist: holes are numbered 1 to 12: expected a hole number from 1 to 12, found `13`",
+            "3:12 note replay-stopped ply - move - main: the plies after the syntax error at 3:8 are not replayed",
+        ]
+    );
+    assert_eq!(report.main_line.plies.len(), 2);
+    let stop = report.main_line.stop.unwrap_or_else(|| panic!("no stop"));
+    assert!(matches!(stop.reason, StopReason::SyntaxError(location) if location.column == 8));
+    assert_eq!(
+        report.summary(),
+        "not replayed past ply 3: syntax error at 3:8"
+    );
+}
+
+#[test]
+fn annotate_fills_in_the_rules_captures() {
+    for name in ["rueger-1962.txt", "machatscheck-1972.txt"] {
+        let parsed = parse_one(&read(name));
+        let report = validate(&parsed, &Options::default());
+        // Correct annotations are kept as written.
+        let annotated = annotate(&parsed.record, &report);
+        assert_eq!(annotated.without_spans(), parsed.record.without_spans());
+        // With every annotation removed, annotate gives back the published
+        // capture sets.
+        let mut bare = parsed.record.clone();
+        for m in &mut bare.movetext.moves {
+            for turn in std::iter::once(&mut m.south).chain(m.north.as_mut()) {
+                turn.ply
+                    .groups
+                    .retain(|g| !matches!(g.kind, GroupKind::Captures { .. }));
+            }
+        }
+        let bare = parse_one(&bare.to_string());
+        let bare_report = validate(&bare, &Options::default());
+        assert!(bare_report.warning_count() > 0);
+        let filled = annotate(&bare.record, &bare_report);
+        let sets = |record: &Record| -> Vec<Option<Vec<(u8, u8)>>> {
+            record
+                .movetext
+                .moves
+                .iter()
+                .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
+                .map(|turn| {
+                    turn.ply.annotated_captures().map(|list| {
+                        let mut list: Vec<(u8, u8)> =
+                            list.iter().map(|(h, b)| (h.number(), *b)).collect();
+                        list.sort_unstable();
+                        list
+                    })
+                })
+                .collect()
+        };
+        assert_eq!(sets(&filled), sets(&parsed.record), "{name}");
+        let again = validate(&parse_one(&filled.to_string()), &Options::default());
+        assert!(again.findings.is_empty(), "{name}: {:#?}", findings(&again));
+    }
+}
+
+#[test]
+fn annotate_replaces_wrong_annotations_and_keeps_the_rest() {
+    let text = format!(
+        "{OPENING}4!,8 (2 from 7; a comment); 6,12 (2 from hole 10; why not 11?) (A); 6,7; 3 (good),7\n"
+    );
+    let parsed = parse_one(&text);
+    let report = validate(&parsed, &Options::default());
+    assert_eq!(
+        annotate(&parsed.record, &report).to_string(),
+        "[Event \"test\"]\n\n4!, 8 (a comment); 6, 12 (2 from 8; why not 11?) (A); 6, 7; 3 (2 from 12) (good), 7\n"
+    );
+}
+
+#[test]
+fn the_gentlemen_annotated() {
+    let parsed = parse_one(&read("shotayev-gentlemen.txt"));
+    let report = validate(&parsed, &Options::default());
+    let annotated = annotate(&parsed.record, &report).to_string();
+    assert!(
+        annotated.contains("6.  5 (2 from 6)  11 (2 from 12) (wins the remaining beans)"),
+        "{annotated}"
+    );
+    let again = check_strict(&annotated);
+    let problems: Vec<String> = findings(&again)
+        .into_iter()
+        .filter(|f| !f.contains(" note "))
+        .collect();
+    assert_eq!(problems, Vec::<String>::new());
+    assert_eq!(again.final_score(), Some(Score::new(36, 36)));
+}
+
+#[test]
+fn findings_are_sorted_by_place() {
+    let report = check(&format!("{OPENING}4,8 (2 from 7); 6,12; 6,7; 3,7\n"));
+    let offsets: Vec<usize> = report.findings.iter().map(|f| f.span.start).collect();
+    let mut sorted = offsets.clone();
+    sorted.sort_unstable();
+    assert_eq!(offsets, sorted);
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.severity == Severity::Error && f.kind == FindingKind::CaptureMismatch)
+    );
+}
+
+#[test]
+fn records_without_moves() {
+    let report = check("[Event \"no moves\"]\n");
+    assert!(report.has_errors());
+    assert_eq!(report.summary(), "not replayed: syntax errors");
+    assert!(report.main_line.plies.is_empty());
+}
+
+#[test]
+fn other_rules() {
+    use bohnenspiel::{Rules, Variant};
+    let options = Options {
+        strict: false,
+        rules: Rules {
+            variant: Variant::Hemprich,
+            ..Rules::default()
+        },
+    };
+    // Under Hemprich's rules North passes when it has no beans, so the
+    // record stops before the game is over.
+    let report = validate(&parse_one(&read("rueger-1962.txt")), &options);
+    assert_eq!(report.main_line.plies.len(), 37);
+    assert_eq!(report.end, None);
+    assert_eq!(
+        findings(&report),
+        [
+            "8:300 warning unfinished-game ply 37 move 19 main: the line stops after ply 37 before the game is over: 30:22 in the stores"
+        ]
+    );
+}
+
+#[test]
+fn variations_after_an_illegal_ply_are_not_replayed() {
+    let text = read("shotayev-gentlemen.txt").replace(
+        "2.  3                   11 (but",
+        "2.  4                   11 (but",
+    );
+    let report = check(&text);
+    let replayed: Vec<(&str, bool)> = report
+        .variations
+        .iter()
+        .map(|v| (v.label.as_str(), v.replayed))
+        .collect();
+    assert_eq!(
+        replayed,
+        [("A", true), ("B", false), ("C", false), ("D", false)]
+    );
+    let notes: Vec<String> = findings(&report)
+        .into_iter()
+        .filter(|f| f.contains("replay-stopped") || f.contains("empty-hole"))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "8:5 error empty-hole ply 3 move 2 main: illegal ply 3 at move 2: hole 4 is empty, so South cannot sow from it",
+            "8:5 note replay-stopped ply 3 move 2 main: the 9 plies after ply 3 cannot be replayed",
+            "20:1 note replay-stopped ply - move - B: variation (B) is not replayed: its parent line cannot be replayed up to its branch point",
+            "25:1 note replay-stopped ply - move - C: variation (C) is not replayed: its parent line cannot be replayed up to its branch point",
+            "30:1 note replay-stopped ply - move - D: variation (D) is not replayed: its parent line cannot be replayed up to its branch point",
+        ]
+    );
+    assert_eq!(
+        report.summary(),
+        "not replayed: illegal ply 3 at move 2; 1 of 4 variations replayed"
+    );
+}
