@@ -183,6 +183,7 @@ impl<'a> Context<'a> {
         variation: Option<&str>,
     ) -> Line {
         let total = turns(moves).count();
+        game.reserve(total);
         let mut line = Line {
             plies: Vec::with_capacity(total),
             ..Line::default()
