@@ -186,35 +186,44 @@ impl Game {
     /// game, a repetition, or (Hemprich) a forced pass.
     fn settle(&mut self) {
         loop {
-            let position = self.position;
             let ply = self.plies.len();
+            let stuck = self.position.is_game_over();
             let reason = match self.rules.variant {
-                Variant::Standard if position.is_game_over() => Some(EndReason::NoBeans {
-                    player: position.turn(),
+                Variant::Standard if stuck => Some(EndReason::NoBeans {
+                    player: self.position.turn(),
                 }),
-                Variant::Hemprich if position.beans_on_board() == 0 => Some(EndReason::AllCaptured),
+                Variant::Hemprich if self.position.beans_on_board() == 0 => {
+                    Some(EndReason::AllCaptured)
+                }
                 _ => None,
             };
             if let Some(reason) = reason {
-                let score = position.final_score().unwrap_or(position.stores());
+                let score = self
+                    .position
+                    .final_score()
+                    .unwrap_or(self.position.stores());
                 self.end = Some(GameEnd { reason, score });
                 return;
             }
-            if let Some(earlier_ply) = self.earlier(&position, ply) {
-                let score = self.rules.endless_play.score(&position, self.last_mover());
+            if let Some(earlier_ply) = self.earlier(ply) {
+                let score = self
+                    .rules
+                    .endless_play
+                    .score(&self.position, self.last_mover());
                 self.end = Some(GameEnd {
                     reason: EndReason::Repetition { earlier_ply, ply },
                     score,
                 });
                 return;
             }
-            if !position.is_game_over() {
+            if !stuck {
                 return;
             }
             // Hemprich: the player to move has no beans, but the other has.
-            self.position = position.passed();
+            let player = self.position.turn();
+            self.position = self.position.passed();
             self.plies.push(Ply {
-                player: position.turn(),
+                player,
                 action: Action::Pass,
                 position: self.position,
             });
@@ -230,19 +239,28 @@ impl Game {
         }
     }
 
-    /// The ply since the last capture after which `position`, the position
-    /// after ply `ply`, occurred before, if it did.
+    /// The ply since the last capture after which the current position,
+    /// the position after ply `ply`, occurred before, if it did.
     #[inline]
-    fn earlier(&mut self, position: &Position, ply: usize) -> Option<usize> {
+    fn earlier(&mut self, ply: usize) -> Option<usize> {
         if ply - self.since <= SCAN_LIMIT {
-            return (self.since..ply).find(|&earlier| self.position_after(earlier) == position);
+            // Every ply, a pass too, hands the turn over: only positions
+            // an even number of plies back can be the same.
+            let mut earlier = ply;
+            while earlier >= self.since + 2 {
+                earlier -= 2;
+                if *self.position_after(earlier) == self.position {
+                    return Some(earlier);
+                }
+            }
+            return None;
         }
         // Many positions since the last capture: keep them in the map.
         for earlier in self.since + self.seen.len()..ply {
             let before = *self.position_after(earlier);
             self.seen.entry(before).or_insert(earlier);
         }
-        self.seen.get(position).copied()
+        self.seen.get(&self.position).copied()
     }
 
     /// The player who sowed last (the opponent of the player to move if
