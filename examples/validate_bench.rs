@@ -1,6 +1,7 @@
-// Usage: cargo run --release --example validate_bench [GAMES]
+// Usage: cargo run --release --features serde --example validate_bench [GAMES] [PHASES]
 //
-// (A second argument, such as `0b`, runs only the named measurements.)
+// (PHASES, such as `0br`, runs only the named measurements; all by
+// default.)
 //
 // Generates GAMES random legal games (default 100,000) with tags and the
 // rules' capture annotations, three in four inline and one in four in
