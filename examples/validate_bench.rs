@@ -1,6 +1,7 @@
-// Usage: cargo run --release --example validate_bench [GAMES]
+// Usage: cargo run --release --features serde --example validate_bench [GAMES] [PHASES]
 //
-// (A second argument, such as `0b`, runs only the named measurements.)
+// (PHASES, such as `0br`, runs only the named measurements; all by
+// default.)
 //
 // Generates GAMES random legal games (default 100,000) with tags and the
 // rules' capture annotations, three in four inline and one in four in
@@ -12,6 +13,9 @@
 //   b) the same from memory;
 //   c) `RecordReader` + `validate` + building the JSON `GameDocument` and
 //      serializing it with serde_json, from memory;
+//   r) `validate` alone (the replay cost), over records parsed beforehand
+//      in batches of 1,000 (only the `validate` calls are timed), with the
+//      time per replayed ply;
 //
 // and prints the peak resident memory (VmHWM from /proc/self/status, when
 // present) after the streaming pass, before the file is read into memory,
@@ -116,7 +120,9 @@ fn main() -> std::io::Result<()> {
         .nth(1)
         .and_then(|arg| arg.replace('_', "").parse().ok())
         .unwrap_or(100_000);
-    let phases = std::env::args().nth(2).unwrap_or_else(|| "0abc".to_owned());
+    let phases = std::env::args()
+        .nth(2)
+        .unwrap_or_else(|| "0abrc".to_owned());
     let path = std::env::temp_dir().join(format!("validate_bench_{}.txt", std::process::id()));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut file = BufWriter::new(File::create(&path)?);
@@ -179,6 +185,35 @@ fn main() -> std::io::Result<()> {
         }
         let seconds = started.elapsed().as_secs_f64();
         report("b) memory RecordReader + validate", bytes, count, seconds);
+    }
+
+    if phases.contains('r') {
+        // r) Replay only: parse a batch untimed, then time `validate`.
+        let mut seconds = 0.0;
+        let (mut count, mut plies) = (0, 0);
+        let mut reader = RecordReader::new(text.as_bytes());
+        let mut batch = Vec::with_capacity(1000);
+        loop {
+            batch.clear();
+            for parsed in reader.by_ref().take(1000) {
+                batch.push(parsed?);
+            }
+            if batch.is_empty() {
+                break;
+            }
+            let started = Instant::now();
+            for parsed in &batch {
+                let report = validate(parsed, &options);
+                count += usize::from(!report.has_errors());
+                plies += report.main_line.plies.len();
+            }
+            seconds += started.elapsed().as_secs_f64();
+        }
+        report("r) memory validate alone (replay)", bytes, count, seconds);
+        println!(
+            "   {plies} plies, {:.0} ns per ply",
+            seconds * 1e9 / plies.max(1) as f64
+        );
     }
 
     if phases.contains('c') {

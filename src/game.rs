@@ -2,7 +2,6 @@
 //! end of the game.
 
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{
@@ -114,11 +113,22 @@ pub struct Game {
     start: Position,
     position: Position,
     plies: Vec<Ply>,
-    /// Positions since the last capture, with the ply after which each
-    /// occurred.
+    /// The ply after which the last capture happened (0 before any): the
+    /// positions after plies `since..` (ply 0 is the start) are those
+    /// that can still repeat. They are found in `plies` by a linear scan
+    /// while few, through `seen` when many.
+    since: usize,
+    /// The positions after plies `since..since + seen.len()`, with the ply
+    /// after which each occurred; filled only once more than
+    /// [`SCAN_LIMIT`] positions can repeat.
     seen: HashMap<Position, usize, BuildHasherDefault<PositionHasher>>,
     end: Option<GameEnd>,
 }
+
+/// Up to this many positions since the last capture, a repetition is
+/// looked for by scanning the plies; beyond, through a hash map. (Lower
+/// in unit tests, so that random games reach the hash map.)
+const SCAN_LIMIT: usize = if cfg!(test) { 4 } else { 32 };
 
 impl Game {
     /// A game from `start` under `rules`. If `start` already ends the game
@@ -131,11 +141,17 @@ impl Game {
             start,
             position: start,
             plies: Vec::new(),
+            since: 0,
             seen: HashMap::default(),
             end: None,
         };
         game.settle();
         game
+    }
+
+    /// Reserves room in the history for `additional` more plies.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.plies.reserve(additional);
     }
 
     /// Plays `mv` for the player to move and returns what it captured.
@@ -152,7 +168,10 @@ impl Game {
         }
         let captures = self.position.play(mv)?;
         if !captures.is_empty() {
-            self.seen.clear();
+            self.since = self.plies.len() + 1;
+            if !self.seen.is_empty() {
+                self.seen.clear();
+            }
         }
         self.plies.push(Ply {
             player,
@@ -167,46 +186,81 @@ impl Game {
     /// game, a repetition, or (Hemprich) a forced pass.
     fn settle(&mut self) {
         loop {
-            let position = self.position;
             let ply = self.plies.len();
+            let stuck = self.position.is_game_over();
             let reason = match self.rules.variant {
-                Variant::Standard if position.is_game_over() => Some(EndReason::NoBeans {
-                    player: position.turn(),
+                Variant::Standard if stuck => Some(EndReason::NoBeans {
+                    player: self.position.turn(),
                 }),
-                Variant::Hemprich if position.beans_on_board() == 0 => Some(EndReason::AllCaptured),
+                Variant::Hemprich if self.position.beans_on_board() == 0 => {
+                    Some(EndReason::AllCaptured)
+                }
                 _ => None,
             };
             if let Some(reason) = reason {
-                let score = position.final_score().unwrap_or(position.stores());
+                let score = self
+                    .position
+                    .final_score()
+                    .unwrap_or(self.position.stores());
                 self.end = Some(GameEnd { reason, score });
                 return;
             }
-            let earlier = match self.seen.entry(position) {
-                Entry::Occupied(entry) => Some(*entry.get()),
-                Entry::Vacant(entry) => {
-                    entry.insert(ply);
-                    None
-                }
-            };
-            if let Some(earlier_ply) = earlier {
-                let score = self.rules.endless_play.score(&position, self.last_mover());
+            if let Some(earlier_ply) = self.earlier(ply) {
+                let score = self
+                    .rules
+                    .endless_play
+                    .score(&self.position, self.last_mover());
                 self.end = Some(GameEnd {
                     reason: EndReason::Repetition { earlier_ply, ply },
                     score,
                 });
                 return;
             }
-            if !position.is_game_over() {
+            if !stuck {
                 return;
             }
             // Hemprich: the player to move has no beans, but the other has.
-            self.position = position.passed();
+            let player = self.position.turn();
+            self.position = self.position.passed();
             self.plies.push(Ply {
-                player: position.turn(),
+                player,
                 action: Action::Pass,
                 position: self.position,
             });
         }
+    }
+
+    /// The position after ply `ply` (0 for the start).
+    #[inline]
+    fn position_after(&self, ply: usize) -> &Position {
+        match ply.checked_sub(1) {
+            Some(index) => &self.plies[index].position,
+            None => &self.start,
+        }
+    }
+
+    /// The ply since the last capture after which the current position,
+    /// the position after ply `ply`, occurred before, if it did.
+    #[inline]
+    fn earlier(&mut self, ply: usize) -> Option<usize> {
+        if ply - self.since <= SCAN_LIMIT {
+            // Every ply, a pass too, hands the turn over: only positions
+            // an even number of plies back can be the same.
+            let mut earlier = ply;
+            while earlier >= self.since + 2 {
+                earlier -= 2;
+                if *self.position_after(earlier) == self.position {
+                    return Some(earlier);
+                }
+            }
+            return None;
+        }
+        // Many positions since the last capture: keep them in the map.
+        for earlier in self.since + self.seen.len()..ply {
+            let before = *self.position_after(earlier);
+            self.seen.entry(before).or_insert(earlier);
+        }
+        self.seen.get(&self.position).copied()
     }
 
     /// The player who sowed last (the opponent of the player to move if
@@ -343,5 +397,56 @@ impl Default for Game {
     /// A standard game from the opening.
     fn default() -> Game {
         Game::new(Position::new(), Rules::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games from sparse positions, where many plies pass without
+    /// a capture, agree with a plain list of the positions since the last
+    /// capture, past the scan limit too.
+    #[test]
+    fn repetitions_past_the_scan_limit() {
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut longest = 0;
+        for start in [
+            "1,0,0,2,0,0/0,1,0,0,1,1 32:34 S",
+            "0,0,1,0,0,0/0,0,0,0,1,0 36:34 S",
+            "2,0,1,0,0,0/0,3,0,0,1,1 30:34 N",
+        ] {
+            for _ in 0..300 {
+                let start: Position = start.parse().expect("a position");
+                let mut game = Game::new(start, Rules::default());
+                let mut seen = vec![start];
+                while !game.is_over() {
+                    let moves: Vec<Move> = game.legal_moves().collect();
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let mv = moves[(state % moves.len() as u64) as usize];
+                    let captures = game.play(mv).expect("a legal move");
+                    if !captures.is_empty() {
+                        seen.clear();
+                    }
+                    let position = *game.position();
+                    let ply = game.plies().len();
+                    longest = longest.max(seen.len());
+                    match seen.iter().position(|&p| p == position) {
+                        Some(at) => {
+                            let earlier_ply = ply - seen.len() + at;
+                            let reason = game.end().map(|end| end.reason);
+                            assert_eq!(reason, Some(EndReason::Repetition { earlier_ply, ply }));
+                        }
+                        None if game.is_over() => {
+                            assert!(position.is_game_over());
+                        }
+                        None => seen.push(position),
+                    }
+                }
+            }
+        }
+        assert!(longest > 2 * SCAN_LIMIT, "longest {longest}");
     }
 }

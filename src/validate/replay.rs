@@ -182,80 +182,90 @@ impl<'a> Context<'a> {
         first_index: usize,
         variation: Option<&str>,
     ) -> Line {
-        let total = turns(moves).count();
+        let total: usize = moves
+            .iter()
+            .map(|(_, m)| 1 + usize::from(m.north.is_some()))
+            .sum();
+        game.reserve(total);
         let mut line = Line {
             plies: Vec::with_capacity(total),
             ..Line::default()
         };
         let mut last_span = None;
-        for (k, (number, _, turn)) in turns(moves).enumerate() {
-            let index = first_index + k + 1;
-            let at = At {
-                ply: Some(index),
-                move_number: Some(number),
-                variation,
-            };
-            let ply = &turn.ply;
-            if let Some(error_at) = self.stop_at.filter(|&error_at| ply.span.start >= error_at) {
-                let location = self.locator.locate(self.parsed, error_at);
-                self.push(
-                    Severity::Note,
-                    FindingKind::ReplayStopped,
-                    format!("the plies after the syntax error at {location} are not replayed"),
-                    ply.span,
-                    At {
-                        ply: None,
-                        move_number: None,
-                        variation,
-                    },
-                );
-                line.stop = Some(Stop {
-                    ply: index,
-                    move_number: number,
-                    reason: StopReason::SyntaxError(location),
-                });
-                break;
-            }
-            let mv = Move::new(ply.hole);
-            let before = *game.position();
-            let was_over = game.is_over();
-            match game.play(mv) {
-                Err(error) => {
-                    self.illegal(error, index, number, ply.span, at, game);
-                    let remaining = total - k - 1;
-                    if remaining > 0 {
-                        let plies = if remaining == 1 { "ply" } else { "plies" };
-                        self.push(
-                            Severity::Note,
-                            FindingKind::ReplayStopped,
-                            format!("the {remaining} {plies} after ply {index} cannot be replayed"),
-                            ply.span,
-                            at,
-                        );
-                    }
+        let mut k = 0;
+        'plies: for &(number, m) in moves {
+            for turn in std::iter::once(&m.south).chain(m.north.as_ref()) {
+                let index = first_index + k + 1;
+                k += 1;
+                let at = At {
+                    ply: Some(index),
+                    move_number: Some(number),
+                    variation,
+                };
+                let ply = &turn.ply;
+                if let Some(error_at) = self.stop_at.filter(|&error_at| ply.span.start >= error_at)
+                {
+                    let location = self.locator.locate(self.parsed, error_at);
+                    self.push(
+                        Severity::Note,
+                        FindingKind::ReplayStopped,
+                        format!("the plies after the syntax error at {location} are not replayed"),
+                        ply.span,
+                        At {
+                            ply: None,
+                            move_number: None,
+                            variation,
+                        },
+                    );
                     line.stop = Some(Stop {
                         ply: index,
                         move_number: number,
-                        reason: StopReason::Illegal(error),
+                        reason: StopReason::SyntaxError(location),
                     });
-                    break;
+                    break 'plies;
                 }
-                Ok(captures) => {
-                    self.check_annotation(ply, &captures, None, at);
-                    self.check_others(before, turn, at);
-                    if !was_over
-                        && let Some(end) = game.end()
-                        && let EndReason::Repetition {
-                            earlier_ply,
-                            ply: _,
-                        } = end.reason
-                    {
-                        let earlier = if earlier_ply == 0 {
-                            "the start position".to_owned()
-                        } else {
-                            format!("the position after ply {earlier_ply}")
-                        };
-                        self.push(
+                let mv = Move::new(ply.hole);
+                let before = *game.position();
+                let was_over = game.is_over();
+                match game.play(mv) {
+                    Err(error) => {
+                        self.illegal(error, index, number, ply.span, at, game);
+                        let remaining = total - k;
+                        if remaining > 0 {
+                            let plies = if remaining == 1 { "ply" } else { "plies" };
+                            self.push(
+                                Severity::Note,
+                                FindingKind::ReplayStopped,
+                                format!(
+                                    "the {remaining} {plies} after ply {index} cannot be replayed"
+                                ),
+                                ply.span,
+                                at,
+                            );
+                        }
+                        line.stop = Some(Stop {
+                            ply: index,
+                            move_number: number,
+                            reason: StopReason::Illegal(error),
+                        });
+                        break 'plies;
+                    }
+                    Ok(captures) => {
+                        self.check_annotation(ply, &captures, None, at);
+                        self.check_others(before, turn, at);
+                        if !was_over
+                            && let Some(end) = game.end()
+                            && let EndReason::Repetition {
+                                earlier_ply,
+                                ply: _,
+                            } = end.reason
+                        {
+                            let earlier = if earlier_ply == 0 {
+                                "the start position".to_owned()
+                            } else {
+                                format!("the position after ply {earlier_ply}")
+                            };
+                            self.push(
                             Severity::Note,
                             FindingKind::Repetition,
                             format!(
@@ -265,17 +275,18 @@ impl<'a> Context<'a> {
                             ply.span,
                             at,
                         );
+                        }
+                        last_span = Some((ply.span, at));
+                        line.plies.push(ReplayedPly {
+                            number,
+                            index,
+                            player: before.turn(),
+                            ply: ply.clone(),
+                            mv,
+                            captures,
+                            after: *game.position(),
+                        });
                     }
-                    last_span = Some((ply.span, at));
-                    line.plies.push(ReplayedPly {
-                        number,
-                        index,
-                        player: before.turn(),
-                        ply: ply.clone(),
-                        mv,
-                        captures,
-                        after: *game.position(),
-                    });
                 }
             }
         }
@@ -384,6 +395,9 @@ impl<'a> Context<'a> {
     /// remarks (`(4?)`) in the position before the turn: each must be
     /// legal, and an annotated alternative must capture what it says.
     fn check_others(&mut self, before: Position, turn: &Turn, at: At<'_>) {
+        if turn.alternatives.is_empty() && turn.ply.groups.is_empty() {
+            return;
+        }
         let remarks = turn
             .ply
             .groups
