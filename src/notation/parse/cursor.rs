@@ -392,7 +392,8 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
 /// The text of a group split at its first `;`: the head, and the comment
 /// after the `;` if there is one.
 fn split_comment(content: &str) -> (&str, Option<&str>) {
-    let parsed: IResult<&[u8], (&[u8], Option<&[u8]>)> =
+    type Split<'a> = (&'a [u8], Option<&'a [u8]>);
+    let parsed: IResult<&[u8], Split<'_>> =
         (take_till(|b| b == b';'), opt(preceded(char(';'), rest))).parse(content.as_bytes());
     match parsed {
         // `;` is ASCII, so both sides are whole characters.
