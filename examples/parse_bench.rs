@@ -118,8 +118,11 @@ fn main() {
         "baseline (counting {semicolons} `;`): {:.0} MB/s",
         text.len() as f64 / 1e6 / seconds
     );
+    // A second argument `tree` or `visit` runs only that part (for
+    // profiling).
+    let only = std::env::args().nth(2).unwrap_or_default();
     let mut best = f64::INFINITY;
-    for _ in 0..3 {
+    for _ in 0..if only == "visit" { 0 } else { 3 } {
         let start = Instant::now();
         let mut plies = 0usize;
         let mut errors = 0usize;
@@ -138,7 +141,7 @@ fn main() {
     }
     println!("tree, best: {:.0} MB/s", text.len() as f64 / 1e6 / best);
     let mut best = f64::INFINITY;
-    for _ in 0..3 {
+    for _ in 0..if only == "tree" { 0 } else { 3 } {
         let start = Instant::now();
         let mut counter = Counter::default();
         let mut reader = RecordReader::new(text.as_bytes());

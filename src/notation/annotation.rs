@@ -148,7 +148,7 @@ mod grammar {
     use std::cell::Cell;
 
     use nom::branch::alt;
-    use nom::bytes::complete::{tag, take, take_while};
+    use nom::bytes::complete::{tag, take_while};
     use nom::character::complete::{char, digit1};
     use nom::combinator::{all_consuming, map, map_opt, not, opt, peek, value, verify};
     use nom::multi::fold_many0;
@@ -172,11 +172,12 @@ mod grammar {
 
     /// Whether the word just read ends here: white space, `,` or the end.
     fn boundary(input: In<'_>) -> IResult<In<'_>, ()> {
-        not(verify(take(1usize), |b: In<'_>| {
-            b.first()
-                .is_some_and(|b| !b.is_ascii_whitespace() && *b != b',')
-        }))
-        .parse(input)
+        match input.first() {
+            Some(&b) if !b.is_ascii_whitespace() && b != b',' => Err(nom::Err::Error(
+                nom::error::Error::new(input, nom::error::ErrorKind::Not),
+            )),
+            _ => Ok((input, ())),
+        }
     }
 
     /// The word `w` as a whole word, after optional white space.
@@ -197,19 +198,23 @@ mod grammar {
         .parse(input)
     }
 
-    /// `,` or `and` between two holes or phrases; `plus` too when `plus`.
-    fn joiner<'a>(
-        plus: bool,
-    ) -> impl Parser<In<'a>, Output = Joiner, Error = nom::error::Error<In<'a>>> {
-        move |input: In<'a>| {
-            let comma = value(Joiner::Comma, preceded(ws, char(',')));
-            let and = value(Joiner::And, word("and"));
-            if plus {
-                alt((comma, and, value(Joiner::Plus, word("plus")))).parse(input)
-            } else {
-                alt((comma, and)).parse(input)
-            }
-        }
+    /// `,`, `and` or `plus` between two holes or phrases (white space
+    /// skipped once, then one byte picks the alternative).
+    fn joiner(input: In<'_>) -> IResult<In<'_>, Joiner> {
+        preceded(
+            ws,
+            alt((
+                value(Joiner::Comma, char(',')),
+                value(Joiner::And, terminated(tag("and"), boundary)),
+                value(Joiner::Plus, terminated(tag("plus"), boundary)),
+            )),
+        )
+        .parse(input)
+    }
+
+    /// The word `hole` or `holes`.
+    fn hole_word(input: In<'_>) -> IResult<In<'_>, ()> {
+        value((), preceded(ws, (tag("hole"), opt(char('s')), boundary))).parse(input)
     }
 
     /// The commonest phrase, `N from H` with single spaces and holes in
@@ -256,13 +261,14 @@ mod grammar {
 
         /// `[hole|holes] H (, H | and H)*`, where a number that starts a
         /// new phrase (`N from`, `N each from`) ends the list.
-        fn list(&self, input: In<'a>) -> IResult<In<'a>, HoleList> {
+        /// Also gives whether `hole` or `holes` was written.
+        fn list(&self, input: In<'a>) -> IResult<In<'a>, (bool, HoleList)> {
             let phrase_start = (number, opt(word("each")), word("from"));
-            let (input, _) = opt(alt((word("holes"), word("hole")))).parse(input)?;
+            let (input, hole_word) = opt(hole_word).parse(input)?;
             let (input, first) = self.hole(input)?;
             let (input, rest) = fold_many0(
                 (
-                    joiner(false),
+                    verify(joiner, |joiner| *joiner != Joiner::Plus),
                     preceded(not(peek(phrase_start)), |i| self.hole(i)),
                 ),
                 Vec::new,
@@ -272,7 +278,7 @@ mod grammar {
                 },
             )
             .parse(input)?;
-            Ok((input, HoleList { first, rest }))
+            Ok((input, (hole_word.is_some(), HoleList { first, rest })))
         }
 
         /// `N from L`, `N from L each`, `N each from L`.
@@ -280,8 +286,7 @@ mod grammar {
             let (input, beans) = map_opt(number, |(n, _)| u8::try_from(n).ok()).parse(input)?;
             let (input, each_from) = opt(word("each")).parse(input)?;
             let (input, _) = word("from").parse(input)?;
-            let (input, hole_word) = peek(opt(alt((word("holes"), word("hole"))))).parse(input)?;
-            let (input, holes) = self.list(input)?;
+            let (input, (hole_word, holes)) = self.list(input)?;
             let (input, form) = if each_from.is_some() {
                 (input, PhraseForm::EachFrom)
             } else {
@@ -303,7 +308,7 @@ mod grammar {
                     beans,
                     holes,
                     form,
-                    hole_word: hole_word.is_some(),
+                    hole_word,
                 },
             ))
         }
@@ -317,14 +322,10 @@ mod grammar {
             all_consuming(terminated(
                 (
                     |i| self.phrase(i),
-                    fold_many0(
-                        (joiner(true), |i| self.phrase(i)),
-                        Vec::new,
-                        |mut rest, item| {
-                            rest.push(item);
-                            rest
-                        },
-                    ),
+                    fold_many0((joiner, |i| self.phrase(i)), Vec::new, |mut rest, item| {
+                        rest.push(item);
+                        rest
+                    }),
                 ),
                 ws,
             ))

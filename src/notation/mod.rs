@@ -9,6 +9,10 @@
 //! - [`parse_records`] parses an in-memory text into [`ParsedRecord`]s,
 //!   each with its [`Record`], errors and warnings; [`RecordReader`] does
 //!   the same one game at a time over any [`std::io::BufRead`].
+//! - [`RecordReader::visit_game`] hands a game's parts to a [`Visitor`]
+//!   (tags, one [`PlyToken`] per ply, move ends, prose, errors) without
+//!   building a tree; the tree itself is built by a visitor on the same
+//!   parser.
 //! - [`Record`] implements [`FromStr`] (one game, no
 //!   errors) and [`Display`](std::fmt::Display) (the canonical form).
 //! - Trees are compared without their spans through
@@ -129,7 +133,17 @@
 //! # Cost
 //!
 //! Parsing runs in time linear in the input and never panics. The
-//! [`RecordReader`] holds one game (and one line of look-ahead) at a time.
+//! [`RecordReader`] holds one game (and one line of look-ahead) at a time,
+//! in a buffer it reuses from game to game. Line and column are computed
+//! only for errors and warnings. Building the tree allocates for the
+//! tree's vectors and strings. Visiting allocates a few times per game
+//! (the tags, the look-ahead line, room for a ply's groups) and otherwise
+//! only for comment and label groups, annotations of more than one hole
+//! or phrase, and errors.
+//!
+//! The grammar of capture annotations, group kinds, marks and tag lines
+//! is written with [`nom`] combinators; plain plies and the layout of
+//! moves are read by a byte-level fast path.
 
 mod annotation;
 mod error;

@@ -256,7 +256,13 @@ impl Visitor for TreeBuilder {
                 full_stop: end.full_stop,
                 span: end.span,
             };
-            self.line().push(m);
+            let line = self.line();
+            if line.capacity() == 0 {
+                // Published games run to a few dozen moves: skip the
+                // first few doublings of a 200-byte element.
+                line.reserve(32);
+            }
+            line.push(m);
         }
         ControlFlow::Continue(())
     }

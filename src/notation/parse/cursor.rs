@@ -42,8 +42,9 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub mode: Mode,
     pub errors: &'a mut Vec<RawError>,
     pub warnings: &'a mut Vec<RawWarning>,
-    /// Inline: the matching `)` of every `(` from the first group on,
-    /// found in one pass so that unclosed groups cost linear time.
+    /// Inline: the matching `)` of every `(` from the first unclosed
+    /// group on, found in one pass so that unclosed groups cost linear
+    /// time.
     pub closing: Option<Vec<(usize, Option<usize>)>>,
     /// Where the events go.
     pub visitor: &'a mut V,
@@ -293,16 +294,24 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
         let open = self.pos;
         let close = match self.mode {
             Mode::Row => self.scan_closing(open),
-            Mode::Inline => {
-                let table = self
-                    .closing
-                    .get_or_insert_with(|| match_parentheses(self.bytes, open, self.end));
-                table
+            // Groups are read one after another, so scans from their `(`
+            // cover disjoint text; after the first unclosed group, whose
+            // scan ran to the end, a table of all matches, built in one
+            // pass, answers instead, so that parsing stays linear.
+            Mode::Inline => match &self.closing {
+                None => match self.scan_closing(open) {
+                    Some(close) => Some(close),
+                    None => {
+                        self.closing = Some(match_parentheses(self.bytes, open, self.end));
+                        None
+                    }
+                },
+                Some(table) => table
                     .binary_search_by_key(&open, |&(at, _)| at)
                     .ok()
                     .and_then(|i| table.get(i))
-                    .and_then(|&(_, close)| close)
-            }
+                    .and_then(|&(_, close)| close),
+            },
         };
         let Some(close) = close else {
             let found = match self.mode {
@@ -328,8 +337,8 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
         })
     }
 
-    /// The `)` matching the `(` at `open`, scanning forward (rows: one
-    /// line, which is abandoned if the group is unclosed).
+    /// The `)` matching the `(` at `open`, scanning forward to the end of
+    /// the region.
     fn scan_closing(&self, open: usize) -> Option<usize> {
         let mut depth = 0usize;
         for (i, &b) in self.bytes.get(open..self.end)?.iter().enumerate() {
@@ -383,9 +392,16 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
 /// The text of a group split at its first `;`: the head, and the comment
 /// after the `;` if there is one.
 fn split_comment(content: &str) -> (&str, Option<&str>) {
-    let parsed: IResult<&str, (&str, Option<&str>)> =
-        (take_till(|c| c == ';'), opt(preceded(char(';'), rest))).parse(content);
-    parsed.map_or((content, None), |(_, split)| split)
+    type Split<'a> = (&'a [u8], Option<&'a [u8]>);
+    let parsed: IResult<&[u8], Split<'_>> =
+        (take_till(|b| b == b';'), opt(preceded(char(';'), rest))).parse(content.as_bytes());
+    match parsed {
+        // `;` is ASCII, so both sides are whole characters.
+        Ok((_, (head, Some(_)))) => content
+            .split_at_checked(head.len())
+            .map_or((content, None), |(head, tail)| (head, tail.get(1..))),
+        _ => (content, None),
+    }
 }
 
 /// Variation labels: capital letters joined by `/`, and nothing else.
