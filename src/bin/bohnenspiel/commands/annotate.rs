@@ -1,12 +1,13 @@
 //! `bohnenspiel annotate [FILE…]`: records with the rules' capture
 //! annotations filled in.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::validate::{Options, Severity, annotate, validate};
+use bohnenspiel::validate::{Options, annotate, validate};
 
 use crate::commands::fmt::print_parse_problems;
+use crate::commands::print_errors;
 use crate::commands::validate::status_of;
 use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
@@ -32,14 +33,7 @@ pub fn run(out: &mut impl Write, files: &[PathBuf]) -> Result<Status, CliError> 
             return print_parse_problems(&diagnostics, name, parsed);
         }
         let report = validate(parsed, &options);
-        let mut stderr = io::stderr().lock();
-        for finding in report
-            .findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-        {
-            stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
-        }
+        print_errors(&diagnostics, name, parsed, &report)?;
         if !first {
             writeln!(out)?;
         }

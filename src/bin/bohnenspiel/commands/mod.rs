@@ -9,7 +9,11 @@ pub mod validate;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 
+use bohnenspiel::notation::ParsedRecord;
+use bohnenspiel::validate::{Report, Severity};
+
 use crate::cli::Command;
+use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
 use crate::status::Status;
 
@@ -39,4 +43,28 @@ pub fn run(command: Command) -> Result<Status, CliError> {
 /// Standard output, buffered.
 fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+/// Prints a report's errors to standard error, as `validate` shows them:
+/// `annotate` and `show` print their output on standard out and only the
+/// errors beside it.
+///
+/// # Errors
+///
+/// A failure to write to standard error.
+pub fn print_errors(
+    diagnostics: &Diagnostics,
+    name: &str,
+    parsed: &ParsedRecord,
+    report: &Report,
+) -> io::Result<()> {
+    let mut stderr = io::stderr().lock();
+    for finding in report
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+    {
+        stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+    }
+    Ok(())
 }

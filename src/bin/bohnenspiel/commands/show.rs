@@ -1,11 +1,12 @@
 //! `bohnenspiel show [FILE…]`: the board after each ply.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::validate::{Options, ReplayedPly, Severity, validate};
+use bohnenspiel::validate::{Options, ReplayedPly, validate};
 
 use crate::board::diagram;
+use crate::commands::print_errors;
 use crate::commands::validate::status_of;
 use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
@@ -26,14 +27,7 @@ pub fn run(out: &mut impl Write, files: &[PathBuf]) -> Result<Status, CliError> 
     let mut first = true;
     for_each_game(files, |name, game, parsed| {
         let report = validate(parsed, &options);
-        let mut stderr = io::stderr().lock();
-        for finding in report
-            .findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-        {
-            stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
-        }
+        print_errors(&diagnostics, name, parsed, &report)?;
         if !first {
             writeln!(out)?;
         }
