@@ -9,8 +9,12 @@
 // (1 MB = 10^6 bytes of record text):
 //
 //   0) `RecordReader` alone (parsing only), from memory, for comparison;
-//   a) `RecordReader` + `validate`, streaming from the file;
-//   b) the same from memory;
+//   a) `Validator` without plies (what `bohnenspiel validate` does: clean
+//      games are checked while they are parsed, without a tree),
+//      streaming from the file;
+//   v) the same from memory;
+//   b) `RecordReader` + `validate` with every ply kept (a tree per game),
+//      from memory;
 //   c) `RecordReader` + `validate` + building the JSON `GameDocument` and
 //      serializing it with serde_json, from memory;
 //   r) `validate` alone (the replay cost), over records parsed beforehand
@@ -28,7 +32,7 @@ use std::time::Instant;
 
 use bohnenspiel::Game;
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{GameDocument, Options, validate};
+use bohnenspiel::validate::{GameDocument, Options, Validator, validate};
 
 /// A small xorshift generator, enough for test data.
 struct Rng(u64);
@@ -122,7 +126,7 @@ fn main() -> std::io::Result<()> {
         .unwrap_or(100_000);
     let phases = std::env::args()
         .nth(2)
-        .unwrap_or_else(|| "0abrc".to_owned());
+        .unwrap_or_else(|| "0avbrc".to_owned());
     let path = std::env::temp_dir().join(format!("validate_bench_{}.txt", std::process::id()));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut file = BufWriter::new(File::create(&path)?);
@@ -142,19 +146,24 @@ fn main() -> std::io::Result<()> {
         path.display()
     );
     let options = Options::default();
+    let quick = Options {
+        keep_plies: false,
+        ..Options::default()
+    };
 
     if phases.contains('a') {
         // a) Streaming from the file.
         let started = Instant::now();
         let (mut count, mut problems, mut plies) = (0, 0, 0);
-        for parsed in RecordReader::new(BufReader::new(File::open(&path)?)) {
-            let report = validate(&parsed?, &options);
+        let reader = RecordReader::new(BufReader::new(File::open(&path)?));
+        for validated in Validator::new(reader, quick) {
+            let report = validated?.report;
             count += 1;
             problems += report.error_count() + report.warning_count();
-            plies += report.main_line.plies.len();
+            plies += report.main_line.last_index;
         }
         let seconds = started.elapsed().as_secs_f64();
-        report("a) file   RecordReader + validate", bytes, count, seconds);
+        report("a) file   Validator (no plies kept)", bytes, count, seconds);
         println!(
             "   {plies} plies replayed, {problems} errors and warnings; peak memory (VmHWM) so far: {}",
             peak_memory()
@@ -175,6 +184,20 @@ fn main() -> std::io::Result<()> {
         report("0) memory RecordReader alone", bytes, count, seconds);
     }
 
+    if phases.contains('v') {
+        // v) The validate command's path, from memory.
+        let started = Instant::now();
+        let (mut count, mut full) = (0, 0);
+        for validated in Validator::new(RecordReader::new(text.as_bytes()), quick) {
+            let validated = validated?;
+            count += usize::from(!validated.report.has_errors());
+            full += usize::from(validated.parsed.is_some());
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report("v) memory Validator (no plies kept)", bytes, count, seconds);
+        println!("   {full} games needed the full validation");
+    }
+
     if phases.contains('b') {
         // b) From memory.
         let started = Instant::now();
@@ -184,7 +207,12 @@ fn main() -> std::io::Result<()> {
             count += usize::from(!report.has_errors());
         }
         let seconds = started.elapsed().as_secs_f64();
-        report("b) memory RecordReader + validate", bytes, count, seconds);
+        report(
+            "b) memory RecordReader + validate (all plies kept)",
+            bytes,
+            count,
+            seconds,
+        );
     }
 
     if phases.contains('r') {

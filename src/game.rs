@@ -149,6 +149,20 @@ impl Game {
         game
     }
 
+    /// Starts this game over from `start` under `rules`, keeping the
+    /// room its history has grown: the same as [`Game::new`] without its
+    /// allocations.
+    pub(crate) fn restart(&mut self, start: Position, rules: Rules) {
+        self.rules = rules;
+        self.start = start;
+        self.position = start;
+        self.plies.clear();
+        self.since = 0;
+        self.seen.clear();
+        self.end = None;
+        self.settle();
+    }
+
     /// Reserves room in the history for `additional` more plies.
     pub(crate) fn reserve(&mut self, additional: usize) {
         self.plies.reserve(additional);

@@ -522,6 +522,7 @@ fn other_rules() {
             variant: Variant::Hemprich,
             ..Rules::default()
         },
+        ..Options::default()
     };
     // Under Hemprich's rules North passes when it has no beans, so the
     // record stops before the game is over.

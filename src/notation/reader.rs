@@ -103,6 +103,9 @@ pub struct RecordReader<R> {
     line: usize,
     finished: bool,
     yielded: bool,
+    /// The offset and first line of the game last read, whose text is
+    /// still in `source`.
+    last: Option<(usize, usize)>,
 }
 
 /// A line read ahead, with its place and the offsets of bytes that were
@@ -129,7 +132,65 @@ impl<R: BufRead> RecordReader<R> {
             line: 1,
             finished: false,
             yielded: false,
+            last: None,
         }
+    }
+
+    /// The text of the game last read, as [`ParsedRecord::source`] holds
+    /// it, and where it starts (its offset and first line, at column 1);
+    /// `None` before the first game and after a read error.
+    #[must_use]
+    pub fn last_game_text(&self) -> Option<(&str, Location)> {
+        self.last.map(|(offset, line)| {
+            (
+                self.source.as_str(),
+                Location {
+                    offset,
+                    line,
+                    column: 1,
+                },
+            )
+        })
+    }
+
+    /// The game the last call to [`RecordReader::visit_game`] (or
+    /// [`Iterator::next`]) read, parsed again into a tree: for a visitor
+    /// that finds a game needs a closer look than its callbacks give.
+    /// `None` before the first game and after a read error.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::{RecordReader, Visitor};
+    ///
+    /// /// Wants nothing.
+    /// struct Skim;
+    ///
+    /// impl Visitor for Skim {
+    ///     type Output = ();
+    ///     fn end_game(&mut self) {}
+    /// }
+    ///
+    /// let mut reader = RecordReader::new("4,8; 6,12\n\n3,9; 5\n".as_bytes());
+    /// assert!(reader.parse_last_game().is_none());
+    /// reader.visit_game(&mut Skim);
+    /// reader.visit_game(&mut Skim);
+    /// let game = reader.parse_last_game().unwrap();
+    /// assert_eq!(game.record.to_string(), "3, 9; 5\n");
+    /// assert_eq!(game.first_line, 3);
+    /// ```
+    #[must_use]
+    pub fn parse_last_game(&self) -> Option<ParsedRecord> {
+        let (offset, first_line) = self.last?;
+        let mut builder = TreeBuilder::default();
+        let (record, errors, warnings) =
+            parse_game(&self.source, offset, first_line, &self.bad, &mut builder);
+        Some(ParsedRecord {
+            record,
+            errors,
+            warnings,
+            source: self.source.clone(),
+            offset,
+            first_line,
+        })
     }
 
     /// Reads the next game and hands its parts to `visitor`, without
@@ -185,6 +246,7 @@ impl<R: BufRead> RecordReader<R> {
     /// Reads the next game's text into `self.source` and `self.bad`;
     /// returns its offset and first line, or `None` after the last game.
     fn read_game(&mut self) -> Option<io::Result<(usize, usize)>> {
+        self.last = None;
         if self.finished {
             return None;
         }
@@ -236,6 +298,7 @@ impl<R: BufRead> RecordReader<R> {
             return None;
         }
         self.yielded = true;
+        self.last = Some((offset, first_line));
         Some(Ok((offset, first_line)))
     }
 }
@@ -244,21 +307,10 @@ impl<R: BufRead> Iterator for RecordReader<R> {
     type Item = io::Result<ParsedRecord>;
 
     fn next(&mut self) -> Option<io::Result<ParsedRecord>> {
-        let (offset, first_line) = match self.read_game()? {
-            Ok(start) => start,
-            Err(error) => return Some(Err(error)),
-        };
-        let mut builder = TreeBuilder::default();
-        let (record, errors, warnings) =
-            parse_game(&self.source, offset, first_line, &self.bad, &mut builder);
-        Some(Ok(ParsedRecord {
-            record,
-            errors,
-            warnings,
-            source: self.source.clone(),
-            offset,
-            first_line,
-        }))
+        if let Err(error) = self.read_game()? {
+            return Some(Err(error));
+        }
+        self.parse_last_game().map(Ok)
     }
 }
 

@@ -68,6 +68,7 @@ mod json;
 mod options;
 mod replay;
 mod report;
+mod stream;
 mod variations;
 
 pub use annotate::annotate;
@@ -79,6 +80,7 @@ pub use json::{
 };
 pub use options::Options;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
+pub use stream::{Validated, Validator};
 
 use crate::notation::{ErrorKind, Layout, ParsedRecord};
 use crate::{Game, Position, Score};

@@ -1,7 +1,7 @@
 //! Replaying the written plies of a line into a [`Game`].
 
 use crate::notation::{self, GroupKind, Location, ParsedRecord, Span, Turn};
-use crate::{EndReason, Game, IllegalMoveKind, Move, PlayError, Player, Position};
+use crate::{EndReason, Game, GameEnd, IllegalMoveKind, Move, PlayError, Player, Position};
 
 use super::compare;
 use super::report::{Line, ReplayedPly, Stop, StopReason, end_summary, outcome_text};
@@ -101,6 +101,23 @@ impl Locator {
     }
 }
 
+/// The note for a game that `end`ed by repetition after ply `index`, if
+/// it did.
+pub(crate) fn repetition_message(index: usize, end: GameEnd) -> Option<String> {
+    let EndReason::Repetition { earlier_ply, .. } = end.reason else {
+        return None;
+    };
+    let earlier = if earlier_ply == 0 {
+        "the start position".to_owned()
+    } else {
+        format!("the position after ply {earlier_ply}")
+    };
+    Some(format!(
+        "the position after ply {index} repeats {earlier}: the game ends by the endless-play rule, {}",
+        outcome_text(end.score)
+    ))
+}
+
 /// Where a finding is, in replay terms.
 #[derive(Clone, Copy)]
 pub(crate) struct At<'v> {
@@ -187,8 +204,10 @@ impl<'a> Context<'a> {
             .map(|(_, m)| 1 + usize::from(m.north.is_some()))
             .sum();
         game.reserve(total);
+        let keep = self.options.keep_plies;
         let mut line = Line {
-            plies: Vec::with_capacity(total),
+            plies: Vec::with_capacity(if keep { total } else { 0 }),
+            last_index: first_index,
             ..Line::default()
         };
         let mut last_span = None;
@@ -253,39 +272,22 @@ impl<'a> Context<'a> {
                     Ok(captures) => {
                         self.check_annotation(ply, &captures, None, at);
                         self.check_others(before, turn, at);
-                        if !was_over
-                            && let Some(end) = game.end()
-                            && let EndReason::Repetition {
-                                earlier_ply,
-                                ply: _,
-                            } = end.reason
-                        {
-                            let earlier = if earlier_ply == 0 {
-                                "the start position".to_owned()
-                            } else {
-                                format!("the position after ply {earlier_ply}")
-                            };
-                            self.push(
-                            Severity::Note,
-                            FindingKind::Repetition,
-                            format!(
-                                "the position after ply {index} repeats {earlier}: the game ends by the endless-play rule, {}",
-                                outcome_text(end.score)
-                            ),
-                            ply.span,
-                            at,
-                        );
+                        if !was_over && let Some(end) = game.end() {
+                            self.note_repetition(index, end, ply.span, at);
                         }
                         last_span = Some((ply.span, at));
-                        line.plies.push(ReplayedPly {
-                            number,
-                            index,
-                            player: before.turn(),
-                            ply: ply.clone(),
-                            mv,
-                            captures,
-                            after: *game.position(),
-                        });
+                        line.last_index = index;
+                        if keep {
+                            line.plies.push(ReplayedPly {
+                                number,
+                                index,
+                                player: before.turn(),
+                                ply: ply.clone(),
+                                mv,
+                                captures,
+                                after: *game.position(),
+                            });
+                        }
                     }
                 }
             }
@@ -297,7 +299,7 @@ impl<'a> Context<'a> {
             && let Some((span, at)) = last_span
         {
             let stores = game.position().stores();
-            let plies = line.plies.last().map_or(0, |p| p.index);
+            let plies = line.last_index;
             let (severity, why) = if self.problem {
                 (Severity::Note, " (a problem solution may stop early)")
             } else {
@@ -314,6 +316,14 @@ impl<'a> Context<'a> {
             );
         }
         line
+    }
+
+    /// Notes that the game ended by repetition after ply `index`, if it
+    /// did.
+    pub(crate) fn note_repetition(&mut self, index: usize, end: GameEnd, span: Span, at: At<'_>) {
+        if let Some(message) = repetition_message(index, end) {
+            self.push(Severity::Note, FindingKind::Repetition, message, span, at);
+        }
     }
 
     /// Reports an illegal ply.

@@ -58,7 +58,14 @@ pub struct Stop {
 pub struct Line {
     /// The plies replayed, in order; for a variation only its own rows
     /// (the plies it shares with its parent are in the parent's line).
+    /// Empty when [`Options::keep_plies`](super::Options::keep_plies) is
+    /// off.
     pub plies: Vec<ReplayedPly>,
+    /// The number ([`ReplayedPly::index`]) of the last ply replayed on
+    /// this line, kept whether or not the plies are. When the line
+    /// replayed no ply of its own: the number of plies before it (0 for
+    /// the main line), or 0 when it was not replayed at all.
+    pub last_index: usize,
     /// How the game ended on this line, if it did.
     pub end: Option<GameEnd>,
     /// Where replay stopped early, if it did.
@@ -158,7 +165,7 @@ impl Report {
 
     /// Whether syntax errors left the main line without a ply to replay.
     pub(crate) fn has_no_moves(&self) -> bool {
-        self.main_line.plies.is_empty()
+        self.main_line.last_index == 0
             && self.main_line.stop.is_none()
             && self
                 .findings
@@ -240,7 +247,7 @@ pub(crate) fn line_summary(line: &Line) -> String {
     match line.end {
         Some(end) => format!("{}{suffix}", end_summary(end)),
         None => {
-            let plies = line.plies.last().map_or(0, |p| p.index);
+            let plies = line.last_index;
             let stores = line.score().unwrap_or_default();
             format!("unfinished after {plies} plies: {stores} in the stores")
         }

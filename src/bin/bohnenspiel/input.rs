@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::{ErrorKind, ParsedRecord, RecordReader};
+use bohnenspiel::validate::{Options, Validated, Validator};
 
 use crate::error::CliError;
 use crate::status::Status;
@@ -55,37 +56,78 @@ impl Input {
 
     /// The games of this input, one at a time. A read error or a game with
     /// bytes that are not UTF-8 ends the input with an error.
-    pub fn games(self) -> Games {
+    pub fn games(self) -> Games<RecordReader<Box<dyn BufRead>>> {
         Games {
             name: self.name,
-            reader: RecordReader::new(self.reader),
+            games: RecordReader::new(self.reader),
+            done: false,
+        }
+    }
+
+    /// The games of this input, each validated under `options`; errors as
+    /// for [`Input::games`].
+    pub fn validated(self, options: Options) -> Games<Validator<Box<dyn BufRead>>> {
+        Games {
+            name: self.name,
+            games: Validator::new(RecordReader::new(self.reader), options),
             done: false,
         }
     }
 }
 
-/// The games of one input, each parsed; see [`Input::games`].
-pub struct Games {
+/// A game as read from an input: its parse, if it has one, and its size.
+pub trait ReadGame {
+    /// The game parsed into a tree, if it was.
+    fn parsed(&self) -> Option<&ParsedRecord>;
+    /// The length of its text in bytes.
+    fn text_len(&self) -> usize;
+}
+
+impl ReadGame for ParsedRecord {
+    fn parsed(&self) -> Option<&ParsedRecord> {
+        Some(self)
+    }
+
+    fn text_len(&self) -> usize {
+        self.source.len()
+    }
+}
+
+impl ReadGame for Validated {
+    fn parsed(&self) -> Option<&ParsedRecord> {
+        self.parsed.as_ref()
+    }
+
+    fn text_len(&self) -> usize {
+        self.len
+    }
+}
+
+/// The games of one input; see [`Input::games`] and [`Input::validated`].
+pub struct Games<I> {
     name: String,
-    reader: RecordReader<Box<dyn BufRead>>,
+    games: I,
     done: bool,
 }
 
-impl Iterator for Games {
-    type Item = Result<ParsedRecord, CliError>;
+impl<T: ReadGame, I: Iterator<Item = io::Result<T>>> Iterator for Games<I> {
+    type Item = Result<T, CliError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
-        let item = match self.reader.next()? {
-            Ok(parsed) => match parsed.errors.iter().find(|e| e.kind == ErrorKind::NotUtf8) {
+        let item = match self.games.next()? {
+            Ok(game) => match game
+                .parsed()
+                .and_then(|parsed| parsed.errors.iter().find(|e| e.kind == ErrorKind::NotUtf8))
+            {
                 Some(bad) => Err(CliError::NotUtf8 {
                     name: self.name.clone(),
                     line: bad.location.line,
                     column: bad.location.column,
                 }),
-                None => Ok(parsed),
+                None => Ok(game),
             },
             Err(source) => Err(CliError::Io {
                 name: self.name.clone(),
@@ -110,7 +152,31 @@ impl Iterator for Games {
 /// An error returned by `each` (such as a failure to write) stops the run.
 pub fn for_each_game(
     files: &[PathBuf],
-    mut each: impl FnMut(&str, usize, &ParsedRecord) -> Result<Status, CliError>,
+    each: impl FnMut(&str, usize, &ParsedRecord) -> Result<Status, CliError>,
+) -> Result<Status, CliError> {
+    for_each(files, Input::games, each)
+}
+
+/// Runs `each` on every game of every input, validated under `options`,
+/// as [`for_each_game`] does.
+///
+/// # Errors
+///
+/// An error returned by `each` stops the run.
+pub fn for_each_validated(
+    files: &[PathBuf],
+    options: Options,
+    each: impl FnMut(&str, usize, &Validated) -> Result<Status, CliError>,
+) -> Result<Status, CliError> {
+    for_each(files, |input| input.validated(options), each)
+}
+
+/// Opens every input in turn, reads its games with `games`, and runs
+/// `each` on every game.
+fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
+    files: &[PathBuf],
+    games: impl Fn(Input) -> I,
+    mut each: impl FnMut(&str, usize, &T) -> Result<Status, CliError>,
 ) -> Result<Status, CliError> {
     let mut status = Status::Success;
     let mut progress = Progress::new();
@@ -127,11 +193,11 @@ pub fn for_each_game(
             }
         };
         let name = input.name.clone();
-        for (index, game) in input.games().enumerate() {
+        for (index, game) in games(input).enumerate() {
             match game {
-                Ok(parsed) => {
-                    status = status.max(each(&name, index + 1, &parsed)?);
-                    progress.game(parsed.source.len());
+                Ok(game) => {
+                    status = status.max(each(&name, index + 1, &game)?);
+                    progress.game(game.text_len());
                 }
                 Err(error) => {
                     progress.clear();

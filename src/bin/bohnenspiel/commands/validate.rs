@@ -4,13 +4,13 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Finding, FindingKind, Options, Report, Severity, validate};
+use bohnenspiel::validate::{Finding, FindingKind, Options, Report, Severity};
 use serde::Serialize;
 
 use crate::cli::Format;
 use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
-use crate::input::for_each_game;
+use crate::input::for_each_validated;
 use crate::status::Status;
 
 /// Validates every game and prints its findings as it is done: in the
@@ -28,13 +28,21 @@ pub fn run(
 ) -> Result<Status, CliError> {
     let options = Options {
         strict,
+        keep_plies: false,
         ..Options::default()
     };
     let diagnostics = Diagnostics::for_stdout();
-    for_each_game(files, |name, game, parsed| {
-        let report = validate(parsed, &options);
+    for_each_validated(files, options, |name, game, validated| {
+        let report = &validated.report;
         match format {
-            Format::Human => human(out, &diagnostics, name, game, parsed, &report)?,
+            Format::Human => human(
+                out,
+                &diagnostics,
+                name,
+                game,
+                validated.parsed.as_ref(),
+                report,
+            )?,
             Format::Json => {
                 for finding in &report.findings {
                     serde_json::to_writer(&mut *out, &FindingLine::new(name, game, finding))
@@ -43,7 +51,7 @@ pub fn run(
                 }
             }
         }
-        Ok(status_of(&report))
+        Ok(status_of(report))
     })
 }
 
@@ -63,11 +71,14 @@ fn human(
     diagnostics: &Diagnostics,
     name: &str,
     game: usize,
-    parsed: &ParsedRecord,
+    parsed: Option<&ParsedRecord>,
     report: &Report,
 ) -> Result<(), CliError> {
-    for finding in &report.findings {
-        out.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+    // A game with findings always comes parsed.
+    if let Some(parsed) = parsed {
+        for finding in &report.findings {
+            out.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+        }
     }
     writeln!(out, "{name}: game {game}: {}", verdict(report))?;
     Ok(())

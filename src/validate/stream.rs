@@ -1,0 +1,395 @@
+//! Validating a stream of records without building a tree for the games
+//! that turn out clean.
+//!
+//! Most records in a large file are sound. [`Validator`] checks each game
+//! first through a [`Visitor`] that replays its plies as the parser reads
+//! them ([`Quick`]). A game that has nothing to report (no parse error or
+//! warning, every ply legal, every capture annotated as the rules make it,
+//! the game over, and its `Result` tag right) is then done without a tree.
+//! At the first sign of anything else (a finding, or a part such as a
+//! variation, an alternative or a remark that only the full validation
+//! checks) the quick check gives up, and the game is parsed again into a
+//! tree and validated by [`validate`], which finds and words everything.
+//! Both paths give the same [`Report`], which a property test checks.
+
+use std::io::{self, BufRead};
+use std::ops::ControlFlow;
+
+use crate::notation::Location;
+use crate::notation::{
+    GroupKind, MoveEnd, ParseError, ParsedRecord, PlyToken, RecordReader, Span, Visitor, Warning,
+};
+use crate::{EndReason, Game, GameEnd, Move, Position, Score};
+
+use super::replay::repetition_message;
+use super::report::Line;
+use super::{Finding, FindingKind, Options, Report, Severity, compare, parse_score, validate};
+
+/// A game validated by a [`Validator`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Validated {
+    /// What validation found.
+    pub report: Report,
+    /// The game parsed into a tree, when it was: a game with findings
+    /// always is (to show them with their source lines), and every game
+    /// when [`Options::keep_plies`] is on. `None` for a game without
+    /// findings checked without a tree.
+    pub parsed: Option<ParsedRecord>,
+    /// The length of the game's text in bytes.
+    pub len: usize,
+}
+
+/// Validates the games a [`RecordReader`] reads, one at a time; see the
+/// [module documentation](self) for how clean games are checked without
+/// a tree.
+///
+/// With [`Options::keep_plies`] on, every game is parsed into a tree and
+/// [`validate`]d, and the reports hold every ply. Off, a clean game costs
+/// little more than parsing it, and its report is what [`validate`] gives
+/// with the same options.
+///
+/// ```
+/// use bohnenspiel::notation::RecordReader;
+/// use bohnenspiel::validate::{FindingKind, Options, Validator};
+///
+/// let text = std::fs::read_to_string("fixtures/rueger-1962.txt")?
+///     + "\n3,9; 5,7 (4 from 3)\n";
+/// let options = Options { keep_plies: false, ..Options::default() };
+/// let mut games = Validator::new(RecordReader::new(text.as_bytes()), options);
+///
+/// let first = games.next().unwrap()?;
+/// assert!(first.parsed.is_none(), "clean: checked without a tree");
+/// assert_eq!(first.report.summary(), "South wins 50:22 (North cannot move)");
+///
+/// let second = games.next().unwrap()?;
+/// assert!(second.parsed.is_some(), "findings: parsed and validated in full");
+/// let kinds: Vec<_> = second.report.findings.iter().map(|f| f.kind).collect();
+/// assert_eq!(kinds, [FindingKind::UnfinishedGame, FindingKind::CaptureMismatch]);
+/// assert!(games.next().is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Validator<R> {
+    reader: RecordReader<R>,
+    options: Options,
+    quick: Quick,
+}
+
+impl<R: BufRead> Validator<R> {
+    /// A validator of the games `reader` reads, under `options`.
+    pub fn new(reader: RecordReader<R>, options: Options) -> Validator<R> {
+        Validator {
+            reader,
+            options,
+            quick: Quick::new(options),
+        }
+    }
+
+    /// The options the games are validated under.
+    #[must_use]
+    pub const fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Validates the next game in full: parsed into a tree and
+    /// [`validate`]d.
+    fn full(&mut self) -> Option<io::Result<Validated>> {
+        Some(self.reader.next()?.map(|parsed| Validated {
+            report: validate(&parsed, &self.options),
+            len: parsed.source.len(),
+            parsed: Some(parsed),
+        }))
+    }
+}
+
+impl<R: BufRead> Iterator for Validator<R> {
+    type Item = io::Result<Validated>;
+
+    fn next(&mut self) -> Option<io::Result<Validated>> {
+        if self.options.keep_plies {
+            return self.full();
+        }
+        match self.reader.visit_game(&mut self.quick)? {
+            Err(error) => Some(Err(error)),
+            Ok(Some(clean)) => {
+                let (text, start) = self.reader.last_game_text()?;
+                let report = clean.report(text, start);
+                let len = text.len();
+                // A note is shown with its source line: parse the game.
+                let parsed = if report.findings.is_empty() {
+                    None
+                } else {
+                    self.reader.parse_last_game()
+                };
+                Some(Ok(Validated {
+                    report,
+                    parsed,
+                    len,
+                }))
+            }
+            Ok(None) => {
+                let parsed = self.reader.parse_last_game()?;
+                Some(Ok(Validated {
+                    report: validate(&parsed, &self.options),
+                    len: parsed.source.len(),
+                    parsed: Some(parsed),
+                }))
+            }
+        }
+    }
+}
+
+/// What the quick check knows of a clean game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Clean {
+    start: Position,
+    end: GameEnd,
+    position: Position,
+    last_index: usize,
+    /// The last ply, when the game ended by repetition after it (which
+    /// is noted): its span and move number.
+    repetition: Option<(Span, u32)>,
+}
+
+impl Clean {
+    /// The report [`validate`] gives for the game, without its plies;
+    /// `text` is the game's text, which starts at `start`.
+    fn report(self, text: &str, start: Location) -> Report {
+        let findings = self
+            .repetition
+            .and_then(|(span, move_number)| {
+                Some(Finding {
+                    severity: Severity::Note,
+                    kind: FindingKind::Repetition,
+                    message: repetition_message(self.last_index, self.end)?,
+                    span,
+                    location: Location::find(text, start.offset, start.line, span.start),
+                    ply: Some(self.last_index),
+                    move_number: Some(move_number),
+                    variation: None,
+                })
+            })
+            .into_iter()
+            .collect();
+        let line = Line {
+            plies: Vec::new(),
+            last_index: self.last_index,
+            end: Some(self.end),
+            stop: None,
+            position: Some(self.position),
+        };
+        Report {
+            findings,
+            start: Some(self.start),
+            syntax_only: false,
+            main_line: line,
+            variations: Vec::new(),
+            end: Some(self.end),
+        }
+    }
+}
+
+/// The quick check: replays a game's plies as they are parsed, and gives
+/// up (its output is `None`) at anything [`validate`] would report, or
+/// would check with more than the plies of the main line.
+#[derive(Debug)]
+pub(crate) struct Quick {
+    options: Options,
+    game: Game,
+    /// Whether the check gave up on the game.
+    gave_up: bool,
+    /// The `Setup` tag's position, once the tag is seen.
+    setup: Option<Position>,
+    /// The `Result` tag's score, if one is written (and not `*` or `?`).
+    result: Option<Score>,
+    /// Whether a `Setup` or `Result` tag was seen (only the first counts).
+    seen_setup: bool,
+    seen_result: bool,
+    /// The last row number, in numbered movetext.
+    row: Option<u32>,
+    /// The moves begun, and the number of the current one (its row
+    /// number, or its place from 1).
+    moves: u32,
+    move_number: u32,
+    /// The plies played.
+    plies: usize,
+    /// The ply after which the game ended by repetition, with its move.
+    repetition: Option<(Span, u32)>,
+}
+
+impl Quick {
+    pub(crate) fn new(options: Options) -> Quick {
+        Quick {
+            options,
+            game: Game::new(Position::new(), options.rules),
+            gave_up: false,
+            setup: None,
+            result: None,
+            seen_setup: false,
+            seen_result: false,
+            row: None,
+            moves: 0,
+            move_number: 0,
+            plies: 0,
+            repetition: None,
+        }
+    }
+
+    /// Gives up on the game: the full validation takes over.
+    fn give_up(&mut self) -> ControlFlow<()> {
+        self.gave_up = true;
+        ControlFlow::Break(())
+    }
+
+    /// Goes on when `ok`, else gives up.
+    fn go_on_if(&mut self, ok: bool) -> ControlFlow<()> {
+        if ok {
+            ControlFlow::Continue(())
+        } else {
+            self.give_up()
+        }
+    }
+
+    /// Plays one written ply; whether it has nothing to report.
+    fn play(&mut self, token: &PlyToken<'_>) -> bool {
+        if token.alternative {
+            return false;
+        }
+        if self.plies == 0 {
+            let start = self.setup.unwrap_or_default();
+            self.game.restart(start, self.options.rules);
+        }
+        let ply = token.ply;
+        let mut annotation = None;
+        for group in &ply.groups {
+            match &group.kind {
+                // Only the first capture annotation counts.
+                GroupKind::Captures { annotation: a, .. } => annotation = annotation.or(Some(a)),
+                GroupKind::Comment(_) => {}
+                // Labels name variations, which the full check resolves;
+                // another move is checked in the position before.
+                GroupKind::Labels(_) | GroupKind::OtherMove(_) => return false,
+            }
+        }
+        let Ok(captures) = self.game.play(Move::new(ply.hole)) else {
+            return false;
+        };
+        self.plies += 1;
+        let agrees = match annotation {
+            Some(annotation) => compare::matches(annotation, &captures),
+            None => captures.is_empty(),
+        };
+        // A repetition ends the game with a note, which the report
+        // gets from `Clean`; a ply after it is an error.
+        if self
+            .game
+            .end()
+            .is_some_and(|end| matches!(end.reason, EndReason::Repetition { .. }))
+        {
+            self.repetition = Some((ply.span, self.move_number));
+        }
+        agrees
+    }
+
+    /// The clean game, if the check did not give up and the game is over
+    /// with its `Result` tag right.
+    fn clean(&self) -> Option<Clean> {
+        if self.gave_up || self.plies == 0 {
+            return None;
+        }
+        let end = self.game.end()?;
+        if self.result.is_some_and(|written| written != end.score) {
+            return None;
+        }
+        Some(Clean {
+            start: *self.game.start(),
+            end,
+            position: *self.game.position(),
+            last_index: self.plies,
+            repetition: self.repetition,
+        })
+    }
+}
+
+impl Visitor for Quick {
+    type Output = Option<Clean>;
+
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        self.gave_up = false;
+        self.setup = None;
+        self.result = None;
+        self.seen_setup = false;
+        self.seen_result = false;
+        self.row = None;
+        self.moves = 0;
+        self.move_number = 0;
+        self.plies = 0;
+        self.repetition = None;
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, name: &str, value: &str, _: Span) -> ControlFlow<()> {
+        let ok = match name {
+            "Setup" if !self.seen_setup => {
+                self.seen_setup = true;
+                self.setup = value.parse().ok();
+                self.setup.is_some()
+            }
+            "Result" if !self.seen_result => {
+                self.seen_result = true;
+                let value = value.trim();
+                if matches!(value, "" | "*" | "?") {
+                    true
+                } else {
+                    self.result = parse_score(value);
+                    self.result.is_some()
+                }
+            }
+            _ => true,
+        };
+        self.go_on_if(ok)
+    }
+
+    fn begin_variation(&mut self, _: &str, _: Span) -> ControlFlow<()> {
+        self.give_up()
+    }
+
+    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+        self.moves = self.moves.saturating_add(1);
+        self.move_number = number.unwrap_or(self.moves);
+        let Some(number) = number else {
+            return ControlFlow::Continue(());
+        };
+        let in_sequence = self
+            .row
+            .is_none_or(|previous| previous.checked_add(1) == Some(number));
+        self.row = Some(number);
+        self.go_on_if(in_sequence)
+    }
+
+    fn ply(&mut self, token: &PlyToken<'_>) -> ControlFlow<()> {
+        let ok = self.play(token);
+        self.go_on_if(ok)
+    }
+
+    fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+        // A move ended by prose makes the record a problem solution.
+        self.go_on_if(end.ending.is_none())
+    }
+
+    fn abandon_move(&mut self) -> ControlFlow<()> {
+        self.give_up()
+    }
+
+    fn error(&mut self, _: &ParseError) -> ControlFlow<()> {
+        self.give_up()
+    }
+
+    fn warning(&mut self, _: &Warning) -> ControlFlow<()> {
+        self.give_up()
+    }
+
+    fn end_game(&mut self) -> Option<Clean> {
+        self.clean()
+    }
+}

@@ -1,0 +1,268 @@
+//! The streaming `Validator` against `validate` on parsed trees: the quick
+//! check of clean games must give exactly the report the full validation
+//! gives, and must hand every other game to the full validation.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use bohnenspiel::notation::{Layout, Ply, RecordReader, parse_records};
+use bohnenspiel::validate::{FindingKind, Options, Report, Validated, Validator, validate};
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+/// Options that keep no plies, strict or not.
+fn quick(strict: bool) -> Options {
+    Options {
+        strict,
+        keep_plies: false,
+        ..Options::default()
+    }
+}
+
+/// Every game of `text` through the `Validator`.
+fn streamed(text: &str, options: Options) -> Vec<Validated> {
+    Validator::new(RecordReader::new(text.as_bytes()), options)
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every game of `text` parsed into a tree and validated; with the plies
+/// kept, then dropped, which must give the report without plies.
+fn in_full(text: &str, options: Options) -> Vec<Report> {
+    parse_records(text)
+        .iter()
+        .map(|parsed| {
+            let report = validate(parsed, &options);
+            let mut with_plies = validate(
+                parsed,
+                &Options {
+                    keep_plies: true,
+                    ..options
+                },
+            );
+            with_plies.main_line.plies.clear();
+            for variation in &mut with_plies.variations {
+                variation.line.plies.clear();
+            }
+            assert_eq!(with_plies, report, "{}", parsed.source);
+            report
+        })
+        .collect()
+}
+
+/// Checks that both paths agree on every game of `text`; returns how many
+/// games the quick check did without a tree.
+fn agree(text: &str, strict: bool) -> usize {
+    let options = quick(strict);
+    let streamed = streamed(text, options);
+    let full = in_full(text, options);
+    assert_eq!(streamed.len(), full.len(), "{text}");
+    let mut quick_games = 0;
+    for (validated, report) in streamed.iter().zip(&full) {
+        assert_eq!(&validated.report, report, "{text}");
+        match &validated.parsed {
+            Some(parsed) => assert_eq!(validated.len, parsed.source.len()),
+            None => {
+                quick_games += 1;
+                assert!(report.findings.is_empty(), "findings come parsed: {text}");
+            }
+        }
+    }
+    quick_games
+}
+
+fn fixture_texts() -> Vec<(String, String)> {
+    let mut texts = Vec::new();
+    for folder in ["fixtures", "fixtures/findings", "fixtures/invalid"] {
+        let mut paths: Vec<_> = fs::read_dir(folder)
+            .unwrap_or_else(|e| panic!("{folder}: {e}"))
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            texts.push((path.display().to_string(), text));
+        }
+    }
+    texts
+}
+
+#[test]
+fn every_fixture_gives_the_same_reports() {
+    let mut quick_games = 0;
+    for (name, text) in fixture_texts() {
+        for strict in [false, true] {
+            let done = agree(&text, strict);
+            if !strict && Path::new(&name).parent() == Some(Path::new("fixtures")) {
+                quick_games += done;
+            }
+        }
+    }
+    // Rüger and Machatscheck are clean: no tree needed.
+    assert_eq!(quick_games, 2);
+}
+
+#[test]
+fn the_historical_games_are_checked_without_a_tree() {
+    for (name, summary, plies) in [
+        ("rueger-1962", "South wins 50:22 (North cannot move)", 37),
+        (
+            "machatscheck-1972",
+            "North wins 50:22 (North cannot move)",
+            43,
+        ),
+    ] {
+        let text = fs::read_to_string(format!("fixtures/{name}.txt"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let games = streamed(&text, quick(false));
+        assert_eq!(games.len(), 1);
+        assert!(games[0].parsed.is_none(), "{name}");
+        assert!(games[0].report.findings.is_empty(), "{name}");
+        assert_eq!(games[0].report.summary(), summary);
+        assert_eq!(games[0].report.main_line.last_index, plies);
+        assert_eq!(games[0].len, text.len());
+        // With the plies kept, every game is parsed and validated in full.
+        let full = streamed(&text, Options::default());
+        assert!(full[0].parsed.is_some());
+        assert_eq!(full[0].report.main_line.plies.len(), plies);
+    }
+}
+
+#[test]
+fn a_repetition_is_noted_with_its_source() {
+    let text = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n\
+                5, 11; 6, 12; 1, 7; 2, 8; 3, 9; 4, 10\n\n\
+                [Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n\
+                1. 5  11\n2. 6  12\n3. 1  7\n4. 2  8\n5. 3  9\n6. 4  10\n";
+    agree(text, false);
+    let games = streamed(text, quick(false));
+    assert!(games.iter().all(|game| game.parsed.is_some()));
+    let note = &games[1].report.findings[0];
+    assert_eq!(note.kind, FindingKind::Repetition);
+    assert_eq!((note.location.line, note.location.column), (12, 7));
+    assert_eq!((note.ply, note.move_number), (Some(12), Some(6)));
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    prop_oneof![Just(Layout::Inline), Just(Layout::Numbered)]
+}
+
+/// A change to one ply of a game, or none.
+#[derive(Debug, Clone, Copy)]
+enum Change {
+    None,
+    /// The annotation dropped.
+    Unannotated,
+    /// Two beans more in the first capture, or a capture where none is.
+    WrongAnnotation,
+    /// Another hole.
+    Hole(u8),
+    /// A mark and a comment, which change nothing.
+    Comment,
+    /// An alternative, which the full validation checks.
+    Alternative(u8),
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    prop_oneof![
+        3 => Just(Change::None),
+        1 => Just(Change::Unannotated),
+        1 => Just(Change::WrongAnnotation),
+        1 => (1u8..=12).prop_map(Change::Hole),
+        1 => Just(Change::Comment),
+        1 => (1u8..=12).prop_map(Change::Alternative),
+    ]
+}
+
+/// A `Result` tag: none, the right score, or a wrong or malformed one.
+fn result_tag() -> impl Strategy<Value = u8> {
+    0u8..4
+}
+
+/// One random game as record text.
+fn game_text(
+    choices: Vec<usize>,
+    layout: Layout,
+    at: Index,
+    change: Change,
+    result: u8,
+    cut: bool,
+) -> String {
+    let (played, game) = common::play(choices);
+    let mut plies: Vec<Ply> = played
+        .iter()
+        .map(|p| common::notated(p.mv.hole(), &p.captures))
+        .collect();
+    if cut && plies.len() > 1 {
+        plies.pop();
+    }
+    if !plies.is_empty() {
+        let k = at.index(plies.len());
+        let p = &played[k];
+        let changed = match change {
+            Change::None => None,
+            Change::Unannotated => Some(p.mv.to_string()),
+            Change::WrongAnnotation => Some(match p.captures.as_slice().first() {
+                Some(first) => format!("{} ({} from {})", p.mv, first.beans + 2, first.hole),
+                None => format!("{} (2 from {})", p.mv, p.mv.hole().next()),
+            }),
+            Change::Hole(hole) => Some(hole.to_string()),
+            Change::Comment => Some(format!("{}!? (a fine move)", p.mv)),
+            // Written into the text below, as a ply cannot hold one.
+            Change::Alternative(_) => None,
+        };
+        if let Some(text) = changed {
+            plies[k] = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+    }
+    let mut text = match result {
+        1 => game
+            .final_score()
+            .map(|score| format!("[Result \"{score}\"]\n"))
+            .unwrap_or_default(),
+        2 => "[Result \"36:36\"]\n".to_owned(),
+        3 => "[Result \"fifty\"]\n".to_owned(),
+        _ => String::new(),
+    };
+    let record = common::record(&plies, layout).to_string();
+    text.push_str(&record);
+    if let Change::Alternative(hole) = change
+        && !plies.is_empty()
+        && layout == Layout::Inline
+    {
+        text = text.replacen(';', &format!(" or {hole};"), 1);
+    }
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Random games, most of them legal and annotated by the rules, some
+    /// changed in one ply, cut short, or with a wrong `Result` tag, one
+    /// after another in a file: the `Validator` gives the reports the full
+    /// validation gives, game by game.
+    #[test]
+    fn the_quick_check_agrees_with_the_full_validation(
+        games in prop::collection::vec(
+            (prop::collection::vec(any::<usize>(), 0..200), layout(), any::<Index>(), change(), result_tag(), any::<bool>()),
+            1..4,
+        ),
+        strict in any::<bool>(),
+    ) {
+        let text: String = games
+            .into_iter()
+            .map(|(choices, layout, at, change, result, cut)| game_text(choices, layout, at, change, result, cut) + "\n")
+            .collect();
+        agree(&text, strict);
+    }
+}
