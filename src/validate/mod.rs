@@ -9,6 +9,13 @@
 //! [`RecordReader`](crate::notation::RecordReader) keeps memory bounded by
 //! one game.
 //!
+//! [`Validator`] does that streaming: it validates the games of a reader
+//! one at a time. With [`Options::keep_plies`] off (a report then holds
+//! the findings and the result, not every ply), it checks a game while the
+//! parser reads it, without building its tree, and hands only a game with
+//! findings (or with variations, alternatives or other parts only the full
+//! check covers) to [`validate`]. This is what `bohnenspiel validate` does.
+//!
 //! # What is checked
 //!
 //! - Parse errors and warnings of the record become findings
