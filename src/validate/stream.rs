@@ -39,9 +39,18 @@ pub struct Validated {
     pub len: usize,
 }
 
-/// Validates the games a [`RecordReader`] reads, one at a time; see the
-/// [module documentation](self) for how clean games are checked without
-/// a tree.
+/// Validates the games a [`RecordReader`] reads, one at a time.
+///
+/// Most records in a large file are sound. Each game is first checked by
+/// a [`Visitor`] that replays its plies as the parser reads them. A game
+/// with nothing to report (no parse error or warning, every ply legal,
+/// every capture annotated as the rules make it, the game over and its
+/// `Result` tag right) is then done without a tree. At anything else (a
+/// finding, or a part such as a variation, an alternative, a remark or an
+/// ending in prose that only the full validation checks), the game is
+/// parsed again into a tree and [`validate`]d. A game that ends by
+/// repetition gets its note either way, and comes parsed so that the note
+/// can be shown with its source line.
 ///
 /// With [`Options::keep_plies`] on, every game is parsed into a tree and
 /// [`validate`]d, and the reports hold every ply. Off, a clean game costs
