@@ -8,11 +8,10 @@ use crate::notation::mark::mark;
 use crate::notation::visit::{PlyToken, Visitor};
 use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
 use crate::{Hole, HoleError};
-use nom::bytes::complete::{take_till, take_while1};
+use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1};
-use nom::combinator::{all_consuming, map, map_opt, opt, rest, verify};
+use nom::combinator::{all_consuming, map, map_opt, opt, verify};
 use nom::multi::separated_list1;
-use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use std::ops::ControlFlow;
 
@@ -340,8 +339,16 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
     /// The `)` matching the `(` at `open`, scanning forward to the end of
     /// the region.
     fn scan_closing(&self, open: usize) -> Option<usize> {
+        let region = self.bytes.get(open..self.end)?;
+        // Most groups hold no parentheses: the first `)` closes them.
+        let inner = region.get(1..).unwrap_or_default();
+        if let Some(i) = inner.iter().position(|&b| b == b')') {
+            if !inner.get(..i).unwrap_or_default().contains(&b'(') {
+                return Some(open + 1 + i);
+            }
+        }
         let mut depth = 0usize;
-        for (i, &b) in self.bytes.get(open..self.end)?.iter().enumerate() {
+        for (i, &b) in region.iter().enumerate() {
             match b {
                 b'(' => depth += 1,
                 b')' => {
@@ -392,15 +399,11 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
 /// The text of a group split at its first `;`: the head, and the comment
 /// after the `;` if there is one.
 fn split_comment(content: &str) -> (&str, Option<&str>) {
-    type Split<'a> = (&'a [u8], Option<&'a [u8]>);
-    let parsed: IResult<&[u8], Split<'_>> =
-        (take_till(|b| b == b';'), opt(preceded(char(';'), rest))).parse(content.as_bytes());
-    match parsed {
+    // Groups are short: a plain loop beats a searcher here.
+    match content.bytes().position(|b| b == b';') {
         // `;` is ASCII, so both sides are whole characters.
-        Ok((_, (head, Some(_)))) => content
-            .split_at_checked(head.len())
-            .map_or((content, None), |(head, tail)| (head, tail.get(1..))),
-        _ => (content, None),
+        Some(i) => (content.get(..i).unwrap_or(content), content.get(i + 1..)),
+        None => (content, None),
     }
 }
 
