@@ -5,7 +5,7 @@ use crate::Player;
 use crate::notation::annotation::{NotAnnotation, parse_annotation};
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
-use crate::notation::visit::{PlyToken, Visitor};
+use crate::notation::visit::Sink;
 use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
 use crate::{Hole, HoleError};
 use nom::bytes::complete::take_while1;
@@ -54,7 +54,7 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub scratch: Ply,
 }
 
-impl<V: Visitor + ?Sized> Cursor<'_, V> {
+impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// Calls the visitor unless it has asked to stop.
     pub(crate) fn emit(&mut self, call: impl FnOnce(&mut V) -> ControlFlow<()>) {
         if !*self.stopped && call(self.visitor).is_break() {
@@ -62,27 +62,20 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// Hands `ply` to the visitor.
-    pub(crate) fn emit_ply(&mut self, player: Player, alternative: bool, ply: &Ply) {
-        let token = PlyToken {
-            player,
-            alternative,
-            ply,
-        };
-        self.emit(|visitor| visitor.ply(&token));
+    /// Hands `ply` to the sink, which may take it (leaving any ply in its
+    /// place).
+    pub(crate) fn emit_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) {
+        self.emit(|sink| sink.take_ply(player, alternative, ply));
     }
 
-    /// Hands the scratch ply to the visitor.
+    /// Hands the scratch ply to the sink.
     fn emit_scratch(&mut self, player: Player, alternative: bool) {
-        if *self.stopped {
-            return;
-        }
-        let token = PlyToken {
-            player,
-            alternative,
-            ply: &self.scratch,
-        };
-        if self.visitor.ply(&token).is_break() {
+        if !*self.stopped
+            && self
+                .visitor
+                .take_ply(player, alternative, &mut self.scratch)
+                .is_break()
+        {
             *self.stopped = true;
         }
     }

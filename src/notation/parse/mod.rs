@@ -7,7 +7,7 @@ pub(crate) mod split;
 mod tags;
 
 use super::error::{ErrorKind, RawError};
-use super::visit::Visitor;
+use super::visit::{Sink, Visitor};
 use super::{Layout, ParseError, Ply, Span, Warning, WarningKind};
 use crate::Hole;
 use cursor::{Cursor, Mode};
@@ -31,7 +31,7 @@ pub(crate) struct Game<'a, V: ?Sized> {
     pub stopped: bool,
 }
 
-impl<'a, V: Visitor + ?Sized> Game<'a, V> {
+impl<'a, V: Sink + ?Sized> Game<'a, V> {
     fn new(text: &'a str, base: usize, visitor: &'a mut V) -> Game<'a, V> {
         Game {
             text,
@@ -116,7 +116,7 @@ pub(crate) fn describe(line: &str, at: usize) -> String {
 /// Parses the text of one game, which starts at absolute offset `base`
 /// on line `first_line`, handing its parts to `visitor`. `bad` holds the
 /// absolute offsets of bytes that were not UTF-8 (read as `?`).
-pub(crate) fn parse_game<V: Visitor + ?Sized>(
+pub(crate) fn parse_game<V: Sink + ?Sized>(
     text: &str,
     base: usize,
     first_line: usize,
@@ -124,7 +124,7 @@ pub(crate) fn parse_game<V: Visitor + ?Sized>(
     visitor: &mut V,
 ) -> V::Output {
     let mut game = Game::new(text, base, visitor);
-    game.emit(Visitor::begin_game);
+    game.emit(Sink::begin_game);
     if !game.stopped {
         game_body(&mut game);
     }
@@ -169,7 +169,7 @@ pub(crate) fn parse_game<V: Visitor + ?Sized>(
     game.visitor.end_game()
 }
 
-fn game_body<V: Visitor + ?Sized>(game: &mut Game<'_, V>) {
+fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
     let text = game.text;
     let mut body = None;
     let mut tags = false;
