@@ -239,7 +239,7 @@ mod grammar {
     }
 
     /// How many tokens are kept on the stack before spilling to the heap.
-    const ROOM: usize = 16;
+    const ROOM: usize = 8;
 
     /// Splits `text` into tokens and hands them to `parse`; `None` if a
     /// word is none of the annotation's words or the text does not start

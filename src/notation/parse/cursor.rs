@@ -205,8 +205,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             self.skip_ws();
             match self.peek() {
                 Some(b'(') => {
-                    let group = self.group()?;
-                    self.scratch.groups.push(group);
+                    self.group()?;
                 }
                 Some(b')') => {
                     self.warnings.push(RawWarning {
@@ -281,8 +280,9 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// A parenthesised group; the cursor is at `(`.
-    fn group(&mut self) -> Result<Group, Failed> {
+    /// A parenthesised group, pushed onto the scratch ply's groups; the
+    /// cursor is at `(`.
+    fn group(&mut self) -> Result<(), Failed> {
         let open = self.pos;
         let close = match self.mode {
             Mode::Row => self.scan_closing(open),
@@ -322,11 +322,10 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         };
         self.pos = close + 1;
         let content = self.text.get(open + 1..close).unwrap_or_default();
+        let span = self.span(open, close + 1);
         let kind = self.classify(content, open + 1);
-        Ok(Group {
-            kind,
-            span: self.span(open, close + 1),
-        })
+        self.scratch.groups.push(Group { kind, span });
+        Ok(())
     }
 
     /// The `)` matching the `(` at `open`, scanning forward to the end of
@@ -334,10 +333,11 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     fn scan_closing(&self, open: usize) -> Option<usize> {
         let region = self.bytes.get(open..self.end)?;
         // Most groups hold no parentheses: the first `)` closes them.
-        let inner = region.get(1..).unwrap_or_default();
-        if let Some(i) = inner.iter().position(|&b| b == b')') {
-            if !inner.get(..i).unwrap_or_default().contains(&b'(') {
-                return Some(open + 1 + i);
+        for (i, &b) in region.iter().enumerate().skip(1) {
+            match b {
+                b')' => return Some(open + i),
+                b'(' => break,
+                _ => {}
             }
         }
         let mut depth = 0usize;

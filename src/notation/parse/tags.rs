@@ -1,15 +1,17 @@
 //! Tag lines: `[Name "value"]`, on nom combinators.
 
 use nom::branch::alt;
-use nom::bytes::complete::{is_not, take_while, take_while1};
+use std::borrow::Cow;
+
+use nom::bytes::complete::{take_till, take_till1, take_while, take_while1};
 use nom::character::complete::{char, one_of};
 use nom::combinator::{eof, map};
 use nom::multi::fold_many0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use crate::notation::Span;
 use crate::notation::error::{ErrorKind, RawError};
-use crate::notation::{Span, Tag};
 
 use super::describe;
 
@@ -25,12 +27,32 @@ enum Piece<'a> {
     Escaped(char),
 }
 
+/// A tag line as read: its name, its value with escapes resolved
+/// (borrowed when it has none) and the span of the whole tag.
+pub(crate) struct TagLine<'a> {
+    pub name: &'a str,
+    pub value: Cow<'a, str>,
+    pub span: Span,
+}
+
 /// The characters of a value up to (not including) its closing quote, or
 /// up to the first character that is neither plain nor a valid escape.
-fn value_text(input: In<'_>) -> IResult<In<'_>, String> {
+fn value_text(input: In<'_>) -> IResult<In<'_>, Cow<'_, str>> {
+    // Most values have no escape: borrow them.
+    let plain: IResult<In<'_>, In<'_>> = take_till(|c| c == '"' || c == '\\').parse(input);
+    if let Ok((rest, plain)) = plain {
+        if rest.starts_with('"') {
+            return Ok((rest, Cow::Borrowed(plain)));
+        }
+    }
+    map(escaped_value, Cow::Owned).parse(input)
+}
+
+/// The value, escapes resolved piece by piece.
+fn escaped_value(input: In<'_>) -> IResult<In<'_>, String> {
     fold_many0(
         alt((
-            map(is_not("\"\\"), Piece::Plain),
+            map(take_till1(|c| c == '"' || c == '\\'), Piece::Plain),
             map(preceded(char('\\'), one_of("\"\\")), Piece::Escaped),
         )),
         String::new,
@@ -51,7 +73,7 @@ fn is_name_char(c: char) -> bool {
 
 /// Parses one tag line; `line` excludes the line break and starts at
 /// absolute offset `start`.
-pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<Tag, RawError> {
+pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<TagLine<'_>, RawError> {
     let offset = |rest: In<'_>| line.len() - rest.len();
     let at = |i: usize| Span::new(start + i, start + (i + 1).min(line.len()).max(i));
     let error = |kind, i: usize, message: &str, expected: &str, found: String| {
@@ -83,7 +105,7 @@ pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<Tag, RawError> 
         );
     };
     let quote = offset(rest) - 1;
-    let (rest, value) = value_text(rest).unwrap_or((rest, String::new()));
+    let (rest, value) = value_text(rest).unwrap_or((rest, Cow::Borrowed("")));
     let closed: IResult<In<'_>, char> = char('"').parse(rest);
     let Ok((rest, _)) = closed else {
         let i = offset(rest);
@@ -143,8 +165,8 @@ pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<Tag, RawError> 
             describe(line, i),
         );
     }
-    Ok(Tag {
-        name: name.to_owned(),
+    Ok(TagLine {
+        name,
         value,
         span: Span::new(start, start + close + 1),
     })
