@@ -154,10 +154,9 @@ mod grammar {
 
     use nom::branch::alt;
     use nom::combinator::{all_consuming, map, map_opt, not, opt, peek, value, verify};
-    use nom::error::{Error, ErrorKind};
     use nom::multi::fold_many0;
     use nom::sequence::preceded;
-    use nom::{IResult, Input, Needed, Parser};
+    use nom::{Input, Needed, Parser};
 
     use super::{HoleList, Joiner, Phrase, PhraseForm, Span};
     use crate::Hole;
@@ -325,16 +324,20 @@ mod grammar {
 
     type In<'a> = Tokens<'a>;
 
+    /// The result of a rule: a failure carries nothing, since the caller
+    /// only needs to know that the text is no annotation.
+    type IResult<'a, O> = nom::IResult<In<'a>, O, ()>;
+
     /// A token of kind `kind`.
-    fn is<'a>(kind: Kind) -> impl Parser<In<'a>, Output = Token, Error = Error<In<'a>>> {
+    fn is<'a>(kind: Kind) -> impl Parser<In<'a>, Output = Token, Error = ()> {
         move |input: In<'a>| match input.0.split_first() {
             Some((&token, rest)) if token.kind == kind => Ok((Tokens(rest), token)),
-            _ => Err(nom::Err::Error(Error::new(input, ErrorKind::Tag))),
+            _ => Err(nom::Err::Error(())),
         }
     }
 
     /// `,`, `and` or `plus` between two holes or phrases.
-    fn joiner(input: In<'_>) -> IResult<In<'_>, Joiner> {
+    fn joiner(input: In<'_>) -> IResult<'_, Joiner> {
         alt((
             value(Joiner::Comma, is(Kind::Comma)),
             value(Joiner::And, is(Kind::And)),
@@ -381,7 +384,7 @@ mod grammar {
     impl Context {
         /// A hole number; one out of range is recorded and read as hole 1
         /// (the caller then reports it instead of the tree).
-        fn hole<'a>(&self, input: In<'a>) -> IResult<In<'a>, Hole> {
+        fn hole<'a>(&self, input: In<'a>) -> IResult<'a, Hole> {
             map(is(Kind::Number), |token| {
                 match u8::try_from(token.value)
                     .ok()
@@ -402,7 +405,7 @@ mod grammar {
         /// `[hole|holes] H (, H | and H)*`, where a number that starts a
         /// new phrase (`N from`, `N each from`) ends the list.
         /// Also gives whether `hole` or `holes` was written.
-        fn list<'a>(&self, input: In<'a>) -> IResult<In<'a>, (bool, HoleList)> {
+        fn list<'a>(&self, input: In<'a>) -> IResult<'a, (bool, HoleList)> {
             let phrase_start = (is(Kind::Number), opt(is(Kind::Each)), is(Kind::From));
             let (input, hole_word) = opt(is(Kind::HoleWord)).parse(input)?;
             let (input, first) = self.hole(input)?;
@@ -422,7 +425,7 @@ mod grammar {
         }
 
         /// `N from L`, `N from L each`, `N each from L`.
-        fn phrase<'a>(&self, input: In<'a>) -> IResult<In<'a>, Phrase> {
+        fn phrase<'a>(&self, input: In<'a>) -> IResult<'a, Phrase> {
             let (input, beans) =
                 map_opt(is(Kind::Number), |token| u8::try_from(token.value).ok()).parse(input)?;
             let (input, each_from) = opt(is(Kind::Each)).parse(input)?;
@@ -436,7 +439,7 @@ mod grammar {
                     Some(_) => (input, PhraseForm::FromEach),
                     None if holes.rest.is_empty() => (input, PhraseForm::From),
                     None => {
-                        return Err(nom::Err::Error(Error::new(input, ErrorKind::Verify)));
+                        return Err(nom::Err::Error(()));
                     }
                 }
             };
@@ -456,7 +459,7 @@ mod grammar {
         pub(super) fn annotation<'a>(
             &self,
             input: In<'a>,
-        ) -> IResult<In<'a>, (Phrase, Vec<(Joiner, Phrase)>)> {
+        ) -> IResult<'a, (Phrase, Vec<(Joiner, Phrase)>)> {
             all_consuming((
                 |i| self.phrase(i),
                 fold_many0((joiner, |i| self.phrase(i)), Vec::new, |mut rest, item| {
