@@ -284,7 +284,54 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// cursor is at `(`.
     fn group(&mut self) -> Result<(), Failed> {
         let open = self.pos;
-        let close = match self.mode {
+        let (close, semicolon) = match self.flat_group(open) {
+            Some((close, semicolon)) => (Some(close), Some(semicolon)),
+            None => (self.match_closing(open), None),
+        };
+        let Some(close) = close else {
+            let found = match self.mode {
+                Mode::Inline => "end of movetext",
+                Mode::Row => "end of line",
+            };
+            let span = self.span(open, open + 1);
+            self.errors.push(RawError::new(
+                ErrorKind::UnclosedParenthesis,
+                span,
+                "unclosed parenthesis",
+                "`)`",
+                found,
+            ));
+            return Err(Failed);
+        };
+        self.pos = close + 1;
+        let content = self.text.get(open + 1..close).unwrap_or_default();
+        let semicolon = semicolon.unwrap_or_else(|| content.bytes().position(|b| b == b';'));
+        let span = self.span(open, close + 1);
+        let kind = self.classify(content, open + 1, semicolon);
+        self.scratch.groups.push(Group { kind, span });
+        Ok(())
+    }
+
+    /// A group without parentheses inside, the commonest kind: its `)`
+    /// (the first one, with no `(` before it) and the offset of its first
+    /// `;` in its text, found in one pass.
+    fn flat_group(&self, open: usize) -> Option<(usize, Option<usize>)> {
+        let inside = self.bytes.get(open + 1..self.end)?;
+        let mut semicolon = None;
+        for (i, &b) in inside.iter().enumerate() {
+            match b {
+                b')' => return Some((open + 1 + i, semicolon)),
+                b'(' => return None,
+                b';' if semicolon.is_none() => semicolon = Some(i),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The `)` matching the `(` at `open`, if any.
+    fn match_closing(&mut self, open: usize) -> Option<usize> {
+        match self.mode {
             Mode::Row => self.scan_closing(open),
             // Groups are read one after another, so scans from their `(`
             // cover disjoint text; after the first unclosed group, whose
@@ -304,42 +351,13 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                     .and_then(|i| table.get(i))
                     .and_then(|&(_, close)| close),
             },
-        };
-        let Some(close) = close else {
-            let found = match self.mode {
-                Mode::Inline => "end of movetext",
-                Mode::Row => "end of line",
-            };
-            let span = self.span(open, open + 1);
-            self.errors.push(RawError::new(
-                ErrorKind::UnclosedParenthesis,
-                span,
-                "unclosed parenthesis",
-                "`)`",
-                found,
-            ));
-            return Err(Failed);
-        };
-        self.pos = close + 1;
-        let content = self.text.get(open + 1..close).unwrap_or_default();
-        let span = self.span(open, close + 1);
-        let kind = self.classify(content, open + 1);
-        self.scratch.groups.push(Group { kind, span });
-        Ok(())
+        }
     }
 
     /// The `)` matching the `(` at `open`, scanning forward to the end of
     /// the region.
     fn scan_closing(&self, open: usize) -> Option<usize> {
         let region = self.bytes.get(open..self.end)?;
-        // Most groups hold no parentheses: the first `)` closes them.
-        for (i, &b) in region.iter().enumerate().skip(1) {
-            match b {
-                b')' => return Some(open + i),
-                b'(' => break,
-                _ => {}
-            }
-        }
         let mut depth = 0usize;
         for (i, &b) in region.iter().enumerate() {
             match b {
@@ -357,8 +375,13 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     }
 
     /// What the text of a group is; `start` is its offset in the game.
-    fn classify(&mut self, content: &str, start: usize) -> GroupKind {
-        let (head, comment) = split_comment(content);
+    /// `semicolon` is the offset of the first `;` in `content`, if any.
+    fn classify(&mut self, content: &str, start: usize, semicolon: Option<usize>) -> GroupKind {
+        // `;` is ASCII, so both sides are whole characters.
+        let (head, comment) = match semicolon {
+            Some(i) => (content.get(..i).unwrap_or(content), content.get(i + 1..)),
+            None => (content, None),
+        };
         let head_span = self.span(start, start + head.len());
         match parse_annotation(head, head_span) {
             Ok(annotation) => {
@@ -386,17 +409,6 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             return GroupKind::OtherMove(ply);
         }
         GroupKind::Comment(content.to_owned())
-    }
-}
-
-/// The text of a group split at its first `;`: the head, and the comment
-/// after the `;` if there is one.
-fn split_comment(content: &str) -> (&str, Option<&str>) {
-    // Groups are short: a plain loop beats a searcher here.
-    match content.bytes().position(|b| b == b';') {
-        // `;` is ASCII, so both sides are whole characters.
-        Some(i) => (content.get(..i).unwrap_or(content), content.get(i + 1..)),
-        None => (content, None),
     }
 }
 
