@@ -83,7 +83,7 @@ pub(crate) fn lines(text: &str, from: usize) -> impl Iterator<Item = (usize, &st
     let mut start = from;
     std::iter::from_fn(move || {
         let rest = text.get(start..).filter(|rest| !rest.is_empty())?;
-        let (line, len) = match rest.find('\n') {
+        let (line, len) = match memchr::memchr(b'\n', rest.as_bytes()) {
             Some(i) => (rest.get(..i).unwrap_or_default(), i + 1),
             None => (rest, rest.len()),
         };
