@@ -174,6 +174,11 @@ pub(crate) trait Sink {
     fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()>;
     fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()>;
     fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()>;
+    /// About how many moves the main line will hold (inline movetext:
+    /// one more than its `;`), so that room can be made at once.
+    fn expect_moves(&mut self, moves: usize) {
+        let _ = moves;
+    }
     /// A ply of the current move; the sink may take it, leaving any ply
     /// in its place.
     fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()>;
@@ -306,6 +311,11 @@ impl Sink for TreeBuilder {
             span,
         });
         ControlFlow::Continue(())
+    }
+
+    fn expect_moves(&mut self, moves: usize) {
+        let line = &mut self.record.movetext.moves;
+        line.reserve(moves.saturating_sub(line.len()));
     }
 
     fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {

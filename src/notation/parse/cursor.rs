@@ -308,6 +308,11 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let semicolon = semicolon.unwrap_or_else(|| content.bytes().position(|b| b == b';'));
         let span = self.span(open, close + 1);
         let kind = self.classify(content, open + 1, semicolon);
+        if self.scratch.groups.capacity() == 0 {
+            // A ply handed over to the tree took its groups' room; most
+            // plies hold one group.
+            self.scratch.groups.reserve_exact(1);
+        }
         self.scratch.groups.push(Group { kind, span });
         Ok(())
     }

@@ -225,6 +225,9 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
         let region_end = lines(text, body_start)
             .find(|(_, line)| split::is_blank(line))
             .map_or(text.len(), |(start, _)| start);
+        let region = text.as_bytes().get(body_start..region_end);
+        let moves = 1 + memchr::memchr_iter(b';', region.unwrap_or_default()).count();
+        game.visitor.expect_moves(moves);
         let mut cursor = game.cursor(body_start, region_end, Mode::Inline);
         inline::parse_inline(&mut cursor);
         cursor.pos
