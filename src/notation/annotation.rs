@@ -125,7 +125,12 @@ impl CaptureAnnotation {
     /// The total number of beans the annotation names.
     #[must_use]
     pub fn total_beans(&self) -> u32 {
-        self.captures().map(|(_, beans)| u32::from(beans)).sum()
+        self.phrases()
+            .map(|phrase| {
+                let holes = u32::try_from(phrase.holes.len()).unwrap_or(u32::MAX);
+                u32::from(phrase.beans).saturating_mul(holes)
+            })
+            .fold(0, u32::saturating_add)
     }
 }
 
