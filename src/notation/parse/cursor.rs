@@ -34,6 +34,7 @@ pub(crate) struct Failed;
 /// absolute offset `base`.
 pub(crate) struct Cursor<'a, V: ?Sized> {
     pub text: &'a str,
+    /// The bytes of `text[..end]`.
     pub bytes: &'a [u8],
     pub pos: usize,
     pub end: usize,
@@ -81,11 +82,8 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     }
 
     pub(crate) fn peek(&self) -> Option<u8> {
-        if self.pos < self.end {
-            self.bytes.get(self.pos).copied()
-        } else {
-            None
-        }
+        // `bytes` ends at `end`.
+        self.bytes.get(self.pos).copied()
     }
 
     pub(crate) fn at_end(&self) -> bool {

@@ -53,7 +53,12 @@ impl<'a, V: Sink + ?Sized> Game<'a, V> {
     pub(crate) fn cursor(&mut self, start: usize, end: usize, mode: Mode) -> Cursor<'_, V> {
         Cursor {
             text: self.text,
-            bytes: self.text.as_bytes(),
+            // Cut at `end`, so that looking at a byte checks one bound.
+            bytes: self
+                .text
+                .as_bytes()
+                .get(..end)
+                .unwrap_or(self.text.as_bytes()),
             pos: start,
             end,
             base: self.base,
