@@ -319,17 +319,20 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// (the first one, with no `(` before it) and the offset of its first
     /// `;` in its text, found in one pass.
     fn flat_group(&self, open: usize) -> Option<(usize, Option<usize>)> {
-        let inside = self.bytes.get(open + 1..self.end)?;
+        let inside = self.bytes.get(open + 1..)?;
         let mut semicolon = None;
-        for (i, &b) in inside.iter().enumerate() {
-            match b {
+        let mut from = 0;
+        loop {
+            let i = from + memchr::memchr3(b'(', b')', b';', inside.get(from..)?)?;
+            match inside.get(i)? {
                 b')' => return Some((open + 1 + i, semicolon)),
-                b'(' => return None,
-                b';' if semicolon.is_none() => semicolon = Some(i),
-                _ => {}
+                b';' => {
+                    semicolon = semicolon.or(Some(i));
+                    from = i + 1;
+                }
+                _ => return None,
             }
         }
-        None
     }
 
     /// The `)` matching the `(` at `open`, if any.
