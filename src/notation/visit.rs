@@ -349,7 +349,10 @@ impl Sink for TreeBuilder {
         match player {
             Player::South if alternative && has_south => m.south.alternatives.push(ply),
             Player::South => {
-                m.south = Turn::single(ply);
+                if has_south {
+                    m.south.alternatives.clear();
+                }
+                m.south.ply = ply;
                 self.open = Some(true);
             }
             Player::North => match &mut m.north {
