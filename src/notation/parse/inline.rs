@@ -54,6 +54,7 @@ fn recover<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) {
 
 /// A hole number of one or two digits at `at`, not followed by a digit,
 /// mark or group; with the offset after it.
+#[inline]
 fn plain_hole(bytes: &[u8], at: usize, end: usize) -> Option<(Hole, usize)> {
     let first = *bytes.get(at).filter(|b| b.is_ascii_digit())?;
     let (number, after) = match bytes.get(at + 1) {

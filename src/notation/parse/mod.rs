@@ -189,7 +189,7 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
             match tags::parse_tag_line(line.trim_end_matches('\r'), game.base + start) {
                 Ok(tag) => {
                     tags = true;
-                    game.emit(|visitor| visitor.tag(&tag.name, &tag.value, tag.span));
+                    game.emit(|visitor| visitor.tag(tag.name, &tag.value, tag.span));
                 }
                 Err(error) => game.errors.push(error),
             }

@@ -40,10 +40,10 @@ pub(crate) struct TagLine<'a> {
 fn value_text(input: In<'_>) -> IResult<In<'_>, Cow<'_, str>> {
     // Most values have no escape: borrow them.
     let plain: IResult<In<'_>, In<'_>> = take_till(|c| c == '"' || c == '\\').parse(input);
-    if let Ok((rest, plain)) = plain {
-        if rest.starts_with('"') {
-            return Ok((rest, Cow::Borrowed(plain)));
-        }
+    if let Ok((rest, plain)) = plain
+        && rest.starts_with('"')
+    {
+        return Ok((rest, Cow::Borrowed(plain)));
     }
     map(escaped_value, Cow::Owned).parse(input)
 }
