@@ -183,6 +183,19 @@ pub(crate) trait Sink {
     /// in its place.
     fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()>;
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()>;
+    /// A whole inline move of one ply each, without number or ending:
+    /// `begin_move`, South's ply, North's ply, `end_move`.
+    fn plain_move(
+        &mut self,
+        south: &mut Ply,
+        north: &mut Ply,
+        end: &MoveEnd<'_>,
+    ) -> ControlFlow<()> {
+        self.begin_move(None)?;
+        self.take_ply(Player::South, false, south)?;
+        self.take_ply(Player::North, false, north)?;
+        self.end_move(end)
+    }
     fn abandon_move(&mut self) -> ControlFlow<()>;
     fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()>;
     fn error(&mut self, error: &ParseError) -> ControlFlow<()>;
@@ -360,6 +373,29 @@ impl Sink for TreeBuilder {
                 north => *north = Some(Turn::single(ply)),
             },
         }
+        ControlFlow::Continue(())
+    }
+
+    fn plain_move(
+        &mut self,
+        south: &mut Ply,
+        north: &mut Ply,
+        end: &MoveEnd<'_>,
+    ) -> ControlFlow<()> {
+        self.close_open_move();
+        let m = Move {
+            number: None,
+            south: Turn::single(std::mem::replace(south, Ply::new(Hole::MIN))),
+            north: Some(Turn::single(std::mem::replace(north, Ply::new(Hole::MIN)))),
+            ending: end.ending.cloned(),
+            full_stop: end.full_stop,
+            span: end.span,
+        };
+        let line = self.line();
+        if line.capacity() == 0 {
+            line.reserve(32);
+        }
+        line.push(m);
         ControlFlow::Continue(())
     }
 

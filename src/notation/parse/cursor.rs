@@ -63,12 +63,6 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// Hands `ply` to the sink, which may take it (leaving any ply in its
-    /// place).
-    pub(crate) fn emit_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) {
-        self.emit(|sink| sink.take_ply(player, alternative, ply));
-    }
-
     /// Hands the scratch ply to the sink.
     fn emit_scratch(&mut self, player: Player, alternative: bool) {
         if !*self.stopped

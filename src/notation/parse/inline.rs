@@ -110,10 +110,7 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
         full_stop,
         span: cursor.span(start, span_end),
     };
-    cursor.emit(|visitor| visitor.begin_move(None));
-    cursor.emit_ply(Player::South, false, &mut south);
-    cursor.emit_ply(Player::North, false, &mut north);
-    cursor.emit(|visitor| visitor.end_move(&end));
+    cursor.emit(|sink| sink.plain_move(&mut south, &mut north, &end));
     cursor.pos = next;
     Some(stop)
 }
