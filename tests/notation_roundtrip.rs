@@ -62,3 +62,37 @@ fn only_the_gentlemen_warns_about_its_extra_parenthesis() {
         }
     }
 }
+
+#[test]
+fn a_small_read_buffer_reads_the_same_games() {
+    use bohnenspiel::notation::RecordReader;
+    use std::io::BufReader;
+
+    let mut bytes: Vec<u8> = Vec::new();
+    for name in FIXTURES {
+        bytes.extend_from_slice(read(name).as_bytes());
+        bytes.push(b'\n');
+    }
+    let invalid = format!("{}/fixtures/invalid", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<_> = std::fs::read_dir(&invalid)
+        .unwrap_or_else(|error| panic!("{invalid}: {error}"))
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .collect();
+    names.sort();
+    for path in names {
+        let text = std::fs::read(&path).unwrap_or_else(|error| panic!("{path:?}: {error}"));
+        bytes.extend_from_slice(&text);
+        bytes.extend_from_slice(b"\n\n");
+    }
+    let whole: Vec<_> = RecordReader::new(bytes.as_slice())
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|error| panic!("{error}"));
+    for capacity in [1, 2, 7, 64] {
+        let small: Vec<_> = RecordReader::new(BufReader::with_capacity(capacity, bytes.as_slice()))
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(small, whole, "capacity {capacity}");
+    }
+    assert!(whole.iter().any(|game| !game.errors.is_empty()));
+}

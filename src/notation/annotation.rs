@@ -125,7 +125,12 @@ impl CaptureAnnotation {
     /// The total number of beans the annotation names.
     #[must_use]
     pub fn total_beans(&self) -> u32 {
-        self.captures().map(|(_, beans)| u32::from(beans)).sum()
+        self.phrases()
+            .map(|phrase| {
+                let holes = u32::try_from(phrase.holes.len()).unwrap_or(u32::MAX);
+                u32::from(phrase.beans).saturating_mul(holes)
+            })
+            .fold(0, u32::saturating_add)
     }
 }
 
@@ -139,119 +144,262 @@ pub(crate) enum NotAnnotation {
     Hole(u64, Span),
 }
 
-/// The annotation grammar on nom combinators. Words are separated by
-/// ASCII white space; a word ends at white space, `,` or the end of the
-/// text, so `from12` is one word and `2from` is a number and a word.
-/// Every `alt` and look-ahead spans a bounded number of words, so parsing
-/// is linear in the text.
+/// The annotation grammar on nom combinators, in two steps: a one-pass
+/// tokenizer splits the text into words, and the grammar is written over
+/// the tokens, so that its look-ahead and backtracking cost a few token
+/// comparisons instead of a byte-level re-scan.
+///
+/// Words are separated by ASCII white space; a word ends at white space,
+/// `,` or the end of the text, so `from12` is one word and `2from` is a
+/// number and a word. Every `alt` and look-ahead spans a bounded number of
+/// tokens, so parsing is linear in the text.
 mod grammar {
     use std::cell::Cell;
+    use std::iter::{Copied, Enumerate};
 
     use nom::branch::alt;
-    use nom::bytes::complete::{tag, take_while};
-    use nom::character::complete::{char, digit1};
     use nom::combinator::{all_consuming, map, map_opt, not, opt, peek, value, verify};
     use nom::multi::fold_many0;
-    use nom::sequence::{preceded, terminated};
-    use nom::{IResult, Parser};
+    use nom::sequence::preceded;
+    use nom::{Input, Needed, Parser};
 
     use super::{HoleList, Joiner, Phrase, PhraseForm, Span};
     use crate::Hole;
 
-    type In<'a> = &'a [u8];
-
-    /// The text being parsed and the first hole number out of range.
-    pub(super) struct Context<'a> {
-        pub text: &'a [u8],
-        pub bad_hole: Cell<Option<(u64, Span)>>,
+    /// What a token of an annotation is.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub(super) enum Kind {
+        /// A run of digits.
+        #[default]
+        Number,
+        /// `,`
+        Comma,
+        /// The word `from`.
+        From,
+        /// The word `each`.
+        Each,
+        /// The word `hole` or `holes`.
+        HoleWord,
+        /// The word `and`.
+        And,
+        /// The word `plus`.
+        Plus,
     }
 
-    fn ws(input: In<'_>) -> IResult<In<'_>, In<'_>> {
-        take_while(|b: u8| b.is_ascii_whitespace()).parse(input)
+    /// A token: its kind, its value if it is a number (saturating), and
+    /// where it lies in the text.
+    #[derive(Debug, Clone, Copy, Default)]
+    pub(super) struct Token {
+        kind: Kind,
+        value: u64,
+        start: usize,
+        end: usize,
     }
 
-    /// Whether the word just read ends here: white space, `,` or the end.
-    fn boundary(input: In<'_>) -> IResult<In<'_>, ()> {
-        match input.first() {
-            Some(&b) if !b.is_ascii_whitespace() && b != b',' => Err(nom::Err::Error(
-                nom::error::Error::new(input, nom::error::ErrorKind::Not),
-            )),
-            _ => Ok((input, ())),
+    /// The next token of `text` from `*at` on, after white space; `None`
+    /// at the end, `Some(Err(()))` for a word that is none of the
+    /// annotation's words (the text is then no annotation).
+    fn next_token(text: &[u8], at: &mut usize) -> Option<Result<Token, ()>> {
+        let mut start = *at;
+        while text.get(start).is_some_and(u8::is_ascii_whitespace) {
+            start += 1;
+        }
+        let first = *text.get(start)?;
+        let mut end = start + 1;
+        let token = |kind, value, end| Token {
+            kind,
+            value,
+            start,
+            end,
+        };
+        let result = if first.is_ascii_digit() {
+            let mut value = u64::from(first - b'0');
+            while let Some(&d) = text.get(end).filter(|d| d.is_ascii_digit()) {
+                value = value.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+                end += 1;
+            }
+            Ok(token(Kind::Number, value, end))
+        } else if first == b',' {
+            Ok(token(Kind::Comma, 0, end))
+        } else {
+            while text
+                .get(end)
+                .is_some_and(|&b| !b.is_ascii_whitespace() && b != b',')
+            {
+                end += 1;
+            }
+            let kind = match text.get(start..end).unwrap_or_default() {
+                b"from" => Kind::From,
+                b"each" => Kind::Each,
+                b"hole" | b"holes" => Kind::HoleWord,
+                b"and" => Kind::And,
+                b"plus" => Kind::Plus,
+                _ => return Some(Err(())),
+            };
+            Ok(token(kind, 0, end))
+        };
+        *at = end;
+        Some(result)
+    }
+
+    /// How many tokens are kept on the stack before spilling to the heap.
+    const ROOM: usize = 8;
+
+    /// Splits `text` into tokens and hands them to `parse`; `None` if a
+    /// word is none of the annotation's words or the text does not start
+    /// with a number.
+    pub(super) fn with_tokens<T>(text: &[u8], parse: impl FnOnce(Tokens<'_>) -> T) -> Option<T> {
+        let mut at = 0;
+        let mut room = [Token::default(); ROOM];
+        let mut count = 0;
+        let mut spill: Vec<Token> = Vec::new();
+        while let Some(token) = next_token(text, &mut at) {
+            let token = token.ok()?;
+            if count == 0 && token.kind != Kind::Number {
+                return None;
+            }
+            match room.get_mut(count) {
+                Some(slot) if spill.is_empty() => *slot = token,
+                _ => {
+                    if spill.is_empty() {
+                        spill.extend_from_slice(&room);
+                    }
+                    spill.push(token);
+                }
+            }
+            count += 1;
+        }
+        let tokens = if spill.is_empty() {
+            room.get(..count).unwrap_or_default()
+        } else {
+            &spill
+        };
+        Some(parse(Tokens(tokens)))
+    }
+
+    /// A run of tokens, as nom input.
+    #[derive(Debug, Clone, Copy)]
+    pub(super) struct Tokens<'a>(&'a [Token]);
+
+    impl<'a> Input for Tokens<'a> {
+        type Item = Token;
+        type Iter = Copied<std::slice::Iter<'a, Token>>;
+        type IterIndices = Enumerate<Self::Iter>;
+
+        fn input_len(&self) -> usize {
+            self.0.len()
+        }
+
+        fn take(&self, index: usize) -> Self {
+            Tokens(self.0.get(..index).unwrap_or(self.0))
+        }
+
+        fn take_from(&self, index: usize) -> Self {
+            Tokens(self.0.get(index..).unwrap_or_default())
+        }
+
+        fn take_split(&self, index: usize) -> (Self, Self) {
+            let (prefix, suffix) = self.0.split_at_checked(index).unwrap_or((self.0, &[]));
+            (Tokens(suffix), Tokens(prefix))
+        }
+
+        fn position<P>(&self, predicate: P) -> Option<usize>
+        where
+            P: Fn(Self::Item) -> bool,
+        {
+            self.0.iter().position(|&token| predicate(token))
+        }
+
+        fn iter_elements(&self) -> Self::Iter {
+            self.0.iter().copied()
+        }
+
+        fn iter_indices(&self) -> Self::IterIndices {
+            self.iter_elements().enumerate()
+        }
+
+        fn slice_index(&self, count: usize) -> Result<usize, Needed> {
+            if self.0.len() >= count {
+                Ok(count)
+            } else {
+                Err(Needed::new(count - self.0.len()))
+            }
         }
     }
 
-    /// The word `w` as a whole word, after optional white space.
-    fn word<'a>(
-        w: &'static str,
-    ) -> impl Parser<In<'a>, Output = In<'a>, Error = nom::error::Error<In<'a>>> {
-        preceded(ws, terminated(tag(w), boundary))
+    type In<'a> = Tokens<'a>;
+
+    /// The result of a rule: a failure carries nothing, since the caller
+    /// only needs to know that the text is no annotation.
+    type IResult<'a, O> = nom::IResult<In<'a>, O, ()>;
+
+    /// A token of kind `kind`.
+    fn is<'a>(kind: Kind) -> impl Parser<In<'a>, Output = Token, Error = ()> {
+        move |input: In<'a>| match input.0.split_first() {
+            Some((&token, rest)) if token.kind == kind => Ok((Tokens(rest), token)),
+            _ => Err(nom::Err::Error(())),
+        }
     }
 
-    /// A run of digits after optional white space; its value saturates.
-    fn number(input: In<'_>) -> IResult<In<'_>, (u64, In<'_>)> {
-        map(preceded(ws, digit1), |digits: In<'_>| {
-            let value = digits.iter().fold(0u64, |value, &d| {
-                value.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-            });
-            (value, digits)
-        })
-        .parse(input)
-    }
-
-    /// `,`, `and` or `plus` between two holes or phrases (white space
-    /// skipped once, then one byte picks the alternative).
-    fn joiner(input: In<'_>) -> IResult<In<'_>, Joiner> {
-        preceded(
-            ws,
-            alt((
-                value(Joiner::Comma, char(',')),
-                value(Joiner::And, terminated(tag("and"), boundary)),
-                value(Joiner::Plus, terminated(tag("plus"), boundary)),
-            )),
-        )
-        .parse(input)
-    }
-
-    /// The word `hole` or `holes`.
-    fn hole_word(input: In<'_>) -> IResult<In<'_>, ()> {
-        value((), preceded(ws, (tag("hole"), opt(char('s')), boundary))).parse(input)
-    }
-
-    /// The commonest phrase, `N from H` with single spaces and holes in
-    /// range, as a whole annotation: one straight pass, no look-ahead.
-    pub(super) fn simple(input: In<'_>) -> Option<Phrase> {
-        let small = |digits: In<'_>| match *digits {
-            [d] => Some(d - b'0'),
-            [d, e] => Some((d - b'0') * 10 + (e - b'0')),
-            _ => None,
-        };
-        let parsed: IResult<In<'_>, _> = all_consuming((
-            map_opt(digit1, small),
-            tag(&b" from "[..]),
-            map_opt(digit1, |d| small(d).and_then(|n| Hole::new(n).ok())),
+    /// `,`, `and` or `plus` between two holes or phrases.
+    fn joiner(input: In<'_>) -> IResult<'_, Joiner> {
+        alt((
+            value(Joiner::Comma, is(Kind::Comma)),
+            value(Joiner::And, is(Kind::And)),
+            value(Joiner::Plus, is(Kind::Plus)),
         ))
-        .parse(input);
-        let (_, (beans, _, hole)) = parsed.ok()?;
+        .parse(input)
+    }
+
+    /// The commonest phrase, `N from H` with single spaces, numbers of
+    /// one or two digits and the hole in range, as a whole annotation:
+    /// a byte-level fast path, no tokens.
+    pub(super) fn simple(input: &[u8]) -> Option<Phrase> {
+        /// A number of one or two digits at the start of `bytes`, and the
+        /// rest.
+        fn small(bytes: &[u8]) -> Option<(u8, &[u8])> {
+            match *bytes {
+                [d @ b'0'..=b'9', e @ b'0'..=b'9', ref rest @ ..] => {
+                    Some(((d - b'0') * 10 + (e - b'0'), rest))
+                }
+                [d @ b'0'..=b'9', ref rest @ ..] => Some((d - b'0', rest)),
+                _ => None,
+            }
+        }
+        let (beans, rest) = small(input)?;
+        let rest = rest.strip_prefix(b" from ")?;
+        let (hole, rest) = small(rest)?;
+        if !rest.is_empty() {
+            return None;
+        }
         Some(Phrase {
             beans,
-            holes: HoleList::one(hole),
+            holes: HoleList::one(Hole::new(hole).ok()?),
             form: PhraseForm::From,
             hole_word: false,
         })
     }
 
-    impl<'a> Context<'a> {
+    /// The first hole number out of range, with its span in the text.
+    #[derive(Default)]
+    pub(super) struct Context {
+        pub bad_hole: Cell<Option<(u64, Span)>>,
+    }
+
+    impl Context {
         /// A hole number; one out of range is recorded and read as hole 1
         /// (the caller then reports it instead of the tree).
-        fn hole(&self, input: In<'a>) -> IResult<In<'a>, Hole> {
-            map(number, |(n, digits)| {
-                match u8::try_from(n).ok().and_then(|n| Hole::new(n).ok()) {
+        fn hole<'a>(&self, input: In<'a>) -> IResult<'a, Hole> {
+            map(is(Kind::Number), |token| {
+                match u8::try_from(token.value)
+                    .ok()
+                    .and_then(|n| Hole::new(n).ok())
+                {
                     Some(hole) => hole,
                     None => {
-                        let start = digits.as_ptr() as usize - self.text.as_ptr() as usize;
                         let bad = self.bad_hole.get();
                         self.bad_hole
-                            .set(bad.or(Some((n, Span::new(start, start + digits.len())))));
+                            .set(bad.or(Some((token.value, Span::new(token.start, token.end)))));
                         Hole::MIN
                     }
                 }
@@ -262,9 +410,9 @@ mod grammar {
         /// `[hole|holes] H (, H | and H)*`, where a number that starts a
         /// new phrase (`N from`, `N each from`) ends the list.
         /// Also gives whether `hole` or `holes` was written.
-        fn list(&self, input: In<'a>) -> IResult<In<'a>, (bool, HoleList)> {
-            let phrase_start = (number, opt(word("each")), word("from"));
-            let (input, hole_word) = opt(hole_word).parse(input)?;
+        fn list<'a>(&self, input: In<'a>) -> IResult<'a, (bool, HoleList)> {
+            let phrase_start = (is(Kind::Number), opt(is(Kind::Each)), is(Kind::From));
+            let (input, hole_word) = opt(is(Kind::HoleWord)).parse(input)?;
             let (input, first) = self.hole(input)?;
             let (input, rest) = fold_many0(
                 (
@@ -282,23 +430,21 @@ mod grammar {
         }
 
         /// `N from L`, `N from L each`, `N each from L`.
-        fn phrase(&self, input: In<'a>) -> IResult<In<'a>, Phrase> {
-            let (input, beans) = map_opt(number, |(n, _)| u8::try_from(n).ok()).parse(input)?;
-            let (input, each_from) = opt(word("each")).parse(input)?;
-            let (input, _) = word("from").parse(input)?;
+        fn phrase<'a>(&self, input: In<'a>) -> IResult<'a, Phrase> {
+            let (input, beans) =
+                map_opt(is(Kind::Number), |token| u8::try_from(token.value).ok()).parse(input)?;
+            let (input, each_from) = opt(is(Kind::Each)).parse(input)?;
+            let (input, _) = is(Kind::From).parse(input)?;
             let (input, (hole_word, holes)) = self.list(input)?;
             let (input, form) = if each_from.is_some() {
                 (input, PhraseForm::EachFrom)
             } else {
-                let (input, each) = opt(word("each")).parse(input)?;
+                let (input, each) = opt(is(Kind::Each)).parse(input)?;
                 match each {
                     Some(_) => (input, PhraseForm::FromEach),
                     None if holes.rest.is_empty() => (input, PhraseForm::From),
                     None => {
-                        return Err(nom::Err::Error(nom::error::Error::new(
-                            input,
-                            nom::error::ErrorKind::Verify,
-                        )));
+                        return Err(nom::Err::Error(()));
                     }
                 }
             };
@@ -314,20 +460,17 @@ mod grammar {
         }
 
         /// A whole annotation: phrases joined by `,`, `and` or `plus`, and
-        /// nothing else but white space.
-        pub(super) fn annotation(
+        /// nothing else.
+        pub(super) fn annotation<'a>(
             &self,
             input: In<'a>,
-        ) -> IResult<In<'a>, (Phrase, Vec<(Joiner, Phrase)>)> {
-            all_consuming(terminated(
-                (
-                    |i| self.phrase(i),
-                    fold_many0((joiner, |i| self.phrase(i)), Vec::new, |mut rest, item| {
-                        rest.push(item);
-                        rest
-                    }),
-                ),
-                ws,
+        ) -> IResult<'a, (Phrase, Vec<(Joiner, Phrase)>)> {
+            all_consuming((
+                |i| self.phrase(i),
+                fold_many0((joiner, |i| self.phrase(i)), Vec::new, |mut rest, item| {
+                    rest.push(item);
+                    rest
+                }),
             ))
             .parse(input)
         }
@@ -344,13 +487,12 @@ pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotati
             span,
         });
     }
-    let context = grammar::Context {
-        text: text.as_bytes(),
-        bad_hole: std::cell::Cell::new(None),
-    };
-    let (_, (first, rest)) = context
-        .annotation(text.as_bytes())
-        .map_err(|_| NotAnnotation::Shape)?;
+    let context = grammar::Context::default();
+    let (first, rest) = grammar::with_tokens(text.as_bytes(), |tokens| {
+        context.annotation(tokens).map(|(_, parsed)| parsed).ok()
+    })
+    .flatten()
+    .ok_or(NotAnnotation::Shape)?;
     if let Some((number, at)) = context.bad_hole.get() {
         return Err(NotAnnotation::Hole(number, at));
     }

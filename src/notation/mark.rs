@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::combinator::{all_consuming, value};
+use nom::combinator::value;
 use nom::{IResult, Parser};
 
 /// A judgement written right after a hole number, as in `6!!` or `4?`.
@@ -57,8 +57,15 @@ impl Mark {
     /// The mark written as these bytes, if any.
     #[must_use]
     pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Mark> {
-        let text = std::str::from_utf8(bytes).ok()?;
-        all_consuming(mark).parse(text).ok().map(|(_, mark)| mark)
+        match bytes {
+            b"!" => Some(Mark::Good),
+            b"?" => Some(Mark::Mistake),
+            b"!!" => Some(Mark::Brilliant),
+            b"??" => Some(Mark::Blunder),
+            b"!?" => Some(Mark::Interesting),
+            b"?!" => Some(Mark::Dubious),
+            _ => None,
+        }
     }
 }
 

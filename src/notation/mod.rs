@@ -11,8 +11,8 @@
 //!   the same one game at a time over any [`std::io::BufRead`].
 //! - [`RecordReader::visit_game`] hands a game's parts to a [`Visitor`]
 //!   (tags, one [`PlyToken`] per ply, move ends, prose, errors) without
-//!   building a tree; the tree itself is built by a visitor on the same
-//!   parser.
+//!   building a tree; the tree itself is built on the same parser, by a
+//!   builder that takes each ply over instead of copying it.
 //! - [`Record`] implements [`FromStr`] (one game, no
 //!   errors) and [`Display`](std::fmt::Display) (the canonical form).
 //! - Trees are compared without their spans through
@@ -137,13 +137,15 @@
 //! in a buffer it reuses from game to game. Line and column are computed
 //! only for errors and warnings. Building the tree allocates for the
 //! tree's vectors and strings. Visiting allocates a few times per game
-//! (the tags, the look-ahead line, room for a ply's groups) and otherwise
-//! only for comment and label groups, annotations of more than one hole
-//! or phrase, and errors.
+//! (the look-ahead line, room for a ply's groups, a tag value that holds
+//! an escape) and otherwise only for comment and label groups,
+//! annotations of more than one hole or phrase, and errors.
 //!
-//! The grammar of capture annotations, group kinds, marks and tag lines
-//! is written with [`nom`] combinators; plain plies and the layout of
-//! moves are read by a byte-level fast path.
+//! The grammar of capture annotations (over the words of a one-pass
+//! tokenizer), group kinds, marks and tag lines is written with [`nom`]
+//! combinators; byte-level fast paths read plain plies, the layout of
+//! moves, the commonest annotation (`2 from 12`), plain tag lines
+//! (`[Date "1962"]`) and the end of a group.
 
 mod annotation;
 mod error;

@@ -219,14 +219,31 @@ impl<R: BufRead> RecordReader<R> {
         )))
     }
 
-    /// Reads the next line into `self.buffer`; returns its length (0 at
-    /// the end of the input).
+    /// Reads the next line and appends it to `self.source` (and the
+    /// offsets of its bytes that are not UTF-8 to `self.bad`); returns its
+    /// length in the input (0 at the end of the input). A line that lies
+    /// whole in the reader's buffer is copied once, straight from there.
     fn read_line(&mut self) -> io::Result<usize> {
+        let available = loop {
+            match self.reader.fill_buf() {
+                Ok(available) => break available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        };
+        if let Some(line) = memchr::memchr(b'\n', available).and_then(|i| available.get(..=i)) {
+            let n = line.len();
+            Self::append_line(line, self.offset, &mut self.source, &mut self.bad);
+            self.reader.consume(n);
+            return Ok(n);
+        }
         self.buffer.clear();
-        self.reader.read_until(b'\n', &mut self.buffer)
+        let n = self.reader.read_until(b'\n', &mut self.buffer)?;
+        Self::append_line(&self.buffer, self.offset, &mut self.source, &mut self.bad);
+        Ok(n)
     }
 
-    /// Appends the line in `self.buffer` to `text` as UTF-8, reading bytes
+    /// Appends the line `buffer` to `text` as UTF-8, reading bytes
     /// that are not UTF-8 as `?` and recording their offsets in `bad`.
     fn append_line(buffer: &[u8], offset: usize, text: &mut String, bad: &mut Vec<(usize, u8)>) {
         if let Ok(line) = std::str::from_utf8(buffer) {
@@ -263,6 +280,8 @@ impl<R: BufRead> RecordReader<R> {
             None => (self.offset, self.line),
         };
         loop {
+            let line_start = self.source.len();
+            let bad_start = self.bad.len();
             let n = match self.read_line() {
                 Ok(0) => {
                     self.finished = true;
@@ -274,9 +293,6 @@ impl<R: BufRead> RecordReader<R> {
                     return Some(Err(error));
                 }
             };
-            let line_start = self.source.len();
-            let bad_start = self.bad.len();
-            Self::append_line(&self.buffer, self.offset, &mut self.source, &mut self.bad);
             let line = self.source.get(line_start..).unwrap_or_default();
             if self.splitter.starts_new_game(line) && line_start > 0 {
                 // The line belongs to the next game.

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::Player;
+use crate::{Hole, Player};
 
 use super::{
     CaptureAnnotation, Ending, Layout, Move, Movetext, ParseError, Ply, Prose, Record, Span, Tag,
@@ -161,18 +161,118 @@ pub trait Visitor {
     fn end_game(&mut self) -> Self::Output;
 }
 
-/// The move being built.
-struct Pending {
-    number: Option<u32>,
-    south: Option<Turn>,
-    north: Option<Turn>,
+/// Where the parser's events go: the methods of [`Visitor`], and one
+/// that hands a ply over by value. Every visitor is a sink (it borrows
+/// each ply); the tree builder is a sink that is no visitor, and takes
+/// each ply instead of cloning it.
+pub(crate) trait Sink {
+    /// What a parsed game gives.
+    type Output;
+
+    fn begin_game(&mut self) -> ControlFlow<()>;
+    fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()>;
+    fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()>;
+    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()>;
+    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()>;
+    /// About how many moves the main line will hold (inline movetext:
+    /// one more than its `;`), so that room can be made at once.
+    fn expect_moves(&mut self, moves: usize) {
+        let _ = moves;
+    }
+    /// A ply of the current move; the sink may take it, leaving any ply
+    /// in its place.
+    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()>;
+    fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()>;
+    /// A whole inline move of one ply each, without number or ending:
+    /// `begin_move`, South's ply, North's ply, `end_move`.
+    fn plain_move(
+        &mut self,
+        south: &mut Ply,
+        north: &mut Ply,
+        end: &MoveEnd<'_>,
+    ) -> ControlFlow<()> {
+        self.begin_move(None)?;
+        self.take_ply(Player::South, false, south)?;
+        self.take_ply(Player::North, false, north)?;
+        self.end_move(end)
+    }
+    fn abandon_move(&mut self) -> ControlFlow<()>;
+    fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()>;
+    fn error(&mut self, error: &ParseError) -> ControlFlow<()>;
+    fn warning(&mut self, warning: &Warning) -> ControlFlow<()>;
+    fn end_game(&mut self) -> Self::Output;
 }
 
-/// The visitor that builds the tree.
+impl<V: Visitor + ?Sized> Sink for V {
+    type Output = V::Output;
+
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        Visitor::begin_game(self)
+    }
+
+    fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()> {
+        Visitor::tag(self, name, value, span)
+    }
+
+    fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()> {
+        Visitor::begin_movetext(self, layout)
+    }
+
+    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()> {
+        Visitor::begin_variation(self, label, span)
+    }
+
+    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+        Visitor::begin_move(self, number)
+    }
+
+    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+        Visitor::ply(
+            self,
+            &PlyToken {
+                player,
+                alternative,
+                ply,
+            },
+        )
+    }
+
+    fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+        Visitor::end_move(self, end)
+    }
+
+    fn abandon_move(&mut self) -> ControlFlow<()> {
+        Visitor::abandon_move(self)
+    }
+
+    fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()> {
+        Visitor::prose(self, text, span)
+    }
+
+    fn error(&mut self, error: &ParseError) -> ControlFlow<()> {
+        Visitor::error(self, error)
+    }
+
+    fn warning(&mut self, warning: &Warning) -> ControlFlow<()> {
+        Visitor::warning(self, warning)
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        Visitor::end_game(self)
+    }
+}
+
+/// The sink that builds the tree. A move is pushed onto its line when it
+/// begins and filled in place, so that the large `Move` is not moved
+/// around; a move that ends without South's ply, or is abandoned, is
+/// popped again.
 #[derive(Default)]
 pub(crate) struct TreeBuilder {
     record: Record,
-    pending: Option<Pending>,
+    /// Whether the last move of the current line is being built, and
+    /// whether its South turn has been read (until then it holds a
+    /// placeholder).
+    open: Option<bool>,
     errors: Vec<ParseError>,
     warnings: Vec<Warning>,
 }
@@ -185,9 +285,16 @@ impl TreeBuilder {
             None => &mut movetext.moves,
         }
     }
+
+    /// Drops the move being built, if any.
+    fn close_open_move(&mut self) {
+        if self.open.take().is_some() {
+            self.line().pop();
+        }
+    }
 }
 
-impl Visitor for TreeBuilder {
+impl Sink for TreeBuilder {
     type Output = (Record, Vec<ParseError>, Vec<Warning>);
 
     fn begin_game(&mut self) -> ControlFlow<()> {
@@ -210,6 +317,7 @@ impl Visitor for TreeBuilder {
     }
 
     fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()> {
+        self.close_open_move();
         self.record.movetext.variations.push(Variation {
             label: super::Label(label.to_owned()),
             moves: Vec::new(),
@@ -218,61 +326,103 @@ impl Visitor for TreeBuilder {
         ControlFlow::Continue(())
     }
 
+    fn expect_moves(&mut self, moves: usize) {
+        let line = &mut self.record.movetext.moves;
+        line.reserve(moves.saturating_sub(line.len()));
+    }
+
     fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
-        self.pending = Some(Pending {
+        self.close_open_move();
+        let line = self.line();
+        if line.capacity() == 0 {
+            // Published games run to a few dozen moves: skip the first
+            // few doublings of a 200-byte element.
+            line.reserve(32);
+        }
+        line.push(Move {
             number,
-            south: None,
+            south: Turn::single(Ply::new(Hole::MIN)),
             north: None,
+            ending: None,
+            full_stop: false,
+            span: Span::default(),
         });
+        self.open = Some(false);
         ControlFlow::Continue(())
     }
 
-    fn ply(&mut self, token: &PlyToken<'_>) -> ControlFlow<()> {
-        if let Some(pending) = &mut self.pending {
-            let turn = match token.player {
-                Player::South => &mut pending.south,
-                Player::North => &mut pending.north,
-            };
-            match turn {
-                Some(turn) if token.alternative => turn.alternatives.push(token.ply.clone()),
-                _ => *turn = Some(Turn::single(token.ply.clone())),
+    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+        let Some(has_south) = self.open else {
+            return ControlFlow::Continue(());
+        };
+        let ply = std::mem::replace(ply, Ply::new(Hole::MIN));
+        let Some(m) = self.line().last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        match player {
+            Player::South if alternative && has_south => m.south.alternatives.push(ply),
+            Player::South => {
+                if has_south {
+                    m.south.alternatives.clear();
+                }
+                m.south.ply = ply;
+                self.open = Some(true);
             }
+            Player::North => match &mut m.north {
+                Some(turn) if alternative => turn.alternatives.push(ply),
+                north => *north = Some(Turn::single(ply)),
+            },
         }
         ControlFlow::Continue(())
     }
 
+    fn plain_move(
+        &mut self,
+        south: &mut Ply,
+        north: &mut Ply,
+        end: &MoveEnd<'_>,
+    ) -> ControlFlow<()> {
+        self.close_open_move();
+        let m = Move {
+            number: None,
+            south: Turn::single(std::mem::replace(south, Ply::new(Hole::MIN))),
+            north: Some(Turn::single(std::mem::replace(north, Ply::new(Hole::MIN)))),
+            ending: end.ending.cloned(),
+            full_stop: end.full_stop,
+            span: end.span,
+        };
+        let line = self.line();
+        if line.capacity() == 0 {
+            line.reserve(32);
+        }
+        line.push(m);
+        ControlFlow::Continue(())
+    }
+
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
-        if let Some(Pending {
-            number,
-            south: Some(south),
-            north,
-        }) = self.pending.take()
-        {
-            let m = Move {
-                number,
-                south,
-                north,
-                ending: end.ending.cloned(),
-                full_stop: end.full_stop,
-                span: end.span,
-            };
-            let line = self.line();
-            if line.capacity() == 0 {
-                // Published games run to a few dozen moves: skip the
-                // first few doublings of a 200-byte element.
-                line.reserve(32);
+        match self.open.take() {
+            Some(true) => {
+                if let Some(m) = self.line().last_mut() {
+                    m.ending = end.ending.cloned();
+                    m.full_stop = end.full_stop;
+                    m.span = end.span;
+                }
             }
-            line.push(m);
+            Some(false) => {
+                self.line().pop();
+            }
+            None => {}
         }
         ControlFlow::Continue(())
     }
 
     fn abandon_move(&mut self) -> ControlFlow<()> {
-        self.pending = None;
+        self.close_open_move();
         ControlFlow::Continue(())
     }
 
     fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()> {
+        self.close_open_move();
         self.record.prose = Some(Prose {
             text: text.to_owned(),
             span,
@@ -291,6 +441,7 @@ impl Visitor for TreeBuilder {
     }
 
     fn end_game(&mut self) -> Self::Output {
+        self.close_open_move();
         let builder = std::mem::take(self);
         (builder.record, builder.errors, builder.warnings)
     }

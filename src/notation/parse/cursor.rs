@@ -5,14 +5,13 @@ use crate::Player;
 use crate::notation::annotation::{NotAnnotation, parse_annotation};
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
-use crate::notation::visit::{PlyToken, Visitor};
+use crate::notation::visit::Sink;
 use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
 use crate::{Hole, HoleError};
-use nom::bytes::complete::{take_till, take_while1};
+use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1};
-use nom::combinator::{all_consuming, map, map_opt, opt, rest, verify};
+use nom::combinator::{all_consuming, map, map_opt, opt, verify};
 use nom::multi::separated_list1;
-use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use std::ops::ControlFlow;
 
@@ -35,6 +34,7 @@ pub(crate) struct Failed;
 /// absolute offset `base`.
 pub(crate) struct Cursor<'a, V: ?Sized> {
     pub text: &'a str,
+    /// The bytes of `text[..end]`.
     pub bytes: &'a [u8],
     pub pos: usize,
     pub end: usize,
@@ -55,7 +55,7 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub scratch: Ply,
 }
 
-impl<V: Visitor + ?Sized> Cursor<'_, V> {
+impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// Calls the visitor unless it has asked to stop.
     pub(crate) fn emit(&mut self, call: impl FnOnce(&mut V) -> ControlFlow<()>) {
         if !*self.stopped && call(self.visitor).is_break() {
@@ -63,37 +63,21 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// Hands `ply` to the visitor.
-    pub(crate) fn emit_ply(&mut self, player: Player, alternative: bool, ply: &Ply) {
-        let token = PlyToken {
-            player,
-            alternative,
-            ply,
-        };
-        self.emit(|visitor| visitor.ply(&token));
-    }
-
-    /// Hands the scratch ply to the visitor.
+    /// Hands the scratch ply to the sink.
     fn emit_scratch(&mut self, player: Player, alternative: bool) {
-        if *self.stopped {
-            return;
-        }
-        let token = PlyToken {
-            player,
-            alternative,
-            ply: &self.scratch,
-        };
-        if self.visitor.ply(&token).is_break() {
+        if !*self.stopped
+            && self
+                .visitor
+                .take_ply(player, alternative, &mut self.scratch)
+                .is_break()
+        {
             *self.stopped = true;
         }
     }
 
     pub(crate) fn peek(&self) -> Option<u8> {
-        if self.pos < self.end {
-            self.bytes.get(self.pos).copied()
-        } else {
-            None
-        }
+        // `bytes` ends at `end`.
+        self.bytes.get(self.pos).copied()
     }
 
     pub(crate) fn at_end(&self) -> bool {
@@ -213,8 +197,7 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
             self.skip_ws();
             match self.peek() {
                 Some(b'(') => {
-                    let group = self.group()?;
-                    self.scratch.groups.push(group);
+                    self.group()?;
                 }
                 Some(b')') => {
                     self.warnings.push(RawWarning {
@@ -289,10 +272,66 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// A parenthesised group; the cursor is at `(`.
-    fn group(&mut self) -> Result<Group, Failed> {
+    /// A parenthesised group, pushed onto the scratch ply's groups; the
+    /// cursor is at `(`.
+    fn group(&mut self) -> Result<(), Failed> {
         let open = self.pos;
-        let close = match self.mode {
+        let (close, semicolon) = match self.flat_group(open) {
+            Some((close, semicolon)) => (Some(close), Some(semicolon)),
+            None => (self.match_closing(open), None),
+        };
+        let Some(close) = close else {
+            let found = match self.mode {
+                Mode::Inline => "end of movetext",
+                Mode::Row => "end of line",
+            };
+            let span = self.span(open, open + 1);
+            self.errors.push(RawError::new(
+                ErrorKind::UnclosedParenthesis,
+                span,
+                "unclosed parenthesis",
+                "`)`",
+                found,
+            ));
+            return Err(Failed);
+        };
+        self.pos = close + 1;
+        let content = self.text.get(open + 1..close).unwrap_or_default();
+        let semicolon = semicolon.unwrap_or_else(|| content.bytes().position(|b| b == b';'));
+        let span = self.span(open, close + 1);
+        let kind = self.classify(content, open + 1, semicolon);
+        if self.scratch.groups.capacity() == 0 {
+            // A ply handed over to the tree took its groups' room; most
+            // plies hold one group.
+            self.scratch.groups.reserve_exact(1);
+        }
+        self.scratch.groups.push(Group { kind, span });
+        Ok(())
+    }
+
+    /// A group without parentheses inside, the commonest kind: its `)`
+    /// (the first one, with no `(` before it) and the offset of its first
+    /// `;` in its text, found in one pass.
+    fn flat_group(&self, open: usize) -> Option<(usize, Option<usize>)> {
+        let inside = self.bytes.get(open + 1..)?;
+        let mut semicolon = None;
+        let mut from = 0;
+        loop {
+            let i = from + memchr::memchr3(b'(', b')', b';', inside.get(from..)?)?;
+            match inside.get(i)? {
+                b')' => return Some((open + 1 + i, semicolon)),
+                b';' => {
+                    semicolon = semicolon.or(Some(i));
+                    from = i + 1;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// The `)` matching the `(` at `open`, if any.
+    fn match_closing(&mut self, open: usize) -> Option<usize> {
+        match self.mode {
             Mode::Row => self.scan_closing(open),
             // Groups are read one after another, so scans from their `(`
             // cover disjoint text; after the first unclosed group, whose
@@ -312,36 +351,15 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
                     .and_then(|i| table.get(i))
                     .and_then(|&(_, close)| close),
             },
-        };
-        let Some(close) = close else {
-            let found = match self.mode {
-                Mode::Inline => "end of movetext",
-                Mode::Row => "end of line",
-            };
-            let span = self.span(open, open + 1);
-            self.errors.push(RawError::new(
-                ErrorKind::UnclosedParenthesis,
-                span,
-                "unclosed parenthesis",
-                "`)`",
-                found,
-            ));
-            return Err(Failed);
-        };
-        self.pos = close + 1;
-        let content = self.text.get(open + 1..close).unwrap_or_default();
-        let kind = self.classify(content, open + 1);
-        Ok(Group {
-            kind,
-            span: self.span(open, close + 1),
-        })
+        }
     }
 
     /// The `)` matching the `(` at `open`, scanning forward to the end of
     /// the region.
     fn scan_closing(&self, open: usize) -> Option<usize> {
+        let region = self.bytes.get(open..self.end)?;
         let mut depth = 0usize;
-        for (i, &b) in self.bytes.get(open..self.end)?.iter().enumerate() {
+        for (i, &b) in region.iter().enumerate() {
             match b {
                 b'(' => depth += 1,
                 b')' => {
@@ -357,8 +375,13 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
     }
 
     /// What the text of a group is; `start` is its offset in the game.
-    fn classify(&mut self, content: &str, start: usize) -> GroupKind {
-        let (head, comment) = split_comment(content);
+    /// `semicolon` is the offset of the first `;` in `content`, if any.
+    fn classify(&mut self, content: &str, start: usize, semicolon: Option<usize>) -> GroupKind {
+        // `;` is ASCII, so both sides are whole characters.
+        let (head, comment) = match semicolon {
+            Some(i) => (content.get(..i).unwrap_or(content), content.get(i + 1..)),
+            None => (content, None),
+        };
         let head_span = self.span(start, start + head.len());
         match parse_annotation(head, head_span) {
             Ok(annotation) => {
@@ -386,21 +409,6 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
             return GroupKind::OtherMove(ply);
         }
         GroupKind::Comment(content.to_owned())
-    }
-}
-
-/// The text of a group split at its first `;`: the head, and the comment
-/// after the `;` if there is one.
-fn split_comment(content: &str) -> (&str, Option<&str>) {
-    type Split<'a> = (&'a [u8], Option<&'a [u8]>);
-    let parsed: IResult<&[u8], Split<'_>> =
-        (take_till(|b| b == b';'), opt(preceded(char(';'), rest))).parse(content.as_bytes());
-    match parsed {
-        // `;` is ASCII, so both sides are whole characters.
-        Ok((_, (head, Some(_)))) => content
-            .split_at_checked(head.len())
-            .map_or((content, None), |(head, tail)| (head, tail.get(1..))),
-        _ => (content, None),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Inline movetext: `4,8; 6,12 (2 from hole 8); …; 2 (2 from 3).`
 
 use crate::notation::error::ErrorKind;
-use crate::notation::visit::{MoveEnd, Visitor};
+use crate::notation::visit::{MoveEnd, Sink};
 use crate::notation::{Ending, Ply};
 use crate::{Hole, Player};
 
@@ -9,7 +9,7 @@ use super::cursor::{Cursor, Failed};
 
 /// Parses moves until the region ends, a `.` or an ending, handing them
 /// to the visitor. On an error, skips to the next `;` and goes on.
-pub(crate) fn parse_inline<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
+pub(crate) fn parse_inline<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) {
     loop {
         if *cursor.stopped {
             break;
@@ -36,7 +36,7 @@ pub(crate) fn parse_inline<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
             Ok(true) => break,
             Ok(false) => {}
             Err(Failed) => {
-                cursor.emit(Visitor::abandon_move);
+                cursor.emit(Sink::abandon_move);
                 recover(cursor);
             }
         }
@@ -44,7 +44,7 @@ pub(crate) fn parse_inline<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
 }
 
 /// Skips past the next `;`, or to the end of the region.
-fn recover<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
+fn recover<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) {
     let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
     match rest.iter().position(|&b| b == b';') {
         Some(i) => cursor.pos += i + 1,
@@ -54,6 +54,7 @@ fn recover<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) {
 
 /// A hole number of one or two digits at `at`, not followed by a digit,
 /// mark or group; with the offset after it.
+#[inline]
 fn plain_hole(bytes: &[u8], at: usize, end: usize) -> Option<(Hole, usize)> {
     let first = *bytes.get(at).filter(|b| b.is_ascii_digit())?;
     let (number, after) = match bytes.get(at + 1) {
@@ -71,7 +72,7 @@ fn plain_hole(bytes: &[u8], at: usize, end: usize) -> Option<(Hole, usize)> {
 /// The fast path for the most common move, `4,8;` or `6, 12.`: two bare
 /// hole numbers. Returns `None` (consuming nothing) for anything else,
 /// which the general path then parses.
-fn plain_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
+fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
     let bytes = cursor.bytes;
     let end = cursor.end;
     let start = cursor.pos;
@@ -96,11 +97,11 @@ fn plain_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
         }
     };
     let span_end = if full_stop { next } else { after };
-    let south = Ply {
+    let mut south = Ply {
         span: cursor.span(start, south_end),
         ..Ply::new(south)
     };
-    let north = Ply {
+    let mut north = Ply {
         span: cursor.span(north_start, after),
         ..Ply::new(north)
     };
@@ -109,17 +110,14 @@ fn plain_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
         full_stop,
         span: cursor.span(start, span_end),
     };
-    cursor.emit(|visitor| visitor.begin_move(None));
-    cursor.emit_ply(Player::South, false, &south);
-    cursor.emit_ply(Player::North, false, &north);
-    cursor.emit(|visitor| visitor.end_move(&end));
+    cursor.emit(|sink| sink.plain_move(&mut south, &mut north, &end));
     cursor.pos = next;
     Some(stop)
 }
 
 /// Parses one move (after `begin_move`) and ends it; returns whether the
 /// movetext stops after it.
-fn inline_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Failed> {
+fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Failed> {
     let start = cursor.pos;
     cursor.turn(Player::South)?;
     cursor.skip_ws();
@@ -169,7 +167,7 @@ fn inline_move<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, 
 }
 
 /// The ending text after `and`, up to the end of the line.
-pub(crate) fn ending<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Ending {
+pub(crate) fn ending<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Ending {
     let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
     let line_end = cursor.pos + rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
     let raw = cursor.text.get(cursor.pos..line_end).unwrap_or_default();

@@ -7,7 +7,7 @@ pub(crate) mod split;
 mod tags;
 
 use super::error::{ErrorKind, RawError};
-use super::visit::Visitor;
+use super::visit::{Sink, Visitor};
 use super::{Layout, ParseError, Ply, Span, Warning, WarningKind};
 use crate::Hole;
 use cursor::{Cursor, Mode};
@@ -31,7 +31,7 @@ pub(crate) struct Game<'a, V: ?Sized> {
     pub stopped: bool,
 }
 
-impl<'a, V: Visitor + ?Sized> Game<'a, V> {
+impl<'a, V: Sink + ?Sized> Game<'a, V> {
     fn new(text: &'a str, base: usize, visitor: &'a mut V) -> Game<'a, V> {
         Game {
             text,
@@ -53,7 +53,12 @@ impl<'a, V: Visitor + ?Sized> Game<'a, V> {
     pub(crate) fn cursor(&mut self, start: usize, end: usize, mode: Mode) -> Cursor<'_, V> {
         Cursor {
             text: self.text,
-            bytes: self.text.as_bytes(),
+            // Cut at `end`, so that looking at a byte checks one bound.
+            bytes: self
+                .text
+                .as_bytes()
+                .get(..end)
+                .unwrap_or(self.text.as_bytes()),
             pos: start,
             end,
             base: self.base,
@@ -83,7 +88,7 @@ pub(crate) fn lines(text: &str, from: usize) -> impl Iterator<Item = (usize, &st
     let mut start = from;
     std::iter::from_fn(move || {
         let rest = text.get(start..).filter(|rest| !rest.is_empty())?;
-        let (line, len) = match rest.find('\n') {
+        let (line, len) = match memchr::memchr(b'\n', rest.as_bytes()) {
             Some(i) => (rest.get(..i).unwrap_or_default(), i + 1),
             None => (rest, rest.len()),
         };
@@ -116,7 +121,7 @@ pub(crate) fn describe(line: &str, at: usize) -> String {
 /// Parses the text of one game, which starts at absolute offset `base`
 /// on line `first_line`, handing its parts to `visitor`. `bad` holds the
 /// absolute offsets of bytes that were not UTF-8 (read as `?`).
-pub(crate) fn parse_game<V: Visitor + ?Sized>(
+pub(crate) fn parse_game<V: Sink + ?Sized>(
     text: &str,
     base: usize,
     first_line: usize,
@@ -124,7 +129,7 @@ pub(crate) fn parse_game<V: Visitor + ?Sized>(
     visitor: &mut V,
 ) -> V::Output {
     let mut game = Game::new(text, base, visitor);
-    game.emit(Visitor::begin_game);
+    game.emit(Sink::begin_game);
     if !game.stopped {
         game_body(&mut game);
     }
@@ -169,7 +174,7 @@ pub(crate) fn parse_game<V: Visitor + ?Sized>(
     game.visitor.end_game()
 }
 
-fn game_body<V: Visitor + ?Sized>(game: &mut Game<'_, V>) {
+fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
     let text = game.text;
     let mut body = None;
     let mut tags = false;
@@ -184,7 +189,7 @@ fn game_body<V: Visitor + ?Sized>(game: &mut Game<'_, V>) {
             match tags::parse_tag_line(line.trim_end_matches('\r'), game.base + start) {
                 Ok(tag) => {
                     tags = true;
-                    game.emit(|visitor| visitor.tag(&tag.name, &tag.value, tag.span));
+                    game.emit(|visitor| visitor.tag(tag.name, &tag.value, tag.span));
                 }
                 Err(error) => game.errors.push(error),
             }
@@ -225,6 +230,9 @@ fn game_body<V: Visitor + ?Sized>(game: &mut Game<'_, V>) {
         let region_end = lines(text, body_start)
             .find(|(_, line)| split::is_blank(line))
             .map_or(text.len(), |(start, _)| start);
+        let region = text.as_bytes().get(body_start..region_end);
+        let moves = 1 + memchr::memchr_iter(b';', region.unwrap_or_default()).count();
+        game.visitor.expect_moves(moves);
         let mut cursor = game.cursor(body_start, region_end, Mode::Inline);
         inline::parse_inline(&mut cursor);
         cursor.pos

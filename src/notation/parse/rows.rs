@@ -2,7 +2,7 @@
 
 use crate::Player;
 use crate::notation::error::ErrorKind;
-use crate::notation::visit::{MoveEnd, Visitor};
+use crate::notation::visit::{MoveEnd, Sink};
 use crate::notation::{Label, Span};
 
 use super::cursor::{Cursor, Failed, Mode};
@@ -31,7 +31,7 @@ fn header(line: &str) -> Option<&str> {
 /// Parses rows and variation headers from `from` on, handing them to the
 /// visitor; returns where the movetext ends (the start of the first line
 /// that is neither, or of the first blank line).
-pub(crate) fn parse_rows<V: Visitor + ?Sized>(game: &mut Game<'_, V>, from: usize) -> usize {
+pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut Game<'_, V>, from: usize) -> usize {
     let text = game.text;
     for (start, line) in lines(text, from) {
         if game.stopped {
@@ -54,13 +54,13 @@ pub(crate) fn parse_rows<V: Visitor + ?Sized>(game: &mut Game<'_, V>, from: usiz
         }
         let mut cursor = game.cursor(start, end, Mode::Row);
         if row(&mut cursor).is_err() {
-            cursor.emit(Visitor::abandon_move);
+            cursor.emit(Sink::abandon_move);
         }
     }
     text.len()
 }
 
-fn row<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
+fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     cursor.skip_ws();
     let mut number: u32 = 0;
     while let Some(d) = cursor.peek().filter(u8::is_ascii_digit) {

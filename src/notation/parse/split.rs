@@ -27,13 +27,19 @@ impl Splitter {
     /// whether it starts a new game. The splitter then counts the line as
     /// part of that new game.
     pub(crate) fn starts_new_game(&mut self, line: &str) -> bool {
-        let blank = is_blank(line);
-        let tag = is_tag_line(line);
-        let digit = line
-            .trim_start()
-            .as_bytes()
-            .first()
-            .is_some_and(u8::is_ascii_digit);
+        // One look at the first byte that is not ASCII white space; only a
+        // line with something else there than a visible ASCII character
+        // (say U+00A0, or a vertical tab) needs the full Unicode trim.
+        let bytes = line.as_bytes();
+        let (blank, first) = match bytes.iter().position(|b| !b.is_ascii_whitespace()) {
+            None => (true, None),
+            Some(i) => match bytes.get(i) {
+                Some(&b) if b.is_ascii_graphic() => (false, Some(b)),
+                _ => (is_blank(line), line.trim_start().bytes().next()),
+            },
+        };
+        let tag = first == Some(b'[');
+        let digit = first.is_some_and(|b| b.is_ascii_digit());
         let new_game = self.has_body && (tag || (self.previous_blank && digit));
         if new_game {
             self.has_body = false;
@@ -76,6 +82,14 @@ mod tests {
         assert_eq!(
             starts(&["4,8;", "6,7", "", "Prose", "1 more", "", " 3,9"]),
             [false, false, false, false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn unicode_white_space_before_a_tag_or_digit_counts() {
+        assert_eq!(
+            starts(&["4,8", "", "\u{a0}3,9", "\u{b}[A \"1\"]", "\u{b}"]),
+            [false, false, true, true, false]
         );
     }
 }
