@@ -16,7 +16,7 @@ use crate::{Capture, EndReason, Player, Position, Score};
 
 use super::replay::{numbered, turns};
 use super::report::{Line, ReplayedPly, StopReason};
-use super::{FindingKind, Report, Severity};
+use super::{Finding, FindingKind, Report, Severity};
 
 /// Every game of a file: `{"games": [...]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -297,20 +297,22 @@ impl GameDocument {
             variations,
             result: result(report),
             summary: report.summary(),
-            findings: report
-                .findings
-                .iter()
-                .map(|finding| FindingDocument {
-                    line: finding.location.line,
-                    column: finding.location.column,
-                    ply: finding.ply,
-                    move_number: finding.move_number,
-                    variation: finding.variation.clone(),
-                    severity: finding.severity,
-                    kind: finding.kind,
-                    message: finding.message.clone(),
-                })
-                .collect(),
+            findings: report.findings.iter().map(FindingDocument::from).collect(),
+        }
+    }
+}
+
+impl From<&Finding> for FindingDocument {
+    fn from(finding: &Finding) -> FindingDocument {
+        FindingDocument {
+            line: finding.location.line,
+            column: finding.location.column,
+            ply: finding.ply,
+            move_number: finding.move_number,
+            variation: finding.variation.clone(),
+            severity: finding.severity,
+            kind: finding.kind,
+            message: finding.message.clone(),
         }
     }
 }

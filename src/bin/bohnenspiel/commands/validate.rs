@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Finding, FindingKind, Options, Report, Severity};
+use bohnenspiel::validate::{Finding, FindingDocument, Options, Report};
 use serde::Serialize;
 
 use crate::cli::Format;
@@ -112,47 +112,26 @@ fn verdict(report: &Report) -> String {
     text
 }
 
-/// One finding in the JSON format: the file and game it is in, where, and
-/// what.
+/// One finding in the JSON format: the file and game it is in, then the
+/// finding as the JSON document has it (where, and what).
 #[derive(Debug, Serialize)]
 pub struct FindingLine<'a> {
     /// The file as named on the command line, or `<stdin>`.
     pub file: &'a str,
     /// The game's index in the file, from 1.
     pub game: usize,
-    /// Line from 1.
-    pub line: usize,
-    /// Column from 1, in characters.
-    pub column: usize,
-    /// The ply concerned, from 1, or `null`.
-    pub ply: Option<usize>,
-    /// Its move number, or `null`.
-    #[serde(rename = "move")]
-    pub move_number: Option<u32>,
-    /// The variation concerned, or `null` for the main line.
-    pub variation: Option<&'a str>,
-    /// `note`, `warning` or `error`.
-    pub severity: Severity,
-    /// The kind, such as `capture-mismatch`.
-    pub kind: FindingKind,
-    /// The message.
-    pub message: &'a str,
+    /// Line, column, ply, move, variation, severity, kind and message.
+    #[serde(flatten)]
+    pub finding: FindingDocument,
 }
 
 impl<'a> FindingLine<'a> {
     /// The line of `finding` in game `game` of `file`.
-    pub fn new(file: &'a str, game: usize, finding: &'a Finding) -> FindingLine<'a> {
+    pub fn new(file: &'a str, game: usize, finding: &Finding) -> FindingLine<'a> {
         FindingLine {
             file,
             game,
-            line: finding.location.line,
-            column: finding.location.column,
-            ply: finding.ply,
-            move_number: finding.move_number,
-            variation: finding.variation.as_deref(),
-            severity: finding.severity,
-            kind: finding.kind,
-            message: &finding.message,
+            finding: finding.into(),
         }
     }
 }
