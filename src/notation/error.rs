@@ -58,6 +58,28 @@ pub struct ParseError {
     pub location: Location,
 }
 
+impl ParseError {
+    /// The error without its location: `message: expected …, found …`,
+    /// for showing beside the source line.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::Ply;
+    ///
+    /// let errors = "13".parse::<Ply>().unwrap_err();
+    /// assert_eq!(
+    ///     errors.0[0].description(),
+    ///     "hole 13 does not exist: holes are numbered 1 to 12: expected a hole number from 1 to 12, found `13`"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn description(&self) -> String {
+        format!(
+            "{}: expected {}, found {}",
+            self.message, self.expected, self.found
+        )
+    }
+}
+
 /// What a warning is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WarningKind {

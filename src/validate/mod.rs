@@ -186,10 +186,7 @@ fn parse_findings(ctx: &mut Context<'_>) {
         ctx.findings.push(Finding {
             severity: Severity::Error,
             kind,
-            message: format!(
-                "{}: expected {}, found {}",
-                error.message, error.expected, error.found
-            ),
+            message: error.description(),
             span: error.span,
             location: error.location,
             ply: None,

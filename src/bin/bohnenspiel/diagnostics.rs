@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
-use bohnenspiel::notation::{Location, ParseError, ParsedRecord, Span, Warning};
+use bohnenspiel::notation::{Location, ParsedRecord, Span, Warning};
 use bohnenspiel::validate::{Finding, Severity};
 
 /// One thing to show: how serious, what, and where.
@@ -42,14 +42,6 @@ impl<'a> From<&'a Warning> for Diagnostic<'a> {
             location: warning.location,
         }
     }
-}
-
-/// The message of a parse error as shown: `MESSAGE: expected …, found …`.
-pub fn parse_error_message(error: &ParseError) -> String {
-    format!(
-        "{}: expected {}, found {}",
-        error.message, error.expected, error.found
-    )
 }
 
 /// Renders diagnostics, in colour or not.

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, parse_error_message};
+use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::error::CliError;
 use crate::input::for_each_game;
 use crate::status::Status;
@@ -47,7 +47,7 @@ pub fn print_parse_problems(
 ) -> Result<Status, CliError> {
     let mut stderr = io::stderr().lock();
     for error in &parsed.errors {
-        let message = parse_error_message(error);
+        let message = error.description();
         let text = diagnostics.render(
             name,
             parsed,
