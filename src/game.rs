@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{
-    Captures, Hole, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Rules, Score,
-    Variant,
+    Captures, Hole, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Rules,
+    Score, Variant,
 };
 
 /// What happened in one ply of a [`Game`].
