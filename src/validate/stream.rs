@@ -1,16 +1,7 @@
-//! Validating a stream of records without building a tree for the games
-//! that turn out clean.
-//!
-//! Most records in a large file are sound. [`Validator`] checks each game
-//! first through a [`Visitor`] that replays its plies as the parser reads
-//! them ([`Quick`]). A game that has nothing to report (no parse error or
-//! warning, every ply legal, every capture annotated as the rules make it,
-//! the game over, and its `Result` tag right) is then done without a tree.
-//! At the first sign of anything else (a finding, or a part such as a
-//! variation, an alternative or a remark that only the full validation
-//! checks) the quick check gives up, and the game is parsed again into a
-//! tree and validated by [`validate`], which finds and words everything.
-//! Both paths give the same [`Report`], which a property test checks.
+//! The streaming [`Validator`], and the quick check ([`Quick`]) that lets
+//! it validate a clean game without building its tree. A property test
+//! (`tests/validate_stream.rs`) checks that both paths give the same
+//! [`Report`].
 
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
@@ -100,14 +91,13 @@ impl<R: BufRead> Validator<R> {
         &self.options
     }
 
-    /// Validates the next game in full: parsed into a tree and
-    /// [`validate`]d.
-    fn full(&mut self) -> Option<io::Result<Validated>> {
-        Some(self.reader.next()?.map(|parsed| Validated {
+    /// Validates a game parsed into a tree, in full.
+    fn in_full(&self, parsed: ParsedRecord) -> Validated {
+        Validated {
             report: validate(&parsed, &self.options),
             len: parsed.source.len(),
             parsed: Some(parsed),
-        }))
+        }
     }
 }
 
@@ -116,7 +106,8 @@ impl<R: BufRead> Iterator for Validator<R> {
 
     fn next(&mut self) -> Option<io::Result<Validated>> {
         if self.options.keep_plies {
-            return self.full();
+            let parsed = self.reader.next()?;
+            return Some(parsed.map(|parsed| self.in_full(parsed)));
         }
         match self.reader.visit_game(&mut self.quick)? {
             Err(error) => Some(Err(error)),
@@ -138,11 +129,7 @@ impl<R: BufRead> Iterator for Validator<R> {
             }
             Ok(None) => {
                 let parsed = self.reader.parse_last_game()?;
-                Some(Ok(Validated {
-                    report: validate(&parsed, &self.options),
-                    len: parsed.source.len(),
-                    parsed: Some(parsed),
-                }))
+                Some(Ok(self.in_full(parsed)))
             }
         }
     }
