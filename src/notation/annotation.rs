@@ -351,33 +351,54 @@ mod grammar {
         .parse(input)
     }
 
-    /// The commonest phrase, `N from H` with single spaces, numbers of
-    /// one or two digits and the hole in range, as a whole annotation:
-    /// a byte-level fast path, no tokens.
-    pub(super) fn simple(input: &[u8]) -> Option<Phrase> {
-        /// A number of one or two digits at the start of `bytes`, and the
-        /// rest.
-        fn small(bytes: &[u8]) -> Option<(u8, &[u8])> {
-            match *bytes {
-                [d @ b'0'..=b'9', e @ b'0'..=b'9', ref rest @ ..] => {
-                    Some(((d - b'0') * 10 + (e - b'0'), rest))
-                }
-                [d @ b'0'..=b'9', ref rest @ ..] => Some((d - b'0', rest)),
-                _ => None,
+    /// A number of one or two digits at the start of `bytes`, and the
+    /// rest.
+    fn small(bytes: &[u8]) -> Option<(u8, &[u8])> {
+        match *bytes {
+            [d @ b'0'..=b'9', e @ b'0'..=b'9', ref rest @ ..] => {
+                Some(((d - b'0') * 10 + (e - b'0'), rest))
             }
+            [d @ b'0'..=b'9', ref rest @ ..] => Some((d - b'0', rest)),
+            _ => None,
         }
+    }
+
+    /// `N from H` at the start of `input`, with single spaces, numbers of
+    /// one or two digits and the hole in range; with the rest.
+    fn from_phrase(input: &[u8]) -> Option<(Phrase, &[u8])> {
         let (beans, rest) = small(input)?;
         let rest = rest.strip_prefix(b" from ")?;
         let (hole, rest) = small(rest)?;
-        if !rest.is_empty() {
-            return None;
-        }
-        Some(Phrase {
+        let phrase = Phrase {
             beans,
             holes: HoleList::one(Hole::new(hole).ok()?),
             form: PhraseForm::From,
             hole_word: false,
-        })
+        };
+        Some((phrase, rest))
+    }
+
+    /// The commonest annotations, as the rules engine prints captures:
+    /// one or more `N from H` phrases (see [`from_phrase`]) joined by
+    /// `, `, ` and ` or ` plus `, and nothing else. A byte-level fast path
+    /// without tokens; where it gives an annotation, the grammar on tokens
+    /// gives the same (a unit test compares them).
+    pub(super) fn from_list(input: &[u8]) -> Option<(Phrase, Vec<(Joiner, Phrase)>)> {
+        let (first, mut rest) = from_phrase(input)?;
+        let mut phrases = Vec::new();
+        while !rest.is_empty() {
+            let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
+                (Joiner::Comma, after)
+            } else if let Some(after) = rest.strip_prefix(b" and ") {
+                (Joiner::And, after)
+            } else {
+                (Joiner::Plus, rest.strip_prefix(b" plus ")?)
+            };
+            let (phrase, after) = from_phrase(after)?;
+            phrases.push((joiner, phrase));
+            rest = after;
+        }
+        Some((first, phrases))
     }
 
     /// The first hole number out of range, with its span in the text.
@@ -480,13 +501,14 @@ mod grammar {
 /// Parses `text` (the inside of a group, without a `; comment`) as a
 /// capture annotation. `span` is where `text` lies in the file.
 pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
-    if let Some(first) = grammar::simple(text.as_bytes()) {
-        return Ok(CaptureAnnotation {
-            first,
-            rest: Vec::new(),
-            span,
-        });
+    if let Some((first, rest)) = grammar::from_list(text.as_bytes()) {
+        return Ok(CaptureAnnotation { first, rest, span });
     }
+    parse_with_tokens(text, span)
+}
+
+/// [`parse_annotation`] without its fast path: the grammar on tokens.
+fn parse_with_tokens(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
     let context = grammar::Context::default();
     let (first, rest) = grammar::with_tokens(text.as_bytes(), |tokens| {
         context.annotation(tokens).map(|(_, parsed)| parsed).ok()
@@ -577,5 +599,74 @@ mod tests {
             parse_annotation("2 from 13", Span::default()),
             Err(NotAnnotation::Hole(13, Span::new(7, 9)))
         );
+    }
+
+    #[test]
+    fn the_rules_phrasing_takes_the_fast_path() {
+        for text in [
+            "2 from 12",
+            "2 from 10, 2 from 9 and 2 from 8",
+            "6 from 9 plus 2 from 8",
+            "2 from 1 and 2 from 2",
+        ] {
+            assert!(grammar::from_list(text.as_bytes()).is_some(), "{text}");
+        }
+        for text in [
+            "2 from hole 8",
+            "4 each from 2 and 1",
+            " 2 from 12",
+            "2 from 12 ",
+        ] {
+            assert!(grammar::from_list(text.as_bytes()).is_none(), "{text}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Wherever the fast path reads an annotation, the grammar on
+        /// tokens reads the same one; texts are built from the words and
+        /// numbers annotations use, with the separators they use.
+        #[test]
+        fn the_fast_path_agrees_with_the_grammar(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(&[
+                    "2", "4", "12", "0", "13", "123", "02", " from ", "from", " each", " and ",
+                    ", ", ",", " plus ", " hole ", " ", "x",
+                ][..]),
+                1..16,
+            ),
+        ) {
+            let text: String = pieces.concat();
+            if let Some((first, rest)) = grammar::from_list(text.as_bytes()) {
+                let span = Span::new(3, 3 + text.len());
+                proptest::prop_assert_eq!(
+                    parse_with_tokens(&text, span),
+                    Ok(CaptureAnnotation { first, rest, span }),
+                    "{}", text
+                );
+            }
+        }
+
+        /// Canonical lists of phrases, which the fast path must take.
+        #[test]
+        fn phrase_lists_agree(
+            phrases in proptest::collection::vec((0u8..=99, 1u8..=12, 0usize..3), 1..8),
+        ) {
+            let mut text = String::new();
+            for (i, (beans, hole, joiner)) in phrases.iter().enumerate() {
+                if i > 0 {
+                    text.push_str([", ", " and ", " plus "][*joiner]);
+                }
+                text.push_str(&format!("{beans} from {hole}"));
+            }
+            let fast = grammar::from_list(text.as_bytes());
+            proptest::prop_assert!(fast.is_some(), "{}", text);
+            if let Some((first, rest)) = fast {
+                proptest::prop_assert_eq!(
+                    parse_with_tokens(&text, Span::default()),
+                    Ok(CaptureAnnotation { first, rest, span: Span::default() }),
+                    "{}", text
+                );
+            }
+        }
     }
 }
