@@ -622,6 +622,12 @@ mod tests {
     }
 
     proptest::proptest! {
+        // No regression files: the crate's layout has no room for them.
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
         /// Wherever the fast path reads an annotation, the grammar on
         /// tokens reads the same one; texts are built from the words and
         /// numbers annotations use, with the separators they use.
