@@ -363,28 +363,82 @@ mod grammar {
         }
     }
 
-    /// `N from H` at the start of `input`, with single spaces, numbers of
-    /// one or two digits and the hole in range; with the rest.
-    fn from_phrase(input: &[u8]) -> Option<(Phrase, &[u8])> {
+    /// A hole of one or two digits at the start of `bytes`, in range;
+    /// with the rest.
+    fn small_hole(bytes: &[u8]) -> Option<(Hole, &[u8])> {
+        let (number, rest) = small(bytes)?;
+        Some((Hole::new(number).ok()?, rest))
+    }
+
+    /// Whether a phrase (`N from`, `N each from`) starts right after a
+    /// number, so that the number begins a phrase rather than ends a list.
+    fn starts_phrase(after_number: &[u8]) -> bool {
+        after_number.starts_with(b" from") || after_number.starts_with(b" each from")
+    }
+
+    /// `H (, H | and H)*` at the start of `input`, ending before a number
+    /// that starts a new phrase; with the rest.
+    fn hole_list(input: &[u8]) -> Option<(HoleList, &[u8])> {
+        let (first, mut rest) = small_hole(input)?;
+        let mut list = HoleList::one(first);
+        loop {
+            let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
+                (Joiner::Comma, after)
+            } else if let Some(after) = rest.strip_prefix(b" and ") {
+                (Joiner::And, after)
+            } else {
+                break;
+            };
+            let Some((number, after)) = small(after) else {
+                break;
+            };
+            if starts_phrase(after) {
+                break;
+            }
+            list.rest.push((joiner, Hole::new(number).ok()?));
+            rest = after;
+        }
+        Some((list, rest))
+    }
+
+    /// One phrase at the start of `input`, in any of the three forms,
+    /// with single spaces, numbers of one or two digits, holes in range
+    /// and no word `hole`; with the rest.
+    fn byte_phrase(input: &[u8]) -> Option<(Phrase, &[u8])> {
         let (beans, rest) = small(input)?;
-        let rest = rest.strip_prefix(b" from ")?;
-        let (hole, rest) = small(rest)?;
+        let (form, rest) = match rest.strip_prefix(b" each from ") {
+            Some(rest) => (PhraseForm::EachFrom, rest),
+            None => (PhraseForm::From, rest.strip_prefix(b" from ")?),
+        };
+        let (holes, mut rest) = hole_list(rest)?;
+        let form = match form {
+            PhraseForm::EachFrom => form,
+            _ => match rest.strip_prefix(b" each") {
+                Some(after) => {
+                    rest = after;
+                    PhraseForm::FromEach
+                }
+                None if holes.rest.is_empty() => PhraseForm::From,
+                None => return None,
+            },
+        };
         let phrase = Phrase {
             beans,
-            holes: HoleList::one(Hole::new(hole).ok()?),
-            form: PhraseForm::From,
+            holes,
+            form,
             hole_word: false,
         };
         Some((phrase, rest))
     }
 
-    /// The commonest annotations, as the rules engine prints captures:
-    /// one or more `N from H` phrases (see [`from_phrase`]) joined by
-    /// `, `, ` and ` or ` plus `, and nothing else. A byte-level fast path
-    /// without tokens; where it gives an annotation, the grammar on tokens
-    /// gives the same (a unit test compares them).
+    /// The commonest annotations, as the rules engine prints captures and
+    /// as the historical records phrase them: phrases (see
+    /// [`byte_phrase`]) joined by `, `, ` and ` or ` plus `, and nothing
+    /// else. A byte-level fast path without tokens; where it gives an
+    /// annotation, the grammar on tokens gives the same (a property test
+    /// compares them), and anything else falls back to the grammar.
     pub(super) fn from_list(input: &[u8]) -> Option<(Phrase, Vec<(Joiner, Phrase)>)> {
-        let (first, mut rest) = from_phrase(input)?;
+        let (first, mut rest) = byte_phrase(input)?;
         let mut phrases = Vec::new();
         while !rest.is_empty() {
             let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
@@ -394,7 +448,7 @@ mod grammar {
             } else {
                 (Joiner::Plus, rest.strip_prefix(b" plus ")?)
             };
-            let (phrase, after) = from_phrase(after)?;
+            let (phrase, after) = byte_phrase(after)?;
             phrases.push((joiner, phrase));
             rest = after;
         }
@@ -608,14 +662,20 @@ mod tests {
             "2 from 10, 2 from 9 and 2 from 8",
             "6 from 9 plus 2 from 8",
             "2 from 1 and 2 from 2",
+            "4 each from 2 and 1",
+            "4 each from 2, 1 and 12",
+            "4 from 10, 2 from 9, 8, 7 each",
+            "2 from 5 and 6 each",
         ] {
             assert!(grammar::from_list(text.as_bytes()).is_some(), "{text}");
         }
         for text in [
             "2 from hole 8",
-            "4 each from 2 and 1",
             " 2 from 12",
             "2 from 12 ",
+            "2 from 9, 8",
+            "4 each from 2 and 1 each",
+            "4 each from 2 and 13",
         ] {
             assert!(grammar::from_list(text.as_bytes()).is_none(), "{text}");
         }
@@ -636,7 +696,8 @@ mod tests {
             pieces in proptest::collection::vec(
                 proptest::sample::select(&[
                     "2", "4", "12", "0", "13", "123", "02", " from ", "from", " each", " and ",
-                    ", ", ",", " plus ", " hole ", " ", "x",
+                    ", ", ",", " plus ", " hole ", " ", "x", " each from ", "7 from ",
+                    "2 each from ",
                 ][..]),
                 1..16,
             ),
@@ -652,17 +713,39 @@ mod tests {
             }
         }
 
-        /// Canonical lists of phrases, which the fast path must take.
+        /// Lists of phrases in all three forms, with single spaces, which
+        /// the fast path must take.
         #[test]
         fn phrase_lists_agree(
-            phrases in proptest::collection::vec((0u8..=99, 1u8..=12, 0usize..3), 1..8),
+            phrases in proptest::collection::vec(
+                (
+                    0u8..=99,
+                    proptest::collection::vec((1u8..=12, proptest::bool::ANY), 1..4),
+                    0usize..3,
+                    0usize..3,
+                ),
+                1..6,
+            ),
         ) {
             let mut text = String::new();
-            for (i, (beans, hole, joiner)) in phrases.iter().enumerate() {
+            for (i, (beans, holes, form, joiner)) in phrases.iter().enumerate() {
                 if i > 0 {
                     text.push_str([", ", " and ", " plus "][*joiner]);
                 }
-                text.push_str(&format!("{beans} from {hole}"));
+                let mut list = String::new();
+                for (j, (hole, comma)) in holes.iter().enumerate() {
+                    if j > 0 {
+                        list.push_str(if *comma { ", " } else { " and " });
+                    }
+                    list.push_str(&hole.to_string());
+                }
+                // A list of several holes needs `each`; one hole may have it.
+                let form = if holes.len() > 1 { 1 + form % 2 } else { *form };
+                text.push_str(&match form {
+                    0 => format!("{beans} from {list}"),
+                    1 => format!("{beans} from {list} each"),
+                    _ => format!("{beans} each from {list}"),
+                });
             }
             let fast = grammar::from_list(text.as_bytes());
             proptest::prop_assert!(fast.is_some(), "{}", text);
