@@ -97,6 +97,21 @@ pub struct Phrase {
     pub hole_word: bool,
 }
 
+impl Phrase {
+    /// A phrase to be overwritten: `0 from 1`.
+    pub(crate) const fn placeholder() -> Phrase {
+        Phrase {
+            beans: 0,
+            holes: HoleList {
+                first: Hole::MIN,
+                rest: Vec::new(),
+            },
+            form: PhraseForm::From,
+            hole_word: false,
+        }
+    }
+}
+
 /// A capture annotation as written: phrases and the joiners between them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CaptureAnnotation {
@@ -109,6 +124,15 @@ pub struct CaptureAnnotation {
 }
 
 impl CaptureAnnotation {
+    /// An annotation to be overwritten: `0 from 1`.
+    pub(crate) const fn placeholder() -> CaptureAnnotation {
+        CaptureAnnotation {
+            first: Phrase::placeholder(),
+            rest: Vec::new(),
+            span: Span::new(0, 0),
+        }
+    }
+
     /// The phrases in written order.
     pub fn phrases(&self) -> impl Iterator<Item = &Phrase> + '_ {
         std::iter::once(&self.first).chain(self.rest.iter().map(|(_, phrase)| phrase))
@@ -163,7 +187,7 @@ mod grammar {
     use nom::sequence::preceded;
     use nom::{Input, Needed, Parser};
 
-    use super::{HoleList, Joiner, Phrase, PhraseForm, Span};
+    use super::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm, Span};
     use crate::Hole;
 
     /// What a token of an annotation is.
@@ -377,10 +401,12 @@ mod grammar {
     }
 
     /// `H (, H | and H)*` at the start of `input`, ending before a number
-    /// that starts a new phrase; with the rest.
-    fn hole_list(input: &[u8]) -> Option<(HoleList, &[u8])> {
+    /// that starts a new phrase, written into `list` (reusing its room);
+    /// with the rest.
+    fn hole_list_into<'a>(input: &'a [u8], list: &mut HoleList) -> Option<&'a [u8]> {
         let (first, mut rest) = small_hole(input)?;
-        let mut list = HoleList::one(first);
+        list.first = first;
+        list.rest.clear();
         loop {
             let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
                 (Joiner::Comma, after)
@@ -398,61 +424,72 @@ mod grammar {
             list.rest.push((joiner, Hole::new(number).ok()?));
             rest = after;
         }
-        Some((list, rest))
+        Some(rest)
     }
 
     /// One phrase at the start of `input`, in any of the three forms,
     /// with single spaces, numbers of one or two digits, holes in range
-    /// and no word `hole`; with the rest.
-    fn byte_phrase(input: &[u8]) -> Option<(Phrase, &[u8])> {
+    /// and no word `hole`, written into `phrase`; with the rest.
+    fn byte_phrase_into<'a>(input: &'a [u8], phrase: &mut Phrase) -> Option<&'a [u8]> {
         let (beans, rest) = small(input)?;
-        let (form, rest) = match rest.strip_prefix(b" each from ") {
-            Some(rest) => (PhraseForm::EachFrom, rest),
-            None => (PhraseForm::From, rest.strip_prefix(b" from ")?),
+        let (each_from, rest) = match rest.strip_prefix(b" each from ") {
+            Some(rest) => (true, rest),
+            None => (false, rest.strip_prefix(b" from ")?),
         };
-        let (holes, mut rest) = hole_list(rest)?;
-        let form = match form {
-            PhraseForm::EachFrom => form,
-            _ => match rest.strip_prefix(b" each") {
-                Some(after) => {
-                    rest = after;
-                    PhraseForm::FromEach
-                }
-                None if holes.rest.is_empty() => PhraseForm::From,
-                None => return None,
-            },
+        let mut rest = hole_list_into(rest, &mut phrase.holes)?;
+        phrase.form = if each_from {
+            PhraseForm::EachFrom
+        } else if let Some(after) = rest.strip_prefix(b" each") {
+            rest = after;
+            PhraseForm::FromEach
+        } else if phrase.holes.rest.is_empty() {
+            PhraseForm::From
+        } else {
+            return None;
         };
-        let phrase = Phrase {
-            beans,
-            holes,
-            form,
-            hole_word: false,
-        };
-        Some((phrase, rest))
+        phrase.beans = beans;
+        phrase.hole_word = false;
+        Some(rest)
     }
 
     /// The commonest annotations, as the rules engine prints captures and
     /// as the historical records phrase them: phrases (see
-    /// [`byte_phrase`]) joined by `, `, ` and ` or ` plus `, and nothing
-    /// else. A byte-level fast path without tokens; where it gives an
-    /// annotation, the grammar on tokens gives the same (a property test
-    /// compares them), and anything else falls back to the grammar.
-    pub(super) fn from_list(input: &[u8]) -> Option<(Phrase, Vec<(Joiner, Phrase)>)> {
-        let (first, mut rest) = byte_phrase(input)?;
-        let mut phrases = Vec::new();
+    /// [`byte_phrase_into`]) joined by `, `, ` and ` or ` plus `, and
+    /// nothing else. A byte-level fast path without tokens, which writes
+    /// into `slot` in place so that a reused slot keeps its room; where it
+    /// gives an annotation (returns true), the grammar on tokens gives the
+    /// same (property tests compare them). Where it returns false, `slot`
+    /// holds some annotation and the grammar must decide.
+    pub(super) fn from_list_into(input: &[u8], slot: &mut CaptureAnnotation) -> bool {
+        let Some(mut rest) = byte_phrase_into(input, &mut slot.first) else {
+            return false;
+        };
+        let mut count = 0;
         while !rest.is_empty() {
             let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
                 (Joiner::Comma, after)
             } else if let Some(after) = rest.strip_prefix(b" and ") {
                 (Joiner::And, after)
+            } else if let Some(after) = rest.strip_prefix(b" plus ") {
+                (Joiner::Plus, after)
             } else {
-                (Joiner::Plus, rest.strip_prefix(b" plus ")?)
+                return false;
             };
-            let (phrase, after) = byte_phrase(after)?;
-            phrases.push((joiner, phrase));
+            if slot.rest.len() <= count {
+                slot.rest.push((joiner, Phrase::placeholder()));
+            }
+            let Some(entry) = slot.rest.get_mut(count) else {
+                return false;
+            };
+            entry.0 = joiner;
+            let Some(after) = byte_phrase_into(after, &mut entry.1) else {
+                return false;
+            };
             rest = after;
+            count += 1;
         }
-        Some((first, phrases))
+        slot.rest.truncate(count);
+        true
     }
 
     /// The first hole number out of range, with its span in the text.
@@ -554,11 +591,27 @@ mod grammar {
 
 /// Parses `text` (the inside of a group, without a `; comment`) as a
 /// capture annotation. `span` is where `text` lies in the file.
+#[cfg(test)]
 pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
-    if let Some((first, rest)) = grammar::from_list(text.as_bytes()) {
-        return Ok(CaptureAnnotation { first, rest, span });
+    let mut slot = CaptureAnnotation::placeholder();
+    parse_annotation_into(text, span, &mut slot)?;
+    Ok(slot)
+}
+
+/// Parses `text` as [`parse_annotation`] does, into `slot`, reusing the
+/// room of the annotation it held. On an error, `slot` holds some
+/// annotation that means nothing.
+pub(crate) fn parse_annotation_into(
+    text: &str,
+    span: Span,
+    slot: &mut CaptureAnnotation,
+) -> Result<(), NotAnnotation> {
+    if grammar::from_list_into(text.as_bytes(), slot) {
+        slot.span = span;
+        return Ok(());
     }
-    parse_with_tokens(text, span)
+    *slot = parse_with_tokens(text, span)?;
+    Ok(())
 }
 
 /// [`parse_annotation`] without its fast path: the grammar on tokens.
@@ -655,6 +708,25 @@ mod tests {
         );
     }
 
+    /// The fast path's reading of `text`, written over a slot that held
+    /// `before`, so that stale room is exercised.
+    fn fast(text: &str, before: &str) -> Option<CaptureAnnotation> {
+        let mut slot = CaptureAnnotation::placeholder();
+        let _ = grammar::from_list_into(before.as_bytes(), &mut slot);
+        grammar::from_list_into(text.as_bytes(), &mut slot).then(|| CaptureAnnotation {
+            span: Span::default(),
+            ..slot
+        })
+    }
+
+    /// Slots that held these before are reused in the tests.
+    const EARLIER: [&str; 4] = [
+        "",
+        "4 each from 2, 1 and 12",
+        "2 from 10, 2 from 9 and 2 from 8",
+        "4 from 10, 2 from 9, 8, 7 each plus 6 each from 1 and 2",
+    ];
+
     #[test]
     fn the_rules_phrasing_takes_the_fast_path() {
         for text in [
@@ -667,7 +739,13 @@ mod tests {
             "4 from 10, 2 from 9, 8, 7 each",
             "2 from 5 and 6 each",
         ] {
-            assert!(grammar::from_list(text.as_bytes()).is_some(), "{text}");
+            for before in EARLIER {
+                assert_eq!(
+                    fast(text, before),
+                    parse_with_tokens(text, Span::default()).ok(),
+                    "{text} after {before}"
+                );
+            }
         }
         for text in [
             "2 from hole 8",
@@ -677,7 +755,7 @@ mod tests {
             "4 each from 2 and 1 each",
             "4 each from 2 and 13",
         ] {
-            assert!(grammar::from_list(text.as_bytes()).is_none(), "{text}");
+            assert!(fast(text, "").is_none(), "{text}");
         }
     }
 
@@ -701,13 +779,13 @@ mod tests {
                 ][..]),
                 1..16,
             ),
+            before in 0..EARLIER.len(),
         ) {
             let text: String = pieces.concat();
-            if let Some((first, rest)) = grammar::from_list(text.as_bytes()) {
-                let span = Span::new(3, 3 + text.len());
+            if let Some(annotation) = fast(&text, EARLIER[before]) {
                 proptest::prop_assert_eq!(
-                    parse_with_tokens(&text, span),
-                    Ok(CaptureAnnotation { first, rest, span }),
+                    parse_with_tokens(&text, Span::default()),
+                    Ok(annotation),
                     "{}", text
                 );
             }
@@ -726,6 +804,7 @@ mod tests {
                 ),
                 1..6,
             ),
+            before in 0..EARLIER.len(),
         ) {
             let mut text = String::new();
             for (i, (beans, holes, form, joiner)) in phrases.iter().enumerate() {
@@ -747,15 +826,13 @@ mod tests {
                     _ => format!("{beans} each from {list}"),
                 });
             }
-            let fast = grammar::from_list(text.as_bytes());
+            let fast = fast(&text, EARLIER[before]);
             proptest::prop_assert!(fast.is_some(), "{}", text);
-            if let Some((first, rest)) = fast {
-                proptest::prop_assert_eq!(
-                    parse_with_tokens(&text, Span::default()),
-                    Ok(CaptureAnnotation { first, rest, span: Span::default() }),
-                    "{}", text
-                );
-            }
+            proptest::prop_assert_eq!(
+                parse_with_tokens(&text, Span::default()).ok(),
+                fast,
+                "{}", text
+            );
         }
     }
 }

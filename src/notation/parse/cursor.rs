@@ -2,11 +2,11 @@
 //! hole, mark, parenthesised groups, alternatives.
 
 use crate::Player;
-use crate::notation::annotation::{NotAnnotation, parse_annotation};
+use crate::notation::annotation::{NotAnnotation, parse_annotation_into};
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
-use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
+use crate::notation::{CaptureAnnotation, Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
 use crate::{Hole, HoleError};
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1};
@@ -53,6 +53,9 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     /// The ply being read, reused from ply to ply so that its groups keep
     /// their room.
     pub scratch: Ply,
+    /// The room of a capture annotation the scratch ply no longer holds,
+    /// kept for the next one.
+    pub spare: Option<CaptureAnnotation>,
 }
 
 impl<V: Sink + ?Sized> Cursor<'_, V> {
@@ -175,8 +178,25 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// A ply: hole, mark, groups; read into `self.scratch`.
+    /// A ply: hole, mark, groups; read into `self.scratch`, whose groups
+    /// are overwritten in place so that their room is reused.
     pub(crate) fn ply(&mut self) -> Result<(), Failed> {
+        let mut used = 0;
+        let result = self.ply_into(&mut used);
+        while self.scratch.groups.len() > used {
+            match self.scratch.groups.pop() {
+                Some(Group {
+                    kind: GroupKind::Captures { annotation, .. },
+                    ..
+                }) if self.spare.is_none() => self.spare = Some(annotation),
+                _ => {}
+            }
+        }
+        result
+    }
+
+    /// [`Cursor::ply`], counting in `used` the groups written.
+    fn ply_into(&mut self, used: &mut usize) -> Result<(), Failed> {
         let start = self.pos;
         let hole = self.hole()?;
         let mark = self.mark()?;
@@ -184,7 +204,6 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         self.scratch.hole = hole;
         self.scratch.mark = mark;
         self.scratch.span = span;
-        self.scratch.groups.clear();
         loop {
             // Fast exit: only white space or parentheses can follow here.
             if !matches!(
@@ -197,7 +216,8 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             self.skip_ws();
             match self.peek() {
                 Some(b'(') => {
-                    self.group()?;
+                    self.group(*used)?;
+                    *used += 1;
                 }
                 Some(b')') => {
                     self.warnings.push(RawWarning {
@@ -272,9 +292,9 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// A parenthesised group, pushed onto the scratch ply's groups; the
-    /// cursor is at `(`.
-    fn group(&mut self) -> Result<(), Failed> {
+    /// A parenthesised group, written as the scratch ply's group number
+    /// `index`; the cursor is at `(`.
+    fn group(&mut self, index: usize) -> Result<(), Failed> {
         let open = self.pos;
         let (close, semicolon) = match self.flat_group(open) {
             Some((close, semicolon)) => (Some(close), Some(semicolon)),
@@ -299,14 +319,41 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let content = self.text.get(open + 1..close).unwrap_or_default();
         let semicolon = semicolon.unwrap_or_else(|| content.bytes().position(|b| b == b';'));
         let span = self.span(open, close + 1);
-        let kind = self.classify(content, open + 1, semicolon);
-        if self.scratch.groups.capacity() == 0 {
-            // A ply handed over to the tree took its groups' room; most
-            // plies hold one group.
-            self.scratch.groups.reserve_exact(1);
-        }
-        self.scratch.groups.push(Group { kind, span });
+        self.classify(index, span, content, open + 1, semicolon);
         Ok(())
+    }
+
+    /// The scratch ply's group number `index` (at most one past the last),
+    /// made a capture annotation to be overwritten, with its span set.
+    fn annotation_slot(&mut self, index: usize, span: Span) -> Option<&mut Group> {
+        let groups = &mut self.scratch.groups;
+        if index >= groups.len() {
+            if groups.capacity() == 0 {
+                // A ply handed over to the tree took its groups' room;
+                // most plies hold one group.
+                groups.reserve_exact(1);
+            }
+            let annotation = self
+                .spare
+                .take()
+                .unwrap_or(CaptureAnnotation::placeholder());
+            groups.push(Group {
+                kind: GroupKind::Captures {
+                    annotation,
+                    comment: None,
+                },
+                span,
+            });
+        }
+        let group = groups.get_mut(index)?;
+        if !matches!(group.kind, GroupKind::Captures { .. }) {
+            group.kind = GroupKind::Captures {
+                annotation: CaptureAnnotation::placeholder(),
+                comment: None,
+            };
+        }
+        group.span = span;
+        Some(group)
     }
 
     /// A group without parentheses inside, the commonest kind: its `)`
@@ -374,41 +421,62 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         None
     }
 
-    /// What the text of a group is; `start` is its offset in the game.
-    /// `semicolon` is the offset of the first `;` in `content`, if any.
-    fn classify(&mut self, content: &str, start: usize, semicolon: Option<usize>) -> GroupKind {
+    /// Reads what the text of a group is into the scratch ply's group
+    /// number `index` (the group spans `span`); `start` is the text's
+    /// offset in the game. `semicolon` is the offset of the first `;` in
+    /// `content`, if any. A capture annotation is written in place, into
+    /// the room of the one the slot held before.
+    fn classify(
+        &mut self,
+        index: usize,
+        span: Span,
+        content: &str,
+        start: usize,
+        semicolon: Option<usize>,
+    ) {
         // `;` is ASCII, so both sides are whole characters.
-        let (head, comment) = match semicolon {
+        let (head, after) = match semicolon {
             Some(i) => (content.get(..i).unwrap_or(content), content.get(i + 1..)),
             None => (content, None),
         };
         let head_span = self.span(start, start + head.len());
-        match parse_annotation(head, head_span) {
-            Ok(annotation) => {
-                return GroupKind::Captures {
-                    annotation,
-                    comment: comment.map(|text| text.trim().to_owned()),
-                };
+        let Some(group) = self.annotation_slot(index, span) else {
+            return;
+        };
+        let GroupKind::Captures {
+            annotation,
+            comment,
+        } = &mut group.kind
+        else {
+            return;
+        };
+        let not_annotation = match parse_annotation_into(head, head_span, annotation) {
+            Ok(()) => {
+                *comment = after.map(|text| text.trim().to_owned());
+                return;
             }
-            Err(NotAnnotation::Hole(number, at)) => {
-                let span = at.shifted(head_span.start);
-                self.errors.push(RawError::new(
-                    ErrorKind::HoleOutOfRange,
-                    span,
-                    HoleError::OutOfRange(number).to_string(),
-                    "a hole number from 1 to 12",
-                    format!("`{number}`"),
-                ));
-            }
-            Err(NotAnnotation::Shape) => {}
+            Err(not) => not,
+        };
+        if let NotAnnotation::Hole(number, at) = not_annotation {
+            let span = at.shifted(head_span.start);
+            self.errors.push(RawError::new(
+                ErrorKind::HoleOutOfRange,
+                span,
+                HoleError::OutOfRange(number).to_string(),
+                "a hole number from 1 to 12",
+                format!("`{number}`"),
+            ));
         }
-        if let Some(labels) = labels(content) {
-            return GroupKind::Labels(labels);
+        let kind = if let Some(labels) = labels(content) {
+            GroupKind::Labels(labels)
+        } else if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
+            GroupKind::OtherMove(ply)
+        } else {
+            GroupKind::Comment(content.to_owned())
+        };
+        if let Some(group) = self.scratch.groups.get_mut(index) {
+            group.kind = kind;
         }
-        if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
-            return GroupKind::OtherMove(ply);
-        }
-        GroupKind::Comment(content.to_owned())
     }
 }
 

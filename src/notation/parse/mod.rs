@@ -69,6 +69,7 @@ impl<'a, V: Sink + ?Sized> Game<'a, V> {
             visitor: &mut *self.visitor,
             stopped: &mut self.stopped,
             scratch: Ply::new(Hole::MIN),
+            spare: None,
         }
     }
 }
