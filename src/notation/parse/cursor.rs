@@ -53,9 +53,9 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     /// The ply being read, reused from ply to ply so that its groups keep
     /// their room.
     pub scratch: Ply,
-    /// The room of a capture annotation the scratch ply no longer holds,
-    /// kept for the next one.
-    pub spare: Option<CaptureAnnotation>,
+    /// A group of capture annotation the scratch ply no longer holds,
+    /// kept with its room for the next one.
+    pub spare: Option<Group>,
 }
 
 impl<V: Sink + ?Sized> Cursor<'_, V> {
@@ -185,10 +185,11 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let result = self.ply_into(&mut used);
         while self.scratch.groups.len() > used {
             match self.scratch.groups.pop() {
-                Some(Group {
-                    kind: GroupKind::Captures { annotation, .. },
-                    ..
-                }) if self.spare.is_none() => self.spare = Some(annotation),
+                Some(group)
+                    if self.spare.is_none() && matches!(group.kind, GroupKind::Captures { .. }) =>
+                {
+                    self.spare = Some(group);
+                }
                 _ => {}
             }
         }
@@ -333,17 +334,13 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                 // most plies hold one group.
                 groups.reserve_exact(1);
             }
-            let annotation = self
-                .spare
-                .take()
-                .unwrap_or(CaptureAnnotation::placeholder());
-            groups.push(Group {
+            groups.push(self.spare.take().unwrap_or(Group {
                 kind: GroupKind::Captures {
-                    annotation,
+                    annotation: CaptureAnnotation::placeholder(),
                     comment: None,
                 },
                 span,
-            });
+            }));
         }
         let group = groups.get_mut(index)?;
         if !matches!(group.kind, GroupKind::Captures { .. }) {
