@@ -155,12 +155,12 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         self.ply()?;
         self.emit_scratch(player, false);
         loop {
-            // Fast exit: only white space, `,` or `o` can lead to another ply.
-            if !matches!(
-                self.peek(),
-                Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'o')
-            ) {
-                return Ok(());
+            // Fast exit: only white space, `o`, or `,` in a row can lead to
+            // another ply.
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b'o') => {}
+                Some(b',') if self.mode == Mode::Row => {}
+                _ => return Ok(()),
             }
             let save = self.pos;
             self.skip_ws();
@@ -199,8 +199,13 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// [`Cursor::ply`], counting in `used` the groups written.
     fn ply_into(&mut self, used: &mut usize) -> Result<(), Failed> {
         let start = self.pos;
-        let hole = self.hole()?;
-        let mark = self.mark()?;
+        let (hole, mark) = match common_head(self.bytes, start) {
+            Some((hole, mark, after)) => {
+                self.pos = after;
+                (hole, mark)
+            }
+            None => (self.hole()?, self.mark()?),
+        };
         let span = self.span(start, self.pos);
         self.scratch.hole = hole;
         self.scratch.mark = mark;
@@ -475,6 +480,41 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             group.kind = kind;
         }
     }
+}
+
+/// The commonest start of a ply at `at`: a hole of one or two digits in
+/// range and an optional mark of one or two characters, followed by
+/// neither a digit nor `!` or `?`; with the offset after it. `None` for
+/// anything else, which [`Cursor::hole`] and [`Cursor::mark`] then read
+/// (and report).
+#[inline(always)]
+fn common_head(bytes: &[u8], at: usize) -> Option<(Hole, Option<Mark>, usize)> {
+    let digit = |i: usize| {
+        bytes
+            .get(i)
+            .map(|b| b.wrapping_sub(b'0'))
+            .filter(|d| *d <= 9)
+    };
+    let first = digit(at)?;
+    let (number, mut after) = match digit(at + 1) {
+        Some(second) => (first * 10 + second, at + 2),
+        None => (first, at + 1),
+    };
+    if digit(after).is_some() {
+        return None;
+    }
+    let hole = Hole::new(number).ok()?;
+    let is_mark = |i: usize| matches!(bytes.get(i), Some(b'!' | b'?'));
+    if !is_mark(after) {
+        return Some((hole, None, after));
+    }
+    let mark_start = after;
+    after += if is_mark(after + 1) { 2 } else { 1 };
+    if is_mark(after) {
+        return None;
+    }
+    let mark = Mark::from_bytes(bytes.get(mark_start..after)?)?;
+    Some((hole, Some(mark), after))
 }
 
 /// Variation labels: capital letters joined by `/`, and nothing else.
