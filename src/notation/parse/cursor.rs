@@ -488,7 +488,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
 /// anything else, which [`Cursor::hole`] and [`Cursor::mark`] then read
 /// (and report).
 #[inline(always)]
-fn common_head(bytes: &[u8], at: usize) -> Option<(Hole, Option<Mark>, usize)> {
+pub(crate) fn common_head(bytes: &[u8], at: usize) -> Option<(Hole, Option<Mark>, usize)> {
     let digit = |i: usize| {
         bytes
             .get(i)

@@ -1,11 +1,11 @@
 //! Inline movetext: `4,8; 6,12 (2 from hole 8); …; 2 (2 from 3).`
 
+use crate::Player;
 use crate::notation::error::ErrorKind;
 use crate::notation::visit::{MoveEnd, Sink};
 use crate::notation::{Ending, Ply};
-use crate::{Hole, Player};
 
-use super::cursor::{Cursor, Failed};
+use super::cursor::{Cursor, Failed, common_head};
 
 /// Parses moves until the region ends, a `.` or an ending, handing them
 /// to the visitor. On an error, skips to the next `;` and goes on.
@@ -52,56 +52,37 @@ fn recover<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) {
     }
 }
 
-/// A hole number of one or two digits at `at`, not followed by a digit,
-/// mark or group; with the offset after it.
-#[inline]
-fn plain_hole(bytes: &[u8], at: usize, end: usize) -> Option<(Hole, usize)> {
-    let first = *bytes.get(at).filter(|b| b.is_ascii_digit())?;
-    let (number, after) = match bytes.get(at + 1) {
-        Some(&second) if second.is_ascii_digit() && at + 1 < end => {
-            ((first - b'0') * 10 + (second - b'0'), at + 2)
-        }
-        _ => (first - b'0', at + 1),
-    };
-    if after < end && matches!(bytes.get(after), Some(b'0'..=b'9' | b'!' | b'?')) {
-        return None;
-    }
-    Some((Hole::new(number).ok()?, after))
-}
-
-/// The fast path for the most common move, `4,8;` or `6, 12.`: two bare
-/// hole numbers. Returns `None` (consuming nothing) for anything else,
-/// which the general path then parses.
+/// The fast path for the most common move, `4,8;`, `6!, 12.`: two plies
+/// of a hole and an optional mark each, without groups. Returns `None`
+/// (consuming nothing) for anything else, which the general path then
+/// parses.
 fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
+    // `bytes` ends at the region's end.
     let bytes = cursor.bytes;
-    let end = cursor.end;
     let start = cursor.pos;
-    let (south, mut i) = plain_hole(bytes, start, end)?;
-    let south_end = i;
-    if i >= end || bytes.get(i) != Some(&b',') {
+    let (south, south_mark, south_end) = common_head(bytes, start)?;
+    if bytes.get(south_end) != Some(&b',') {
         return None;
     }
-    i += 1;
-    while i < end && bytes.get(i) == Some(&b' ') {
-        i += 1;
+    let mut north_start = south_end + 1;
+    while bytes.get(north_start) == Some(&b' ') {
+        north_start += 1;
     }
-    let north_start = i;
-    let (north, after) = plain_hole(bytes, north_start, end)?;
-    let (stop, full_stop, next) = if after >= end {
-        (true, false, after)
-    } else {
-        match bytes.get(after) {
-            Some(b';') => (false, false, after + 1),
-            Some(b'.') => (true, true, after + 1),
-            _ => return None,
-        }
+    let (north, north_mark, after) = common_head(bytes, north_start)?;
+    let (stop, full_stop, next) = match bytes.get(after) {
+        None => (true, false, after),
+        Some(b';') => (false, false, after + 1),
+        Some(b'.') => (true, true, after + 1),
+        _ => return None,
     };
     let span_end = if full_stop { next } else { after };
     let mut south = Ply {
+        mark: south_mark,
         span: cursor.span(start, south_end),
         ..Ply::new(south)
     };
     let mut north = Ply {
+        mark: north_mark,
         span: cursor.span(north_start, after),
         ..Ply::new(north)
     };
