@@ -461,11 +461,18 @@ mod grammar {
     /// same (property tests compare them). Where it returns false, `slot`
     /// holds some annotation and the grammar must decide.
     pub(super) fn from_list_into(input: &[u8], slot: &mut CaptureAnnotation) -> bool {
-        let Some(mut rest) = byte_phrase_into(input, &mut slot.first) else {
-            return false;
-        };
+        from_list_prefix(input, slot) == Some(input.len())
+    }
+
+    /// [`from_list_into`] on the start of `input`: the length read, up to
+    /// where no joiner follows a phrase. The fast path reads no byte past
+    /// the text it takes but the next few, and none of `(`, `)` or `;`,
+    /// so when `input` goes on with `)`, its reading of the part before
+    /// is its reading of `input` cut there.
+    pub(super) fn from_list_prefix(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
+        let mut rest = byte_phrase_into(input, &mut slot.first)?;
         let mut count = 0;
-        while !rest.is_empty() {
+        loop {
             let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
                 (Joiner::Comma, after)
             } else if let Some(after) = rest.strip_prefix(b" and ") {
@@ -473,23 +480,18 @@ mod grammar {
             } else if let Some(after) = rest.strip_prefix(b" plus ") {
                 (Joiner::Plus, after)
             } else {
-                return false;
+                break;
             };
             if slot.rest.len() <= count {
                 slot.rest.push((joiner, Phrase::placeholder()));
             }
-            let Some(entry) = slot.rest.get_mut(count) else {
-                return false;
-            };
+            let entry = slot.rest.get_mut(count)?;
             entry.0 = joiner;
-            let Some(after) = byte_phrase_into(after, &mut entry.1) else {
-                return false;
-            };
-            rest = after;
+            rest = byte_phrase_into(after, &mut entry.1)?;
             count += 1;
         }
         slot.rest.truncate(count);
-        true
+        Some(input.len() - rest.len())
     }
 
     /// The first hole number out of range, with its span in the text.
@@ -614,6 +616,16 @@ pub(crate) fn parse_annotation_into(
     Ok(())
 }
 
+/// Reads a capture annotation in the commonest phrasing (see
+/// [`parse_annotation_into`]'s fast path) from the start of `input` into
+/// `slot`, if one is there and `input` goes on with `)`; gives the
+/// annotation's length. Where it gives a length, [`parse_annotation_into`]
+/// on the text before the `)` reads the same annotation.
+pub(crate) fn parse_closed_annotation(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
+    let len = grammar::from_list_prefix(input, slot)?;
+    (input.get(len) == Some(&b')')).then_some(len)
+}
+
 /// [`parse_annotation`] without its fast path: the grammar on tokens.
 fn parse_with_tokens(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
     let context = grammar::Context::default();
@@ -728,6 +740,23 @@ mod tests {
     ];
 
     #[test]
+    fn a_closed_annotation_is_read_up_to_its_parenthesis() {
+        let mut slot = CaptureAnnotation::placeholder();
+        assert_eq!(
+            parse_closed_annotation(b"2 from 9, 8 each); 5", &mut slot),
+            Some(16)
+        );
+        assert_eq!(slot.captures().count(), 2);
+        for text in ["2 from 9; why", "2 from 9", "2 from 9 )", "2 from (9)"] {
+            assert_eq!(
+                parse_closed_annotation(text.as_bytes(), &mut slot),
+                None,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn the_rules_phrasing_takes_the_fast_path() {
         for text in [
             "2 from 12",
@@ -762,6 +791,7 @@ mod tests {
     proptest::proptest! {
         // No regression files: the crate's layout has no room for them.
         #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2048,
             failure_persistence: None,
             ..proptest::prelude::ProptestConfig::default()
         })]
@@ -775,7 +805,7 @@ mod tests {
                 proptest::sample::select(&[
                     "2", "4", "12", "0", "13", "123", "02", " from ", "from", " each", " and ",
                     ", ", ",", " plus ", " hole ", " ", "x", " each from ", "7 from ",
-                    "2 each from ",
+                    "2 each from ", ")", ";", "(",
                 ][..]),
                 1..16,
             ),
@@ -786,6 +816,19 @@ mod tests {
                 proptest::prop_assert_eq!(
                     parse_with_tokens(&text, Span::default()),
                     Ok(annotation),
+                    "{}", text
+                );
+            }
+            // Read up to a `)`, as the parser does straight from the text:
+            // the same as reading the text before the group's first `)`.
+            let mut slot = CaptureAnnotation::placeholder();
+            let _ = grammar::from_list_into(EARLIER[before].as_bytes(), &mut slot);
+            if let Some(len) = parse_closed_annotation(text.as_bytes(), &mut slot) {
+                let head = text.get(..len).unwrap_or_default();
+                proptest::prop_assert_eq!(text.find([')', '(', ';']), Some(len), "{}", text);
+                proptest::prop_assert_eq!(
+                    parse_with_tokens(head, Span::default()),
+                    Ok(CaptureAnnotation { span: Span::default(), ..slot }),
                     "{}", text
                 );
             }

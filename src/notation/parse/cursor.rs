@@ -2,7 +2,7 @@
 //! hole, mark, parenthesised groups, alternatives.
 
 use crate::Player;
-use crate::notation::annotation::{NotAnnotation, parse_annotation_into};
+use crate::notation::annotation::{NotAnnotation, parse_annotation_into, parse_closed_annotation};
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
@@ -302,6 +302,9 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// `index`; the cursor is at `(`.
     fn group(&mut self, index: usize) -> Result<(), Failed> {
         let open = self.pos;
+        if self.closed_annotation(index, open) {
+            return Ok(());
+        }
         let (close, semicolon) = match self.flat_group(open) {
             Some((close, semicolon)) => (Some(close), Some(semicolon)),
             None => (self.match_closing(open), None),
@@ -327,6 +330,37 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let span = self.span(open, close + 1);
         self.classify(index, span, content, open + 1, semicolon);
         Ok(())
+    }
+
+    /// The commonest group, a capture annotation in the rules' phrasing
+    /// and nothing else, read straight from the text at `open` into the
+    /// scratch ply's group number `index`; false (nothing consumed) for
+    /// any other group, which [`Cursor::group`] then reads.
+    fn closed_annotation(&mut self, index: usize, open: usize) -> bool {
+        let bytes = self.bytes;
+        let base = self.base;
+        let Some(inside) = bytes.get(open + 1..) else {
+            return false;
+        };
+        let Some(group) = self.annotation_slot(index, Span::default()) else {
+            return false;
+        };
+        let GroupKind::Captures {
+            annotation,
+            comment,
+        } = &mut group.kind
+        else {
+            return false;
+        };
+        let Some(len) = parse_closed_annotation(inside, annotation) else {
+            return false;
+        };
+        let close = open + 1 + len;
+        annotation.span = Span::new(base + open + 1, base + close);
+        *comment = None;
+        group.span = Span::new(base + open, base + close + 1);
+        self.pos = close + 1;
+        true
     }
 
     /// The scratch ply's group number `index` (at most one past the last),
