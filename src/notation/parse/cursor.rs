@@ -50,12 +50,14 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub visitor: &'a mut V,
     /// Whether the visitor has asked to stop.
     pub stopped: &'a mut bool,
-    /// The ply being read, reused from ply to ply so that its groups keep
-    /// their room.
-    pub scratch: Ply,
-    /// A group of capture annotation the scratch ply no longer holds,
-    /// kept with its room for the next one.
-    pub spare: Option<Group>,
+    /// The last ply read, when it has no groups.
+    pub bare: Ply,
+    /// The last ply read, when it has groups. Its groups are overwritten
+    /// in place by the next ply with groups, so that they keep their room
+    /// and need not move.
+    pub grouped: Ply,
+    /// Whether the last ply read is `grouped` rather than `bare`.
+    pub has_groups: bool,
 }
 
 impl<V: Sink + ?Sized> Cursor<'_, V> {
@@ -66,14 +68,31 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// Hands the scratch ply to the sink.
-    fn emit_scratch(&mut self, player: Player, alternative: bool) {
-        if !*self.stopped
-            && self
-                .visitor
-                .take_ply(player, alternative, &mut self.scratch)
-                .is_break()
-        {
+    /// The last ply read.
+    fn last_ply(&mut self) -> &mut Ply {
+        if self.has_groups {
+            &mut self.grouped
+        } else {
+            &mut self.bare
+        }
+    }
+
+    /// Takes the last ply read.
+    pub(crate) fn take_last_ply(&mut self) -> Ply {
+        std::mem::replace(self.last_ply(), Ply::new(Hole::MIN))
+    }
+
+    /// Hands the last ply read to the sink.
+    fn emit_last_ply(&mut self, player: Player, alternative: bool) {
+        if *self.stopped {
+            return;
+        }
+        let ply = if self.has_groups {
+            &mut self.grouped
+        } else {
+            &mut self.bare
+        };
+        if self.visitor.take_ply(player, alternative, ply).is_break() {
             *self.stopped = true;
         }
     }
@@ -153,7 +172,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// row).
     pub(crate) fn turn(&mut self, player: Player) -> Result<(), Failed> {
         self.ply()?;
-        self.emit_scratch(player, false);
+        self.emit_last_ply(player, false);
         loop {
             // Fast exit: only white space, `o`, or `,` in a row can lead to
             // another ply.
@@ -174,24 +193,18 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             }
             self.skip_ws();
             self.ply()?;
-            self.emit_scratch(player, true);
+            self.emit_last_ply(player, true);
         }
     }
 
-    /// A ply: hole, mark, groups; read into `self.scratch`, whose groups
-    /// are overwritten in place so that their room is reused.
+    /// A ply: hole, mark, groups; read into `self.bare` or, if it has
+    /// groups, `self.grouped`.
     pub(crate) fn ply(&mut self) -> Result<(), Failed> {
         let mut used = 0;
         let result = self.ply_into(&mut used);
-        while self.scratch.groups.len() > used {
-            match self.scratch.groups.pop() {
-                Some(group)
-                    if self.spare.is_none() && matches!(group.kind, GroupKind::Captures { .. }) =>
-                {
-                    self.spare = Some(group);
-                }
-                _ => {}
-            }
+        self.has_groups = used > 0;
+        if self.has_groups {
+            self.grouped.groups.truncate(used);
         }
         result
     }
@@ -207,9 +220,11 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             None => (self.hole()?, self.mark()?),
         };
         let span = self.span(start, self.pos);
-        self.scratch.hole = hole;
-        self.scratch.mark = mark;
-        self.scratch.span = span;
+        for ply in [&mut self.bare, &mut self.grouped] {
+            ply.hole = hole;
+            ply.mark = mark;
+            ply.span = span;
+        }
         loop {
             // Fast exit: only white space or parentheses can follow here.
             if !matches!(
@@ -298,7 +313,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// A parenthesised group, written as the scratch ply's group number
+    /// A parenthesised group, written as the grouped ply's group number
     /// `index`; the cursor is at `(`.
     fn group(&mut self, index: usize) -> Result<(), Failed> {
         let open = self.pos;
@@ -334,7 +349,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
 
     /// The commonest group, a capture annotation in the rules' phrasing
     /// and nothing else, read straight from the text at `open` into the
-    /// scratch ply's group number `index`; false (nothing consumed) for
+    /// grouped ply's group number `index`; false (nothing consumed) for
     /// any other group, which [`Cursor::group`] then reads.
     fn closed_annotation(&mut self, index: usize, open: usize) -> bool {
         let bytes = self.bytes;
@@ -363,23 +378,23 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         true
     }
 
-    /// The scratch ply's group number `index` (at most one past the last),
+    /// The grouped ply's group number `index` (at most one past the last),
     /// made a capture annotation to be overwritten, with its span set.
     fn annotation_slot(&mut self, index: usize, span: Span) -> Option<&mut Group> {
-        let groups = &mut self.scratch.groups;
+        let groups = &mut self.grouped.groups;
         if index >= groups.len() {
             if groups.capacity() == 0 {
                 // A ply handed over to the tree took its groups' room;
                 // most plies hold one group.
                 groups.reserve_exact(1);
             }
-            groups.push(self.spare.take().unwrap_or(Group {
+            groups.push(Group {
                 kind: GroupKind::Captures {
                     annotation: CaptureAnnotation::placeholder(),
                     comment: None,
                 },
                 span,
-            }));
+            });
         }
         let group = groups.get_mut(index)?;
         if !matches!(group.kind, GroupKind::Captures { .. }) {
@@ -510,7 +525,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         } else {
             GroupKind::Comment(content.to_owned())
         };
-        if let Some(group) = self.scratch.groups.get_mut(index) {
+        if let Some(group) = self.grouped.groups.get_mut(index) {
             group.kind = kind;
         }
     }

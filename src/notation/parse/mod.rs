@@ -68,8 +68,9 @@ impl<'a, V: Sink + ?Sized> Game<'a, V> {
             closing: None,
             visitor: &mut *self.visitor,
             stopped: &mut self.stopped,
-            scratch: Ply::new(Hole::MIN),
-            spare: None,
+            bare: Ply::new(Hole::MIN),
+            grouped: Ply::new(Hole::MIN),
+            has_groups: false,
         }
     }
 }
@@ -253,9 +254,7 @@ pub(crate) fn parse_ply(text: &str) -> Result<Ply, Vec<ParseError>> {
     let mut game = Game::new(text, 0, &mut ignore);
     let mut cursor = game.cursor(0, text.len(), Mode::Inline);
     cursor.skip_ws();
-    let result = cursor
-        .ply()
-        .map(|()| std::mem::replace(&mut cursor.scratch, Ply::new(Hole::MIN)));
+    let result = cursor.ply().map(|()| cursor.take_last_ply());
     cursor.skip_ws();
     if result.is_ok() && !cursor.at_end() {
         cursor.error(
