@@ -472,7 +472,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         None
     }
 
-    /// Reads what the text of a group is into the scratch ply's group
+    /// Reads what the text of a group is into the grouped ply's group
     /// number `index` (the group spans `span`); `start` is the text's
     /// offset in the game. `semicolon` is the offset of the first `;` in
     /// `content`, if any. A capture annotation is written in place, into
