@@ -180,7 +180,10 @@ impl Game {
         if self.end.is_some() {
             return Err(PlayError::new(mv, player, IllegalMoveKind::GameOver));
         }
-        self.position.check(mv)?;
+        // A game that has not ended is never stuck (`settle` ends it or,
+        // in the Hemprich variant, passes), so only the hole is checked.
+        debug_assert!(!self.position.is_game_over());
+        self.position.check_hole(mv)?;
         // The new position is built in a local and written whole, and the
         // history copies the local: reading `self.position` back right
         // after the move wrote it byte by byte stalls the processor
@@ -207,9 +210,24 @@ impl Game {
 
     /// Records what the rules make of the current position: the end of the
     /// game, a repetition, or (Hemprich) a forced pass.
+    #[inline]
     fn settle(&mut self) {
+        // Most plies leave the player to move with beans: then only a
+        // repetition can end the game.
+        if self.position.is_game_over() {
+            self.settle_stuck();
+        } else if let Some(earlier_ply) = self.earlier(self.plies.len()) {
+            self.end_by_repetition(earlier_ply);
+        }
+    }
+
+    /// [`Game::settle`] when the player to move has no beans: the end of
+    /// the game, or in the Hemprich variant a repetition or a pass (after
+    /// which the other player, who has beans, is to move).
+    #[cold]
+    #[inline(never)]
+    fn settle_stuck(&mut self) {
         loop {
-            let ply = self.plies.len();
             let stuck = self.position.is_game_over();
             let reason = match self.rules.variant {
                 Variant::Standard if stuck => Some(EndReason::NoBeans {
@@ -228,15 +246,8 @@ impl Game {
                 self.end = Some(GameEnd { reason, score });
                 return;
             }
-            if let Some(earlier_ply) = self.earlier(ply) {
-                let score = self
-                    .rules
-                    .endless_play
-                    .score(&self.position, self.last_mover());
-                self.end = Some(GameEnd {
-                    reason: EndReason::Repetition { earlier_ply, ply },
-                    score,
-                });
+            if let Some(earlier_ply) = self.earlier(self.plies.len()) {
+                self.end_by_repetition(earlier_ply);
                 return;
             }
             if !stuck {
@@ -253,6 +264,24 @@ impl Game {
         }
     }
 
+    /// Ends the game because the current position, the position after
+    /// the last ply, occurred after ply `earlier_ply` too.
+    #[cold]
+    #[inline(never)]
+    fn end_by_repetition(&mut self, earlier_ply: usize) {
+        let score = self
+            .rules
+            .endless_play
+            .score(&self.position, self.last_mover());
+        self.end = Some(GameEnd {
+            reason: EndReason::Repetition {
+                earlier_ply,
+                ply: self.plies.len(),
+            },
+            score,
+        });
+    }
+
     /// The position after ply `ply` (0 for the start).
     #[inline]
     fn position_after(&self, ply: usize) -> &Position {
@@ -266,19 +295,47 @@ impl Game {
     /// the position after ply `ply`, occurred before, if it did.
     #[inline]
     fn earlier(&mut self, ply: usize) -> Option<usize> {
-        if ply - self.since <= SCAN_LIMIT {
-            // Every ply, a pass too, hands the turn over: only positions
-            // an even number of plies back can be the same.
-            let mut earlier = ply;
-            while earlier >= self.since + 2 {
-                earlier -= 2;
-                if *self.position_after(earlier) == self.position {
-                    return Some(earlier);
-                }
-            }
-            return None;
+        let since = ply.checked_sub(self.since)?;
+        // Every ply, a pass too, hands the turn over: only positions an
+        // even number of plies back can be the same.
+        if since < 2 {
+            None
+        } else if since <= SCAN_LIMIT {
+            self.earlier_by_scan(ply)
+        } else {
+            self.earlier_in_map(ply)
         }
-        // Many positions since the last capture: keep them in the map.
+    }
+
+    /// [`Game::earlier`] by scanning the positions after plies `ply - 2`,
+    /// `ply - 4`, … down to `since`, nearest first.
+    #[inline]
+    fn earlier_by_scan(&self, ply: usize) -> Option<usize> {
+        let position = &self.position;
+        // The positions after plies `lowest..=ply - 2` are in `plies`
+        // (the one after ply `k` at index `k - 1`), nearest last.
+        let lowest = self.since.max(1);
+        let recorded = self
+            .plies
+            .get(lowest - 1..ply.saturating_sub(2))
+            .unwrap_or_default();
+        let found = recorded
+            .iter()
+            .rev()
+            .step_by(2)
+            .position(|earlier| earlier.position == *position);
+        match found {
+            Some(back) => Some(ply - 2 - 2 * back),
+            None if self.since == 0 && ply.is_multiple_of(2) && self.start == *position => Some(0),
+            None => None,
+        }
+    }
+
+    /// [`Game::earlier`] through the hash map of the positions since the
+    /// last capture, once there are many.
+    #[cold]
+    #[inline(never)]
+    fn earlier_in_map(&mut self, ply: usize) -> Option<usize> {
         for earlier in self.since + self.seen.len()..ply {
             let before = *self.position_after(earlier);
             self.seen.entry(before).or_insert(earlier);

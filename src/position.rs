@@ -187,9 +187,22 @@ impl Position {
     /// A [`PlayError`] saying why not: the game is over, the hole belongs
     /// to the other player, or it is empty (checked in that order).
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
-        let kind = if self.is_game_over() {
-            IllegalMoveKind::GameOver
-        } else if !self.turn.owns(mv.hole()) {
+        if self.is_game_over() {
+            return Err(PlayError {
+                mv,
+                turn: self.turn,
+                kind: IllegalMoveKind::GameOver,
+            });
+        }
+        self.check_hole(mv)
+    }
+
+    /// [`Position::check`] without its first test, for a position known
+    /// not to be over: that `mv` sows from a non-empty hole of the player
+    /// to move.
+    #[inline]
+    pub(crate) fn check_hole(&self, mv: Move) -> Result<(), PlayError> {
+        let kind = if !self.turn.owns(mv.hole()) {
             IllegalMoveKind::NotYourHole
         } else if self.beans(mv.hole()) == 0 {
             IllegalMoveKind::EmptyHole

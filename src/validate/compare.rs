@@ -1,7 +1,7 @@
 //! Comparing a capture annotation with what the rules capture.
 
-use crate::notation::CaptureAnnotation;
-use crate::{Capture, Captures};
+use crate::notation::{CaptureAnnotation, Phrase};
+use crate::{Capture, Captures, Hole};
 
 /// Beans by hole index, 0 meaning nothing; `conflict` when the same hole
 /// is named twice with different counts or with 0 beans.
@@ -24,6 +24,44 @@ impl BeanSet {
 /// of (hole, beans), whatever the phrasing or order.
 #[must_use]
 pub(crate) fn matches(annotation: &CaptureAnnotation, captures: &Captures) -> bool {
+    in_chain_order(annotation, captures) || as_sets(annotation, captures)
+}
+
+/// Whether `annotation` names the captures of `captures` one by one in
+/// chain order, each hole once and with beans: the usual case, decided
+/// without building sets. `false` when it does not, or names a hole twice
+/// (then only [`as_sets`] can tell).
+fn in_chain_order(annotation: &CaptureAnnotation, captures: &Captures) -> bool {
+    let mut rules = captures.iter();
+    let mut seen = 0u16;
+    // Each written (hole, beans) against the next capture; the fields are
+    // walked directly, which costs less than flattening them with
+    // `CaptureAnnotation::captures`.
+    let mut next_is = |hole: Hole, beans: u8| {
+        let bit = 1u16 << (hole.index() % 16);
+        let fresh = seen & bit == 0;
+        seen |= bit;
+        fresh
+            && beans != 0
+            && rules
+                .next()
+                .is_some_and(|capture| capture.hole == hole && capture.beans == beans)
+    };
+    let mut phrase_is = |phrase: &Phrase| {
+        next_is(phrase.holes.first, phrase.beans)
+            && phrase
+                .holes
+                .rest
+                .iter()
+                .all(|&(_, hole)| next_is(hole, phrase.beans))
+    };
+    phrase_is(&annotation.first)
+        && annotation.rest.iter().all(|(_, phrase)| phrase_is(phrase))
+        && rules.next().is_none()
+}
+
+/// [`matches`] by comparing sets of (hole, beans).
+fn as_sets(annotation: &CaptureAnnotation, captures: &Captures) -> bool {
     let mut written = BeanSet::default();
     for (hole, beans) in annotation.captures() {
         written.add(hole.index(), beans);
@@ -132,6 +170,26 @@ mod tests {
             "4 from 10, 2 from 9, 2 from 8 and 2 from 7"
         );
         assert!(canonical_is_none());
+        Ok(())
+    }
+
+    #[test]
+    fn chain_order_is_a_shortcut_that_leaves_the_rest_to_sets() -> TestResult {
+        let rules = captures(&[(10, 4), (9, 2), (8, 2)])?;
+        let in_order = annotation("3 (4 from 10 and 2 from 9, 8 each)")?;
+        assert!(in_chain_order(&in_order, &rules));
+        assert!(matches(&in_order, &rules));
+        let reordered = annotation("3 (2 from 8, 9 each and 4 from 10)")?;
+        assert!(!in_chain_order(&reordered, &rules));
+        assert!(matches(&reordered, &rules));
+        let short = annotation("3 (4 from 10 and 2 from 9)")?;
+        assert!(!in_chain_order(&short, &rules));
+        assert!(!matches(&short, &rules));
+        // The same hole twice is left to the sets, whatever the counts.
+        let twice = captures(&[(3, 2), (3, 2)])?;
+        let written = annotation("1 (2 from 3 and 2 from 3)")?;
+        assert!(!in_chain_order(&written, &twice));
+        assert_eq!(matches(&written, &twice), as_sets(&written, &twice));
         Ok(())
     }
 

@@ -245,7 +245,12 @@ pub(crate) fn line_summary(line: &Line) -> String {
         None => String::new(),
     };
     match line.end {
-        Some(end) => format!("{}{suffix}", end_summary(end)),
+        Some(end) => {
+            let mut out = String::with_capacity(64);
+            write_end(&mut out, end);
+            out.push_str(&suffix);
+            out
+        }
         None => {
             let plies = line.last_index;
             let stores = line.score().unwrap_or_default();
@@ -256,16 +261,39 @@ pub(crate) fn line_summary(line: &Line) -> String {
 
 /// `South wins 50:22 (North cannot move)` and the like.
 pub(crate) fn end_summary(end: GameEnd) -> String {
-    let result = outcome_text(end.score);
+    let mut out = String::with_capacity(64);
+    write_end(&mut out, end);
+    out
+}
+
+/// Writes [`end_summary`] to `out`, in one string: the summary of every
+/// game a validator checks is written this way.
+fn write_end(out: &mut String, end: GameEnd) {
     match end.reason {
-        EndReason::NoBeans { player } => format!("{result} ({player} cannot move)"),
-        EndReason::AllCaptured => format!("{result} (all beans captured)"),
+        EndReason::NoBeans { player } => {
+            write_outcome(out, end.score);
+            let _ = write!(out, " ({player} cannot move)");
+        }
+        EndReason::AllCaptured => {
+            write_outcome(out, end.score);
+            out.push_str(" (all beans captured)");
+        }
         EndReason::Repetition {
             earlier_ply: 0,
             ply,
-        } => format!("ended by repetition after ply {ply} (as at the start): {result}"),
+        } => {
+            let _ = write!(
+                out,
+                "ended by repetition after ply {ply} (as at the start): "
+            );
+            write_outcome(out, end.score);
+        }
         EndReason::Repetition { earlier_ply, ply } => {
-            format!("ended by repetition after ply {ply} (as after ply {earlier_ply}): {result}")
+            let _ = write!(
+                out,
+                "ended by repetition after ply {ply} (as after ply {earlier_ply}): "
+            );
+            write_outcome(out, end.score);
         }
     }
 }
@@ -273,11 +301,23 @@ pub(crate) fn end_summary(end: GameEnd) -> String {
 /// `South wins 50:22`, `North wins 50:22` (the winner's count first) or
 /// `draw 36:36`.
 pub(crate) fn outcome_text(score: Score) -> String {
-    match score.outcome() {
+    let mut out = String::with_capacity(24);
+    write_outcome(&mut out, score);
+    out
+}
+
+/// Writes [`outcome_text`] to `out`.
+fn write_outcome(out: &mut String, score: Score) {
+    let _ = match score.outcome() {
         Outcome::Decisive { winner } => {
             let loser = !winner;
-            format!("{winner} wins {}:{}", score.of(winner), score.of(loser))
+            write!(
+                out,
+                "{winner} wins {}:{}",
+                score.of(winner),
+                score.of(loser)
+            )
         }
-        Outcome::Draw => format!("draw {score}"),
-    }
+        Outcome::Draw => write!(out, "draw {score}"),
+    };
 }
