@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use bohnenspiel::notation::{Layout, Ply, RecordReader, parse_records};
+use bohnenspiel::notation::{GameText, Layout, Ply, RecordReader, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, Report, Validated, Validator, validate};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -29,8 +29,9 @@ fn streamed(text: &str, options: Options) -> Vec<Validated> {
 }
 
 /// Every game of `text` parsed into a tree and validated; with the plies
-/// kept, then dropped, which must give the report without plies.
-fn in_full(text: &str, options: Options) -> Vec<Report> {
+/// kept, then dropped, which must give the report without plies. Each
+/// report comes with the game's text.
+fn in_full(text: &str, options: Options) -> Vec<(Report, GameText)> {
     parse_records(text)
         .iter()
         .map(|parsed| {
@@ -47,7 +48,7 @@ fn in_full(text: &str, options: Options) -> Vec<Report> {
                 variation.line.plies.clear();
             }
             assert_eq!(with_plies, report, "{}", parsed.source);
-            report
+            (report, GameText::from(parsed))
         })
         .collect()
 }
@@ -60,14 +61,31 @@ fn agree(text: &str, strict: bool) -> usize {
     let full = in_full(text, options);
     assert_eq!(streamed.len(), full.len(), "{text}");
     let mut quick_games = 0;
-    for (validated, report) in streamed.iter().zip(&full) {
+    for (validated, (report, game_text)) in streamed.iter().zip(&full) {
         assert_eq!(&validated.report, report, "{text}");
-        match &validated.parsed {
-            Some(parsed) => assert_eq!(validated.len, parsed.source.len()),
-            None => {
+        assert_eq!(validated.len, game_text.text.len(), "{text}");
+        match (&validated.parsed, &validated.text) {
+            (Some(parsed), None) => assert_eq!(&GameText::from(parsed), game_text),
+            (None, Some(quick_text)) => {
                 quick_games += 1;
-                assert!(report.findings.is_empty(), "findings come parsed: {text}");
+                assert_eq!(quick_text, game_text, "{text}");
+                assert!(
+                    report
+                        .findings
+                        .iter()
+                        .all(|f| f.kind == FindingKind::Repetition),
+                    "only the repetition note comes without a tree: {text}"
+                );
+                assert!(!report.findings.is_empty(), "{text}");
             }
+            (None, None) => {
+                quick_games += 1;
+                assert!(
+                    report.findings.is_empty(),
+                    "findings come with their text: {text}"
+                );
+            }
+            (Some(_), Some(_)) => panic!("a game comes parsed or with its text: {text}"),
         }
     }
     quick_games
@@ -141,7 +159,13 @@ fn a_repetition_is_noted_with_its_source() {
                 1. 5  11\n2. 6  12\n3. 1  7\n4. 2  8\n5. 3  9\n6. 4  10\n";
     agree(text, false);
     let games = streamed(text, quick(false));
-    assert!(games.iter().all(|game| game.parsed.is_some()));
+    // Checked without a tree, each game comes with its text.
+    assert!(games.iter().all(|game| game.parsed.is_none()));
+    let game_text = games[1]
+        .text
+        .as_ref()
+        .expect("the note's game comes with its text");
+    assert_eq!((game_text.offset, game_text.first_line), (82, 5));
     let note = &games[1].report.findings[0];
     assert_eq!(note.kind, FindingKind::Repetition);
     assert_eq!((note.location.line, note.location.column), (12, 7));

@@ -163,7 +163,7 @@ pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
 pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
 pub use mark::{Mark, MarkError};
 pub use print::print_records;
-pub use reader::{ParsedRecord, RecordReader, parse_records};
+pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 pub use span::{Location, Span};
 pub use tree::{
     Ending, Group, GroupKind, Label, Layout, LineRef, Move, Movetext, Ply, Prose, Record, Tag,

@@ -8,7 +8,8 @@ use std::ops::ControlFlow;
 
 use crate::notation::Location;
 use crate::notation::{
-    GroupKind, MoveEnd, ParseError, ParsedRecord, PlyToken, RecordReader, Span, Visitor, Warning,
+    GameText, GroupKind, MoveEnd, ParseError, ParsedRecord, PlyToken, RecordReader, Span, Visitor,
+    Warning,
 };
 use crate::{EndReason, Game, GameEnd, Move, Position, Score};
 
@@ -21,11 +22,17 @@ use super::{Finding, FindingKind, Options, Report, Severity, compare, parse_scor
 pub struct Validated {
     /// What validation found.
     pub report: Report,
-    /// The game parsed into a tree, when it was: a game with findings
-    /// always is (to show them with their source lines), and every game
-    /// when [`Options::keep_plies`] is on. `None` for a game without
-    /// findings checked without a tree.
+    /// The game parsed into a tree, when it was: a game the quick check
+    /// handed to the full validation (every game with an error or a
+    /// warning is), and every game when [`Options::keep_plies`] is on.
+    /// `None` for a game checked without a tree.
     pub parsed: Option<ParsedRecord>,
+    /// The game's text, for a game checked without a tree whose report
+    /// still has findings (the note that the game ended by repetition),
+    /// so that they can be shown with their source lines. `None`
+    /// otherwise: a game with findings has either this or
+    /// [`Validated::parsed`].
+    pub text: Option<GameText>,
     /// The length of the game's text in bytes.
     pub len: usize,
 }
@@ -40,8 +47,9 @@ pub struct Validated {
 /// finding, or a part such as a variation, an alternative, a remark or an
 /// ending in prose that only the full validation checks), the game is
 /// parsed again into a tree and [`validate`]d. A game that ends by
-/// repetition gets its note either way, and comes parsed so that the note
-/// can be shown with its source line.
+/// repetition gets its note either way; without a tree, it comes with its
+/// text ([`Validated::text`]) so that the note can be shown with its
+/// source line.
 ///
 /// With [`Options::keep_plies`] on, every game is parsed into a tree and
 /// [`validate`]d, and the reports hold every ply. Off, a clean game costs
@@ -97,6 +105,7 @@ impl<R: BufRead> Validator<R> {
             report: validate(&parsed, &self.options),
             len: parsed.source.len(),
             parsed: Some(parsed),
+            text: None,
         }
     }
 }
@@ -115,15 +124,16 @@ impl<R: BufRead> Iterator for Validator<R> {
                 let (text, start) = self.reader.last_game_text()?;
                 let report = clean.report(text, start);
                 let len = text.len();
-                // A note is shown with its source line: parse the game.
-                let parsed = if report.findings.is_empty() {
-                    None
-                } else {
-                    self.reader.parse_last_game()
-                };
+                // A note is shown with its source line: keep the text.
+                let text = (!report.findings.is_empty()).then(|| GameText {
+                    text: text.to_owned(),
+                    offset: start.offset,
+                    first_line: start.line,
+                });
                 Some(Ok(Validated {
                     report,
-                    parsed,
+                    parsed: None,
+                    text,
                     len,
                 }))
             }

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
-use bohnenspiel::notation::{Location, ParsedRecord, Span, Warning};
+use bohnenspiel::notation::{GameText, Location, ParsedRecord, Span, Warning};
 use bohnenspiel::validate::{Finding, Severity};
 
 /// One thing to show: how serious, what, and where.
@@ -77,9 +77,14 @@ impl Diagnostics {
     }
 
     /// The diagnostic as text, ending with a line break: the header line
-    /// `FILE:LINE:COL: SEVERITY: MESSAGE`, then the source lines of
-    /// `parsed` that the span covers with the span underlined.
-    pub fn render(&self, file: &str, parsed: &ParsedRecord, diagnostic: Diagnostic<'_>) -> String {
+    /// `FILE:LINE:COL: SEVERITY: MESSAGE`, then the lines of the game's
+    /// `source` that the span covers with the span underlined.
+    pub fn render<'a>(
+        &self,
+        file: &str,
+        source: impl Into<Source<'a>>,
+        diagnostic: Diagnostic<'_>,
+    ) -> String {
         let Diagnostic {
             severity,
             message,
@@ -105,7 +110,7 @@ impl Diagnostics {
         } else {
             out.push_str(&format!("{header} {level}: {message}\n"));
         }
-        let (text, first_line, range) = excerpt(parsed, span);
+        let (text, first_line, range) = excerpt(source.into(), span);
         let group = Group::with_level(match severity {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
@@ -123,13 +128,44 @@ impl Diagnostics {
     }
 }
 
+/// A game's text and its place in the input, borrowed for rendering.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The game's text.
+    pub text: &'a str,
+    /// Absolute byte offset of its first byte.
+    pub offset: usize,
+    /// Line number (from 1) of its first line.
+    pub first_line: usize,
+}
+
+impl<'a> From<&'a ParsedRecord> for Source<'a> {
+    fn from(parsed: &'a ParsedRecord) -> Source<'a> {
+        Source {
+            text: &parsed.source,
+            offset: parsed.offset,
+            first_line: parsed.first_line,
+        }
+    }
+}
+
+impl<'a> From<&'a GameText> for Source<'a> {
+    fn from(game: &'a GameText) -> Source<'a> {
+        Source {
+            text: &game.text,
+            offset: game.offset,
+            first_line: game.first_line,
+        }
+    }
+}
+
 /// The lines of the game's source that `span` covers: their text (without
 /// the last line break), the number of the first, and the span relative
 /// to the text.
-fn excerpt(parsed: &ParsedRecord, span: Span) -> (&str, usize, std::ops::Range<usize>) {
-    let source = parsed.source.as_str();
+fn excerpt(game: Source<'_>, span: Span) -> (&str, usize, std::ops::Range<usize>) {
+    let source = game.text;
     let clamp = |offset: usize| {
-        let mut at = offset.saturating_sub(parsed.offset).min(source.len());
+        let mut at = offset.saturating_sub(game.offset).min(source.len());
         while !source.is_char_boundary(at) {
             at -= 1;
         }
@@ -139,7 +175,7 @@ fn excerpt(parsed: &ParsedRecord, span: Span) -> (&str, usize, std::ops::Range<u
     let end = clamp(span.end).max(start);
     let before = source.get(..start).unwrap_or_default();
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let first_line = parsed.first_line + before.matches('\n').count();
+    let first_line = game.first_line + before.matches('\n').count();
     // The lines up to the one holding the span's last character.
     let last = if end > start { end - 1 } else { end };
     let line_end = source

@@ -26,6 +26,31 @@ pub(crate) enum Mode {
     Row,
 }
 
+/// The last ply a [`Cursor`] read, kept by the game so that room is
+/// reused across cursors (a numbered row has a cursor of its own).
+#[derive(Debug)]
+pub(crate) struct LastPly {
+    /// The last ply read, when it has no groups.
+    pub bare: Ply,
+    /// The last ply read, when it has groups. Its groups are overwritten
+    /// in place by the next ply with groups, so that they keep their room
+    /// and need not move.
+    pub grouped: Ply,
+    /// Whether the last ply read is `grouped` rather than `bare`.
+    pub has_groups: bool,
+}
+
+impl LastPly {
+    /// No ply read yet.
+    pub(crate) fn new() -> LastPly {
+        LastPly {
+            bare: Ply::new(Hole::MIN),
+            grouped: Ply::new(Hole::MIN),
+            has_groups: false,
+        }
+    }
+}
+
 /// The failure of a grammar rule; the error is already recorded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Failed;
@@ -50,14 +75,8 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub visitor: &'a mut V,
     /// Whether the visitor has asked to stop.
     pub stopped: &'a mut bool,
-    /// The last ply read, when it has no groups.
-    pub bare: Ply,
-    /// The last ply read, when it has groups. Its groups are overwritten
-    /// in place by the next ply with groups, so that they keep their room
-    /// and need not move.
-    pub grouped: Ply,
-    /// Whether the last ply read is `grouped` rather than `bare`.
-    pub has_groups: bool,
+    /// The last ply read, and room reused from ply to ply.
+    pub last: &'a mut LastPly,
 }
 
 impl<V: Sink + ?Sized> Cursor<'_, V> {
@@ -70,10 +89,11 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
 
     /// The last ply read.
     fn last_ply(&mut self) -> &mut Ply {
-        if self.has_groups {
-            &mut self.grouped
+        let last = &mut *self.last;
+        if last.has_groups {
+            &mut last.grouped
         } else {
-            &mut self.bare
+            &mut last.bare
         }
     }
 
@@ -87,10 +107,11 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         if *self.stopped {
             return;
         }
-        let ply = if self.has_groups {
-            &mut self.grouped
+        let last = &mut *self.last;
+        let ply = if last.has_groups {
+            &mut last.grouped
         } else {
-            &mut self.bare
+            &mut last.bare
         };
         if self.visitor.take_ply(player, alternative, ply).is_break() {
             *self.stopped = true;
@@ -197,14 +218,14 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// A ply: hole, mark, groups; read into `self.bare` or, if it has
-    /// groups, `self.grouped`.
+    /// A ply: hole, mark, groups; read into `self.last.bare` or, if it has
+    /// groups, `self.last.grouped`.
     pub(crate) fn ply(&mut self) -> Result<(), Failed> {
         let mut used = 0;
         let result = self.ply_into(&mut used);
-        self.has_groups = used > 0;
-        if self.has_groups {
-            self.grouped.groups.truncate(used);
+        self.last.has_groups = used > 0;
+        if self.last.has_groups {
+            self.last.grouped.groups.truncate(used);
         }
         result
     }
@@ -220,7 +241,8 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             None => (self.hole()?, self.mark()?),
         };
         let span = self.span(start, self.pos);
-        for ply in [&mut self.bare, &mut self.grouped] {
+        let last = &mut *self.last;
+        for ply in [&mut last.bare, &mut last.grouped] {
             ply.hole = hole;
             ply.mark = mark;
             ply.span = span;
@@ -381,7 +403,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// The grouped ply's group number `index` (at most one past the last),
     /// made a capture annotation to be overwritten, with its span set.
     fn annotation_slot(&mut self, index: usize, span: Span) -> Option<&mut Group> {
-        let groups = &mut self.grouped.groups;
+        let groups = &mut self.last.grouped.groups;
         if index >= groups.len() {
             if groups.capacity() == 0 {
                 // A ply handed over to the tree took its groups' room;
@@ -525,7 +547,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         } else {
             GroupKind::Comment(content.to_owned())
         };
-        if let Some(group) = self.grouped.groups.get_mut(index) {
+        if let Some(group) = self.last.grouped.groups.get_mut(index) {
             group.kind = kind;
         }
     }

@@ -9,8 +9,7 @@ mod tags;
 use super::error::{ErrorKind, RawError};
 use super::visit::{Sink, Visitor};
 use super::{Layout, ParseError, Ply, Span, Warning, WarningKind};
-use crate::Hole;
-use cursor::{Cursor, Mode};
+use cursor::{Cursor, LastPly, Mode};
 
 /// A warning before its location is computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +28,8 @@ pub(crate) struct Game<'a, V: ?Sized> {
     pub visitor: &'a mut V,
     /// Whether the visitor has asked to stop.
     pub stopped: bool,
+    /// The last ply read, and room reused from ply to ply.
+    pub last: LastPly,
 }
 
 impl<'a, V: Sink + ?Sized> Game<'a, V> {
@@ -40,6 +41,7 @@ impl<'a, V: Sink + ?Sized> Game<'a, V> {
             warnings: Vec::new(),
             visitor,
             stopped: false,
+            last: LastPly::new(),
         }
     }
 
@@ -68,9 +70,7 @@ impl<'a, V: Sink + ?Sized> Game<'a, V> {
             closing: None,
             visitor: &mut *self.visitor,
             stopped: &mut self.stopped,
-            bare: Ply::new(Hole::MIN),
-            grouped: Ply::new(Hole::MIN),
-            has_groups: false,
+            last: &mut self.last,
         }
     }
 }

@@ -3,12 +3,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Finding, FindingDocument, Options, Report};
+use bohnenspiel::validate::{Finding, FindingDocument, Options, Report, Validated};
 use serde::Serialize;
 
 use crate::cli::Format;
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Diagnostics, Source};
 use crate::error::CliError;
 use crate::input::for_each_validated;
 use crate::status::Status;
@@ -35,14 +34,7 @@ pub fn run(
     for_each_validated(files, options, |name, game, validated| {
         let report = &validated.report;
         match format {
-            Format::Human => human(
-                out,
-                &diagnostics,
-                name,
-                game,
-                validated.parsed.as_ref(),
-                report,
-            )?,
+            Format::Human => human(out, &diagnostics, name, game, validated)?,
             Format::Json => {
                 for finding in &report.findings {
                     serde_json::to_writer(&mut *out, &FindingLine::new(name, game, finding))
@@ -71,13 +63,18 @@ fn human(
     diagnostics: &Diagnostics,
     name: &str,
     game: usize,
-    parsed: Option<&ParsedRecord>,
-    report: &Report,
+    validated: &Validated,
 ) -> Result<(), CliError> {
-    // A game with findings always comes parsed.
-    if let Some(parsed) = parsed {
+    let report = &validated.report;
+    // A game with findings comes parsed or with its text.
+    let source: Option<Source<'_>> = match (&validated.parsed, &validated.text) {
+        (Some(parsed), _) => Some(parsed.into()),
+        (None, Some(text)) => Some(text.into()),
+        (None, None) => None,
+    };
+    if let Some(source) = source {
         for finding in &report.findings {
-            out.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+            out.write_all(diagnostics.render(name, source, finding.into()).as_bytes())?;
         }
     }
     writeln!(out, "{name}: game {game}: {}", verdict(report))?;
