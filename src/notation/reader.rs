@@ -242,6 +242,45 @@ impl<R: BufRead> RecordReader<R> {
         )))
     }
 
+    /// Reads the whole lines that the reader's buffer holds, up to the end
+    /// of the game, into `self.source` at once: `Some(true)` if the game
+    /// ends there (the next line, left unread, starts a new game),
+    /// `Some(false)` if it may go on, and `None` if the buffer holds no
+    /// whole line (the input's end, or a line longer than the buffer),
+    /// which [`RecordReader::read_line`] then reads.
+    fn read_whole_lines(&mut self) -> io::Result<Option<bool>> {
+        let available = loop {
+            match self.reader.fill_buf() {
+                Ok(available) => break available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        };
+        let mut taken = 0;
+        let mut lines = 0;
+        let mut ends = false;
+        while let Some(line) = available
+            .get(taken..)
+            .and_then(|rest| rest.get(..=memchr::memchr(b'\n', rest)?))
+        {
+            if self.splitter.starts_new_game(line) && self.source.len() + taken > 0 {
+                ends = true;
+                break;
+            }
+            taken += line.len();
+            lines += 1;
+        }
+        if taken == 0 && !ends {
+            return Ok(None);
+        }
+        let chunk = available.get(..taken).unwrap_or_default();
+        Self::append_line(chunk, self.offset, &mut self.source, &mut self.bad);
+        self.reader.consume(taken);
+        self.offset += taken;
+        self.line += lines;
+        Ok(Some(ends))
+    }
+
     /// Reads the next line and appends it to `self.source` (and the
     /// offsets of its bytes that are not UTF-8 to `self.bad`); returns its
     /// length in the input (0 at the end of the input). A line that lies
@@ -266,8 +305,9 @@ impl<R: BufRead> RecordReader<R> {
         Ok(n)
     }
 
-    /// Appends the line `buffer` to `text` as UTF-8, reading bytes
-    /// that are not UTF-8 as `?` and recording their offsets in `bad`.
+    /// Appends the lines `buffer`, which start at absolute offset
+    /// `offset`, to `text` as UTF-8, reading bytes that are not UTF-8 as
+    /// `?` and recording their offsets in `bad`.
     fn append_line(buffer: &[u8], offset: usize, text: &mut String, bad: &mut Vec<(usize, u8)>) {
         if let Ok(line) = std::str::from_utf8(buffer) {
             text.push_str(line);
@@ -295,7 +335,7 @@ impl<R: BufRead> RecordReader<R> {
         self.splitter = Splitter::default();
         let (offset, first_line) = match self.pending.take() {
             Some(mut line) => {
-                self.splitter.starts_new_game(&line.text);
+                self.splitter.starts_new_game(line.text.as_bytes());
                 self.source.push_str(&line.text);
                 self.bad.append(&mut line.bad);
                 (line.offset, line.line)
@@ -303,6 +343,15 @@ impl<R: BufRead> RecordReader<R> {
             None => (self.offset, self.line),
         };
         loop {
+            match self.read_whole_lines() {
+                Ok(Some(true)) => break,
+                Ok(Some(false)) => continue,
+                Ok(None) => {}
+                Err(error) => {
+                    self.finished = true;
+                    return Some(Err(error));
+                }
+            }
             let line_start = self.source.len();
             let bad_start = self.bad.len();
             let n = match self.read_line() {
@@ -317,7 +366,7 @@ impl<R: BufRead> RecordReader<R> {
                 }
             };
             let line = self.source.get(line_start..).unwrap_or_default();
-            if self.splitter.starts_new_game(line) && line_start > 0 {
+            if self.splitter.starts_new_game(line.as_bytes()) && line_start > 0 {
                 // The line belongs to the next game.
                 self.pending = Some(Line {
                     text: line.to_owned(),

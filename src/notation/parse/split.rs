@@ -23,19 +23,23 @@ pub(crate) fn is_blank(line: &str) -> bool {
 }
 
 impl Splitter {
-    /// Feeds the next line (with or without its line break); returns
-    /// whether it starts a new game. The splitter then counts the line as
-    /// part of that new game.
-    pub(crate) fn starts_new_game(&mut self, line: &str) -> bool {
+    /// Feeds the next line (with or without its line break), as raw
+    /// bytes; returns whether it starts a new game. The splitter then
+    /// counts the line as part of that new game.
+    pub(crate) fn starts_new_game(&mut self, bytes: &[u8]) -> bool {
         // One look at the first byte that is not ASCII white space; only a
         // line with something else there than a visible ASCII character
         // (say U+00A0, or a vertical tab) needs the full Unicode trim.
-        let bytes = line.as_bytes();
+        // Bytes that are not UTF-8 are neither white space nor `[` nor a
+        // digit, however they are read.
         let (blank, first) = match bytes.iter().position(|b| !b.is_ascii_whitespace()) {
             None => (true, None),
             Some(i) => match bytes.get(i) {
                 Some(&b) if b.is_ascii_graphic() => (false, Some(b)),
-                _ => (is_blank(line), line.trim_start().bytes().next()),
+                _ => {
+                    let line = String::from_utf8_lossy(bytes);
+                    (is_blank(&line), line.trim_start().bytes().next())
+                }
             },
         };
         let tag = first == Some(b'[');
@@ -58,7 +62,10 @@ mod tests {
 
     fn starts(lines: &[&str]) -> Vec<bool> {
         let mut splitter = Splitter::default();
-        lines.iter().map(|l| splitter.starts_new_game(l)).collect()
+        lines
+            .iter()
+            .map(|l| splitter.starts_new_game(l.as_bytes()))
+            .collect()
     }
 
     #[test]
