@@ -9,9 +9,23 @@ use super::cursor::{Cursor, Failed, Mode};
 use super::inline::ending;
 use super::{Game, lines};
 
+/// The line without its leading white space, as [`str::trim_start`]
+/// gives it: ASCII white space is skipped byte by byte, and only a line
+/// going on with something else than a visible ASCII character (say
+/// U+00A0, or a vertical tab) needs the full Unicode trim.
+fn trim_start(line: &str) -> &str {
+    match line.bytes().position(|b| !b.is_ascii_whitespace()) {
+        Some(i) if line.as_bytes().get(i).is_some_and(u8::is_ascii_graphic) => {
+            line.get(i..).unwrap_or_default()
+        }
+        Some(_) => line.trim_start(),
+        None => "",
+    }
+}
+
 /// Whether a line is a numbered row: digits, `.`, white space, text.
 pub(crate) fn is_row(line: &str) -> bool {
-    let trimmed = line.trim_start().as_bytes();
+    let trimmed = trim_start(line).as_bytes();
     let digits = trimmed.iter().take_while(|b| b.is_ascii_digit()).count();
     let Some(rest) = trimmed.get(digits..) else {
         return false;
@@ -24,7 +38,10 @@ pub(crate) fn is_row(line: &str) -> bool {
 
 /// The label of a variation header line such as `(A)`.
 fn header(line: &str) -> Option<&str> {
-    let inner = line.trim().strip_prefix('(')?.strip_suffix(')')?;
+    let inner = trim_start(line)
+        .strip_prefix('(')?
+        .trim_end()
+        .strip_suffix(')')?;
     Label::is_valid(inner).then_some(inner)
 }
 
@@ -125,4 +142,36 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     };
     cursor.emit(|visitor| visitor.end_move(&move_end));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trim_start_is_the_unicode_trim() {
+        for line in [
+            "",
+            "   ",
+            "  1. 5  11",
+            "\t(A)",
+            "\u{b}1. 5  11",
+            "\u{a0}\u{2003} (B) ",
+            " \u{e9}t\u{e9}",
+            "\r\n",
+        ] {
+            assert_eq!(trim_start(line), line.trim_start(), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn rows_and_headers_after_unicode_white_space() {
+        assert!(is_row("\u{b}1. 5  11"));
+        assert!(is_row("\u{a0}12. 5"));
+        assert!(!is_row("1.5"));
+        assert_eq!(header("\u{a0}(A) "), Some("A"));
+        assert_eq!(header(" (D)\r"), Some("D"));
+        assert_eq!(header("(B/C)"), None);
+        assert_eq!(header("(a)"), None);
+    }
 }
