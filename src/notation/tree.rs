@@ -203,6 +203,29 @@ pub enum GroupKind {
     Comment(String),
 }
 
+impl GroupKind {
+    /// A capture annotation to be overwritten (`0 from 1`), without a
+    /// comment.
+    pub(crate) const fn blank_captures() -> GroupKind {
+        GroupKind::Captures {
+            annotation: CaptureAnnotation::placeholder(),
+            comment: None,
+        }
+    }
+
+    /// The annotation and its comment, if the group is a capture
+    /// annotation.
+    pub(crate) fn captures_mut(&mut self) -> Option<(&mut CaptureAnnotation, &mut Option<String>)> {
+        match self {
+            GroupKind::Captures {
+                annotation,
+                comment,
+            } => Some((annotation, comment)),
+            _ => None,
+        }
+    }
+}
+
 /// A variation label: one or more ASCII capital letters, such as `A`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Label(pub String);

@@ -65,11 +65,7 @@ fn annotate_ply(ply: &mut Ply, captures: &crate::Captures) {
             let Some(group) = ply.groups.get_mut(at) else {
                 return;
             };
-            let GroupKind::Captures {
-                annotation,
-                comment,
-            } = &mut group.kind
-            else {
+            let Some((annotation, comment)) = group.kind.captures_mut() else {
                 return;
             };
             if compare::matches(annotation, captures) {

@@ -6,7 +6,7 @@ use crate::notation::annotation::{NotAnnotation, parse_annotation_into, parse_cl
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
-use crate::notation::{CaptureAnnotation, Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
+use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
 use crate::{Hole, HoleError};
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1};
@@ -382,11 +382,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let Some(group) = self.annotation_slot(index, Span::default()) else {
             return false;
         };
-        let GroupKind::Captures {
-            annotation,
-            comment,
-        } = &mut group.kind
-        else {
+        let Some((annotation, comment)) = group.kind.captures_mut() else {
             return false;
         };
         let Some(len) = parse_closed_annotation(inside, annotation) else {
@@ -411,19 +407,13 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                 groups.reserve_exact(1);
             }
             groups.push(Group {
-                kind: GroupKind::Captures {
-                    annotation: CaptureAnnotation::placeholder(),
-                    comment: None,
-                },
+                kind: GroupKind::blank_captures(),
                 span,
             });
         }
         let group = groups.get_mut(index)?;
         if !matches!(group.kind, GroupKind::Captures { .. }) {
-            group.kind = GroupKind::Captures {
-                annotation: CaptureAnnotation::placeholder(),
-                comment: None,
-            };
+            group.kind = GroupKind::blank_captures();
         }
         group.span = span;
         Some(group)
@@ -516,11 +506,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let Some(group) = self.annotation_slot(index, span) else {
             return;
         };
-        let GroupKind::Captures {
-            annotation,
-            comment,
-        } = &mut group.kind
-        else {
+        let Some((annotation, comment)) = group.kind.captures_mut() else {
             return;
         };
         let not_annotation = match parse_annotation_into(head, head_span, annotation) {
