@@ -96,3 +96,50 @@ fn a_small_read_buffer_reads_the_same_games() {
     }
     assert!(whole.iter().any(|game| !game.errors.is_empty()));
 }
+
+/// Pieces of records, some of them not UTF-8, for the reader's property.
+const PIECES: [&[u8]; 15] = [
+    b"[Date \"1962\"]\n",
+    b"4,8; 6,12 (2 from 8)",
+    b"\n",
+    b"\n\n",
+    b" ",
+    b"5",
+    b"1. 2  9\n",
+    b"\xff",
+    b"\xc3\xa9",
+    b"\xe2\x80",
+    b"\r\n",
+    b"\x0b3,9",
+    b"(A)\n",
+    b"[Result \"50:22\"]",
+    b"Prose.",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// However the input is cut into buffers, the reader reads the same
+    /// games, with the same offsets, lines and bytes that are not UTF-8,
+    /// as from one buffer holding it all (which it takes a run of whole
+    /// lines at a time).
+    #[test]
+    fn any_buffer_size_reads_the_same_games(
+        pieces in proptest::collection::vec(proptest::sample::select(&PIECES[..]), 0..40),
+        capacity in 1usize..24,
+    ) {
+        use std::io::BufReader;
+        use bohnenspiel::notation::RecordReader;
+        let bytes: Vec<u8> = pieces.concat();
+        let whole: Vec<_> = RecordReader::new(bytes.as_slice())
+            .collect::<Result<_, _>>()
+            .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        let small: Vec<_> = RecordReader::new(BufReader::with_capacity(capacity, bytes.as_slice()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        proptest::prop_assert_eq!(small, whole);
+    }
+}
