@@ -49,6 +49,15 @@ impl LastPly {
             has_groups: false,
         }
     }
+
+    /// The last ply read.
+    fn current(&mut self) -> &mut Ply {
+        if self.has_groups {
+            &mut self.grouped
+        } else {
+            &mut self.bare
+        }
+    }
 }
 
 /// The failure of a grammar rule; the error is already recorded.
@@ -87,19 +96,9 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// The last ply read.
-    fn last_ply(&mut self) -> &mut Ply {
-        let last = &mut *self.last;
-        if last.has_groups {
-            &mut last.grouped
-        } else {
-            &mut last.bare
-        }
-    }
-
     /// Takes the last ply read.
     pub(crate) fn take_last_ply(&mut self) -> Ply {
-        std::mem::replace(self.last_ply(), Ply::new(Hole::MIN))
+        std::mem::replace(self.last.current(), Ply::new(Hole::MIN))
     }
 
     /// Hands the last ply read to the sink.
@@ -107,12 +106,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         if *self.stopped {
             return;
         }
-        let last = &mut *self.last;
-        let ply = if last.has_groups {
-            &mut last.grouped
-        } else {
-            &mut last.bare
-        };
+        let ply = self.last.current();
         if self.visitor.take_ply(player, alternative, ply).is_break() {
             *self.stopped = true;
         }
