@@ -274,7 +274,7 @@ impl<R: BufRead> RecordReader<R> {
             return Ok(None);
         }
         let chunk = available.get(..taken).unwrap_or_default();
-        Self::append_line(chunk, self.offset, &mut self.source, &mut self.bad);
+        Self::append_lines(chunk, self.offset, &mut self.source, &mut self.bad);
         self.reader.consume(taken);
         self.offset += taken;
         self.line += lines;
@@ -295,20 +295,20 @@ impl<R: BufRead> RecordReader<R> {
         };
         if let Some(line) = memchr::memchr(b'\n', available).and_then(|i| available.get(..=i)) {
             let n = line.len();
-            Self::append_line(line, self.offset, &mut self.source, &mut self.bad);
+            Self::append_lines(line, self.offset, &mut self.source, &mut self.bad);
             self.reader.consume(n);
             return Ok(n);
         }
         self.buffer.clear();
         let n = self.reader.read_until(b'\n', &mut self.buffer)?;
-        Self::append_line(&self.buffer, self.offset, &mut self.source, &mut self.bad);
+        Self::append_lines(&self.buffer, self.offset, &mut self.source, &mut self.bad);
         Ok(n)
     }
 
     /// Appends the lines `buffer`, which start at absolute offset
     /// `offset`, to `text` as UTF-8, reading bytes that are not UTF-8 as
     /// `?` and recording their offsets in `bad`.
-    fn append_line(buffer: &[u8], offset: usize, text: &mut String, bad: &mut Vec<(usize, u8)>) {
+    fn append_lines(buffer: &[u8], offset: usize, text: &mut String, bad: &mut Vec<(usize, u8)>) {
         if let Ok(line) = std::str::from_utf8(buffer) {
             text.push_str(line);
             return;
