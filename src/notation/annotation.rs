@@ -394,6 +394,20 @@ mod grammar {
         Some((Hole::new(number).ok()?, rest))
     }
 
+    /// The joiner with single spaces at the start of `bytes` (`, `,
+    /// ` and `, and ` plus ` where `plus` allows it), and the rest.
+    fn byte_joiner(bytes: &[u8], plus: bool) -> Option<(Joiner, &[u8])> {
+        if let Some(rest) = bytes.strip_prefix(b", ") {
+            Some((Joiner::Comma, rest))
+        } else if let Some(rest) = bytes.strip_prefix(b" and ") {
+            Some((Joiner::And, rest))
+        } else if plus {
+            Some((Joiner::Plus, bytes.strip_prefix(b" plus ")?))
+        } else {
+            None
+        }
+    }
+
     /// Whether a phrase (`N from`, `N each from`) starts right after a
     /// number, so that the number begins a phrase rather than ends a list.
     fn starts_phrase(after_number: &[u8]) -> bool {
@@ -407,14 +421,7 @@ mod grammar {
         let (first, mut rest) = small_hole(input)?;
         list.first = first;
         list.rest.clear();
-        loop {
-            let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
-                (Joiner::Comma, after)
-            } else if let Some(after) = rest.strip_prefix(b" and ") {
-                (Joiner::And, after)
-            } else {
-                break;
-            };
+        while let Some((joiner, after)) = byte_joiner(rest, false) {
             let Some((number, after)) = small(after) else {
                 break;
             };
@@ -472,16 +479,7 @@ mod grammar {
     pub(super) fn from_list_prefix(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
         let mut rest = byte_phrase_into(input, &mut slot.first)?;
         let mut count = 0;
-        loop {
-            let (joiner, after) = if let Some(after) = rest.strip_prefix(b", ") {
-                (Joiner::Comma, after)
-            } else if let Some(after) = rest.strip_prefix(b" and ") {
-                (Joiner::And, after)
-            } else if let Some(after) = rest.strip_prefix(b" plus ") {
-                (Joiner::Plus, after)
-            } else {
-                break;
-            };
+        while let Some((joiner, after)) = byte_joiner(rest, true) {
             if slot.rest.len() <= count {
                 slot.rest.push((joiner, Phrase::placeholder()));
             }
