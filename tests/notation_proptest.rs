@@ -131,6 +131,7 @@ fn a_move(row: bool, last: bool) -> impl Strategy<Value = Move> {
             let ending = if tail { ending } else { None };
             Move {
                 number: row.then_some(number),
+                number_span: None,
                 south,
                 north,
                 full_stop: tail && ending.is_none() && full_stop,

@@ -283,7 +283,7 @@ fn rows_out_of_sequence() {
     let report = check(&format!("{OPENING}1. 4 8\n2. 6 12 (2 from 8)\n4. 6 7\n"));
     assert_eq!(
         findings(&report)[0],
-        "5:4 error row-out-of-sequence ply - move 4 main: row 4 follows row 2: expected row 3"
+        "5:1 error row-out-of-sequence ply - move 4 main: row 4 follows row 2: expected row 3"
     );
     let text = read("shotayev-gentlemen.txt").replace("(D)\n5.  6", "(D)\n8.  6");
     let report = check(&text);
@@ -293,7 +293,7 @@ fn rows_out_of_sequence() {
         .collect();
     assert_eq!(
         errors[0],
-        "31:5 error row-out-of-sequence ply - move 8 D: variation (D) starts at row 8, but variation (B) has rows 3 to 6"
+        "31:1 error row-out-of-sequence ply - move 8 D: variation (D) starts at row 8, but variation (B) has rows 3 to 6"
     );
 }
 

@@ -54,6 +54,9 @@ pub struct Movetext {
 pub struct Move {
     /// The row number (numbered layout), `None` inline.
     pub number: Option<u32>,
+    /// Where the row number and its `.` are written (numbered layout),
+    /// `None` inline.
+    pub number_span: Option<Span>,
     /// South's ply, or alternatives.
     pub south: Turn,
     /// North's ply, or alternatives; `None` when only South's ply is
@@ -402,6 +405,7 @@ impl Move {
     /// Sets every span in the move to [`Span::default`].
     pub fn clear_spans(&mut self) {
         self.span = Span::default();
+        self.number_span = None;
         self.south.clear_spans();
         if let Some(north) = &mut self.north {
             north.clear_spans();

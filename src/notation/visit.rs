@@ -173,7 +173,9 @@ pub(crate) trait Sink {
     fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()>;
     fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()>;
     fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()>;
-    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()>;
+    /// A move starts; `number` is the row number and where it is written,
+    /// in numbered layout.
+    fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()>;
     /// About how many moves the main line will hold (inline movetext:
     /// one more than its `;`), so that room can be made at once.
     fn expect_moves(&mut self, moves: usize) {
@@ -222,8 +224,8 @@ impl<V: Visitor + ?Sized> Sink for V {
         Visitor::begin_variation(self, label, span)
     }
 
-    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
-        Visitor::begin_move(self, number)
+    fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
+        Visitor::begin_move(self, number.map(|(number, _)| number))
     }
 
     fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
@@ -331,7 +333,7 @@ impl Sink for TreeBuilder {
         line.reserve(moves.saturating_sub(line.len()));
     }
 
-    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+    fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
         self.close_open_move();
         let line = self.line();
         if line.capacity() == 0 {
@@ -340,7 +342,8 @@ impl Sink for TreeBuilder {
             line.reserve(32);
         }
         line.push(Move {
-            number,
+            number: number.map(|(number, _)| number),
+            number_span: number.map(|(_, span)| span),
             south: Turn::single(Ply::new(Hole::MIN)),
             north: None,
             ending: None,
@@ -385,6 +388,7 @@ impl Sink for TreeBuilder {
         self.close_open_move();
         let m = Move {
             number: None,
+            number_span: None,
             south: Turn::single(std::mem::replace(south, Ply::new(Hole::MIN))),
             north: Some(Turn::single(std::mem::replace(north, Ply::new(Hole::MIN)))),
             ending: end.ending.cloned(),

@@ -55,7 +55,7 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, movetext: &Movetext) {
                 format!(
                     "variation ({label}) starts at row {first}, but {parent_name} has rows {low} to {high}"
                 ),
-                first_move.span,
+                first_move.number_span.unwrap_or(first_move.span),
                 At {
                     ply: None,
                     move_number: Some(first),
@@ -114,7 +114,7 @@ fn check_sequence(ctx: &mut Context<'_>, rows: &[NumberedMove<'_>], variation: O
                     "row {number} follows row {previous}: expected row {}",
                     previous.saturating_add(1)
                 ),
-                m.span,
+                m.number_span.unwrap_or(m.span),
                 At {
                     ply: None,
                     move_number: Some(number),

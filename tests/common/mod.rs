@@ -51,6 +51,7 @@ pub fn record(plies: &[Ply], layout: Layout) -> Record {
         .zip(1u32..)
         .map(|(pair, number)| notation::Move {
             number: (layout == Layout::Numbered).then_some(number),
+            number_span: None,
             south: Turn::single(pair[0].clone()),
             north: pair.get(1).cloned().map(Turn::single),
             ending: None,

@@ -79,6 +79,7 @@ pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut Game<'_, V>, from: usize) 
 
 fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     cursor.skip_ws();
+    let number_start = cursor.pos;
     let mut number: u32 = 0;
     while let Some(d) = cursor.peek().filter(u8::is_ascii_digit) {
         number = number
@@ -88,9 +89,10 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     }
     // `is_row` checked the `.` after the number.
     cursor.pos += 1;
+    let number_span = cursor.span(number_start, cursor.pos);
     cursor.skip_ws();
     let start = cursor.pos;
-    cursor.emit(|visitor| visitor.begin_move(Some(number)));
+    cursor.emit(|visitor| visitor.begin_move(Some((number, number_span))));
     cursor.turn(Player::South)?;
     let mut written_ending = None;
     let mut full_stop = false;
