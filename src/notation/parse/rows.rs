@@ -7,21 +7,8 @@ use crate::notation::{Label, Span};
 
 use super::cursor::{Cursor, Failed, Mode};
 use super::inline::ending;
+use super::split::trim_start;
 use super::{Game, lines};
-
-/// The line without its leading white space, as [`str::trim_start`]
-/// gives it: ASCII white space is skipped byte by byte, and only a line
-/// going on with something else than a visible ASCII character (say
-/// U+00A0, or a vertical tab) needs the full Unicode trim.
-fn trim_start(line: &str) -> &str {
-    match line.bytes().position(|b| !b.is_ascii_whitespace()) {
-        Some(i) if line.as_bytes().get(i).is_some_and(u8::is_ascii_graphic) => {
-            line.get(i..).unwrap_or_default()
-        }
-        Some(_) => line.trim_start(),
-        None => "",
-    }
-}
 
 /// Whether a line is a numbered row: digits, `.`, white space, text.
 pub(crate) fn is_row(line: &str) -> bool {
@@ -149,22 +136,6 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn trim_start_is_the_unicode_trim() {
-        for line in [
-            "",
-            "   ",
-            "  1. 5  11",
-            "\t(A)",
-            "\u{b}1. 5  11",
-            "\u{a0}\u{2003} (B) ",
-            " \u{e9}t\u{e9}",
-            "\r\n",
-        ] {
-            assert_eq!(trim_start(line), line.trim_start(), "{line:?}");
-        }
-    }
 
     #[test]
     fn rows_and_headers_after_unicode_white_space() {

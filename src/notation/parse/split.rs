@@ -12,9 +12,23 @@ pub(crate) struct Splitter {
     previous_blank: bool,
 }
 
+/// The line without its leading white space, as [`str::trim_start`]
+/// gives it: ASCII white space is skipped byte by byte, and only a line
+/// going on with something else than a visible ASCII character (say
+/// U+00A0, or a vertical tab) needs the full Unicode trim.
+pub(crate) fn trim_start(line: &str) -> &str {
+    match line.bytes().position(|b| !b.is_ascii_whitespace()) {
+        Some(i) if line.as_bytes().get(i).is_some_and(u8::is_ascii_graphic) => {
+            line.get(i..).unwrap_or_default()
+        }
+        Some(_) => line.trim_start(),
+        None => "",
+    }
+}
+
 /// Whether the line is a tag line (its first visible character is `[`).
 pub(crate) fn is_tag_line(line: &str) -> bool {
-    line.trim_start().starts_with('[')
+    trim_start(line).starts_with('[')
 }
 
 /// Whether the line holds only white space.
@@ -66,6 +80,22 @@ mod tests {
             .iter()
             .map(|l| splitter.starts_new_game(l.as_bytes()))
             .collect()
+    }
+
+    #[test]
+    fn trim_start_is_the_unicode_trim() {
+        for line in [
+            "",
+            "   ",
+            "  1. 5  11",
+            "\t(A)",
+            "\u{b}1. 5  11",
+            "\u{a0}\u{2003} (B) ",
+            " \u{e9}t\u{e9}",
+            "\r\n",
+        ] {
+            assert_eq!(trim_start(line), line.trim_start(), "{line:?}");
+        }
     }
 
     #[test]
