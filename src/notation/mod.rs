@@ -171,6 +171,9 @@ pub use tree::{
 };
 pub use visit::{MoveEnd, PlyToken, Visitor};
 
+pub(crate) use parse::plain::{PlainPly, PlainSink, RawMovetext};
+pub(crate) use visit::Sink;
+
 impl FromStr for Record {
     type Err = ParseErrors;
 

@@ -3,7 +3,7 @@
 use std::io::{self, BufRead};
 
 use super::parse::{parse_game, split::Splitter};
-use super::visit::{TreeBuilder, Visitor};
+use super::visit::{Sink, TreeBuilder, Visitor};
 use super::{Location, ParseError, ParseErrors, Record, Warning};
 
 /// One game read from a text: the tree, what went wrong, and the game's
@@ -229,6 +229,14 @@ impl<R: BufRead> RecordReader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<io::Result<V::Output>> {
+        self.sink_game(visitor)
+    }
+
+    /// [`RecordReader::visit_game`] for any sink.
+    pub(crate) fn sink_game<S: Sink + ?Sized>(
+        &mut self,
+        visitor: &mut S,
+    ) -> Option<io::Result<S::Output>> {
         let (offset, first_line) = match self.read_game()? {
             Ok(start) => start,
             Err(error) => return Some(Err(error)),

@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 
 use crate::{Hole, Player};
 
+use super::parse::plain::RawMovetext;
+
 use super::{
     CaptureAnnotation, Ending, Layout, Move, Movetext, ParseError, Ply, Prose, Record, Span, Tag,
     Turn, Variation, Warning,
@@ -180,6 +182,16 @@ pub(crate) trait Sink {
     /// one more than its `;`), so that room can be made at once.
     fn expect_moves(&mut self, moves: usize) {
         let _ = moves;
+    }
+    /// The movetext, before the parser reads it. A sink that reads plain
+    /// movetext on its own ([`RawMovetext::read_plain`]) gives where the
+    /// movetext ends, and the parser goes on from there, without reading
+    /// it or calling the move and ply callbacks. `None` (the default): the
+    /// parser reads it. A sink that gives `None` after reading part of it
+    /// must undo what it read, since the parser starts from the beginning.
+    fn skim_movetext(&mut self, movetext: &RawMovetext<'_>) -> Option<usize> {
+        let _ = movetext;
+        None
     }
     /// A ply of the current move; the sink may take it, leaving any ply
     /// in its place.

@@ -8,10 +8,10 @@ use std::ops::ControlFlow;
 
 use crate::notation::Location;
 use crate::notation::{
-    GameText, GroupKind, MoveEnd, ParseError, ParsedRecord, PlyToken, RecordReader, Span, Visitor,
-    Warning,
+    CaptureAnnotation, GameText, GroupKind, Layout, MoveEnd, ParseError, ParsedRecord, PlainPly,
+    PlainSink, Ply, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning,
 };
-use crate::{EndReason, Game, GameEnd, Move, Position, Score};
+use crate::{EndReason, Game, GameEnd, Hole, Move, Player, Position, Score};
 
 use super::replay::repetition_message;
 use super::report::Line;
@@ -40,7 +40,12 @@ pub struct Validated {
 /// Validates the games a [`RecordReader`] reads, one at a time.
 ///
 /// Most records in a large file are sound. Each game is first checked by
-/// a [`Visitor`] that replays its plies as the parser reads them. A game
+/// a quick check that replays its plies as the parser reads them (like a
+/// [`Visitor`](crate::notation::Visitor)). Plain movetext, which holds
+/// nothing but holes, marks and one capture annotation per ply in the
+/// commonest phrasing (as programs write records, with annotations as
+/// [`Captures`](crate::Captures) prints them), is replayed straight from
+/// its text, without the parser's callbacks. A game
 /// with nothing to report (no parse error or warning, every ply legal,
 /// every capture annotated as the rules make it, the game over and its
 /// `Result` tag right) is then done without a tree. At anything else (a
@@ -118,7 +123,7 @@ impl<R: BufRead> Iterator for Validator<R> {
             let parsed = self.reader.next()?;
             return Some(parsed.map(|parsed| self.in_full(parsed)));
         }
-        match self.reader.visit_game(&mut self.quick)? {
+        match self.reader.sink_game(&mut self.quick)? {
             Err(error) => Some(Err(error)),
             Ok(Some(clean)) => {
                 let (text, start) = self.reader.last_game_text()?;
@@ -221,6 +226,8 @@ pub(crate) struct Quick {
     plies: usize,
     /// The ply after which the game ended by repetition, with its move.
     repetition: Option<(Span, u32)>,
+    /// Room for the annotations of plain movetext, reused.
+    scratch: CaptureAnnotation,
 }
 
 impl Quick {
@@ -238,6 +245,7 @@ impl Quick {
             move_number: 0,
             plies: 0,
             repetition: None,
+            scratch: CaptureAnnotation::placeholder(),
         }
     }
 
@@ -261,10 +269,6 @@ impl Quick {
         if token.alternative {
             return false;
         }
-        if self.plies == 0 {
-            let start = self.setup.unwrap_or_default();
-            self.game.restart(start, self.options.rules);
-        }
         let ply = token.ply;
         let mut annotation = None;
         for group in &ply.groups {
@@ -277,7 +281,17 @@ impl Quick {
                 GroupKind::Labels(_) | GroupKind::OtherMove(_) => return false,
             }
         }
-        let Ok(captures) = self.game.play(Move::new(ply.hole)) else {
+        self.replay(ply.hole, annotation, ply.span)
+    }
+
+    /// Plays a ply from `hole`, written at `span` with `annotation`;
+    /// whether it has nothing to report.
+    fn replay(&mut self, hole: Hole, annotation: Option<&CaptureAnnotation>, span: Span) -> bool {
+        if self.plies == 0 {
+            let start = self.setup.unwrap_or_default();
+            self.game.restart(start, self.options.rules);
+        }
+        let Ok(captures) = self.game.play(Move::new(hole)) else {
             return false;
         };
         self.plies += 1;
@@ -292,9 +306,33 @@ impl Quick {
             .end()
             .is_some_and(|end| matches!(end.reason, EndReason::Repetition { .. }))
         {
-            self.repetition = Some((ply.span, self.move_number));
+            self.repetition = Some((span, self.move_number));
         }
         agrees
+    }
+
+    /// Counts a move that begins, with its row number in numbered
+    /// movetext; whether its number is in sequence.
+    fn count_move(&mut self, number: Option<u32>) -> bool {
+        self.moves = self.moves.saturating_add(1);
+        self.move_number = number.unwrap_or(self.moves);
+        let Some(number) = number else {
+            return true;
+        };
+        let in_sequence = self
+            .row
+            .is_none_or(|previous| previous.checked_add(1) == Some(number));
+        self.row = Some(number);
+        in_sequence
+    }
+
+    /// Forgets the moves and plies read: the movetext starts again.
+    fn forget_moves(&mut self) {
+        self.row = None;
+        self.moves = 0;
+        self.move_number = 0;
+        self.plies = 0;
+        self.repetition = None;
     }
 
     /// The clean game, if the check did not give up and the game is over
@@ -317,7 +355,17 @@ impl Quick {
     }
 }
 
-impl Visitor for Quick {
+impl PlainSink for Quick {
+    fn plain_begin_move(&mut self, number: Option<u32>) -> bool {
+        self.count_move(number)
+    }
+
+    fn plain_ply(&mut self, ply: PlainPly<'_>) -> bool {
+        self.replay(ply.hole, ply.annotation, ply.span)
+    }
+}
+
+impl Sink for Quick {
     type Output = Option<Clean>;
 
     fn begin_game(&mut self) -> ControlFlow<()> {
@@ -326,11 +374,7 @@ impl Visitor for Quick {
         self.result = None;
         self.seen_setup = false;
         self.seen_result = false;
-        self.row = None;
-        self.moves = 0;
-        self.move_number = 0;
-        self.plies = 0;
-        self.repetition = None;
+        self.forget_moves();
         ControlFlow::Continue(())
     }
 
@@ -356,25 +400,37 @@ impl Visitor for Quick {
         self.go_on_if(ok)
     }
 
+    fn begin_movetext(&mut self, _: Layout) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    /// Plain movetext, the commonest, is replayed straight from its text;
+    /// anything else through the callbacks below.
+    fn skim_movetext(&mut self, movetext: &RawMovetext<'_>) -> Option<usize> {
+        let mut scratch = std::mem::replace(&mut self.scratch, CaptureAnnotation::placeholder());
+        let end = movetext.read_plain(&mut scratch, self);
+        self.scratch = scratch;
+        if end.is_none() {
+            self.forget_moves();
+        }
+        end
+    }
+
     fn begin_variation(&mut self, _: &str, _: Span) -> ControlFlow<()> {
         self.give_up()
     }
 
-    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
-        self.moves = self.moves.saturating_add(1);
-        self.move_number = number.unwrap_or(self.moves);
-        let Some(number) = number else {
-            return ControlFlow::Continue(());
-        };
-        let in_sequence = self
-            .row
-            .is_none_or(|previous| previous.checked_add(1) == Some(number));
-        self.row = Some(number);
-        self.go_on_if(in_sequence)
+    fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
+        let ok = self.count_move(number.map(|(number, _)| number));
+        self.go_on_if(ok)
     }
 
-    fn ply(&mut self, token: &PlyToken<'_>) -> ControlFlow<()> {
-        let ok = self.play(token);
+    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+        let ok = self.play(&PlyToken {
+            player,
+            alternative,
+            ply,
+        });
         self.go_on_if(ok)
     }
 
@@ -385,6 +441,10 @@ impl Visitor for Quick {
 
     fn abandon_move(&mut self) -> ControlFlow<()> {
         self.give_up()
+    }
+
+    fn prose(&mut self, _: &str, _: Span) -> ControlFlow<()> {
+        ControlFlow::Continue(())
     }
 
     fn error(&mut self, _: &ParseError) -> ControlFlow<()> {

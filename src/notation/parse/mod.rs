@@ -2,6 +2,7 @@
 
 mod cursor;
 mod inline;
+pub(crate) mod plain;
 mod rows;
 pub(crate) mod split;
 mod tags;
@@ -224,20 +225,41 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
         ));
         return;
     };
-    let prose_start = if rows::is_row(first_line) {
-        game.emit(|visitor| visitor.begin_movetext(Layout::Numbered));
-        rows::parse_rows(game, body_start)
+    let layout = if rows::is_row(first_line) {
+        Layout::Numbered
     } else {
-        game.emit(|visitor| visitor.begin_movetext(Layout::Inline));
-        let region_end = lines(text, body_start)
+        Layout::Inline
+    };
+    game.emit(|visitor| visitor.begin_movetext(layout));
+    let region_end = match layout {
+        Layout::Numbered => text.len(),
+        Layout::Inline => lines(text, body_start)
             .find(|(_, line)| split::is_blank(line))
-            .map_or(text.len(), |(start, _)| start);
-        let region = text.as_bytes().get(body_start..region_end);
-        let moves = 1 + memchr::memchr_iter(b';', region.unwrap_or_default()).count();
-        game.visitor.expect_moves(moves);
-        let mut cursor = game.cursor(body_start, region_end, Mode::Inline);
-        inline::parse_inline(&mut cursor);
-        cursor.pos
+            .map_or(text.len(), |(start, _)| start),
+    };
+    let movetext = plain::RawMovetext {
+        text,
+        base: game.base,
+        layout,
+        start: body_start,
+        region_end,
+    };
+    let skimmed = if game.stopped {
+        None
+    } else {
+        game.visitor.skim_movetext(&movetext)
+    };
+    let prose_start = match (skimmed, layout) {
+        (Some(end), _) => end,
+        (None, Layout::Numbered) => rows::parse_rows(game, body_start),
+        (None, Layout::Inline) => {
+            let region = text.as_bytes().get(body_start..region_end);
+            let moves = 1 + memchr::memchr_iter(b';', region.unwrap_or_default()).count();
+            game.visitor.expect_moves(moves);
+            let mut cursor = game.cursor(body_start, region_end, Mode::Inline);
+            inline::parse_inline(&mut cursor);
+            cursor.pos
+        }
     };
     let rest = text.get(prose_start..).unwrap_or_default();
     let trimmed = rest.trim();

@@ -24,7 +24,7 @@ pub(crate) fn is_row(line: &str) -> bool {
 }
 
 /// The label of a variation header line such as `(A)`.
-fn header(line: &str) -> Option<&str> {
+pub(crate) fn header(line: &str) -> Option<&str> {
     let inner = trim_start(line)
         .strip_prefix('(')?
         .trim_end()

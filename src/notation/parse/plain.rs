@@ -1,0 +1,482 @@
+//! Plain movetext, read straight from the text: holes, marks and one
+//! capture annotation per ply in the commonest phrasing, laid out inline
+//! or in numbered rows, and nothing else.
+//!
+//! A sink that only needs the plies of the main line (the validator's
+//! quick check) reads such movetext here, without the parser's events and
+//! without building a [`Ply`](crate::notation::Ply). At anything else (a
+//! comment, a label, an alternative, an ending, a variation, an error) the
+//! reader gives up, and the parser then reads the movetext from its start.
+//! Where the reader does not give up, it reads the same holes, marks and
+//! annotations as the parser, and stops where the parser would.
+
+use crate::Hole;
+use crate::notation::annotation::parse_closed_annotation;
+use crate::notation::{CaptureAnnotation, Layout, Span};
+
+use super::cursor::common_head;
+use super::lines;
+use super::rows::{header, is_row};
+
+/// A ply of plain movetext.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PlainPly<'a> {
+    /// The hole sown from.
+    pub hole: Hole,
+    /// The hole number and its mark, as absolute offsets.
+    pub span: Span,
+    /// The capture annotation, if one is written.
+    pub annotation: Option<&'a CaptureAnnotation>,
+}
+
+/// What plain movetext is read into. Each method returns whether to go
+/// on; `false` makes the reader give up.
+pub(crate) trait PlainSink {
+    /// A move starts; `number` is its row number in numbered layout.
+    fn plain_begin_move(&mut self, number: Option<u32>) -> bool;
+    /// A ply of the current move: South's, then North's if written.
+    fn plain_ply(&mut self, ply: PlainPly<'_>) -> bool;
+}
+
+/// The movetext of one game, as the parser has found it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawMovetext<'a> {
+    /// The game's text.
+    pub text: &'a str,
+    /// Absolute offset of the text's first byte.
+    pub base: usize,
+    /// How the movetext is laid out.
+    pub layout: Layout,
+    /// Where the movetext starts in `text`.
+    pub start: usize,
+    /// Inline: where the movetext's region ends (its first blank line, or
+    /// the end of the text).
+    pub region_end: usize,
+}
+
+impl RawMovetext<'_> {
+    /// Reads the movetext into `sink` if it is plain; gives where the
+    /// movetext ends (where the parser would go on with the prose), or
+    /// `None` where the reader gave up. `scratch` is room for the
+    /// annotations, reused from ply to ply.
+    pub(crate) fn read_plain<S: PlainSink + ?Sized>(
+        &self,
+        scratch: &mut CaptureAnnotation,
+        sink: &mut S,
+    ) -> Option<usize> {
+        match self.layout {
+            Layout::Inline => {
+                let bytes = self.text.as_bytes().get(..self.region_end)?;
+                let mut reader = Reader {
+                    bytes,
+                    pos: self.start,
+                    base: self.base,
+                    newline_is_space: true,
+                    scratch,
+                };
+                reader.inline(sink)
+            }
+            Layout::Numbered => {
+                for (start, line) in lines(self.text, self.start) {
+                    if header(line).is_some() {
+                        return None;
+                    }
+                    if !is_row(line) {
+                        return Some(start);
+                    }
+                    let bytes = self.text.as_bytes().get(..start + line.len())?;
+                    let mut reader = Reader {
+                        bytes,
+                        pos: start,
+                        base: self.base,
+                        newline_is_space: false,
+                        scratch: &mut *scratch,
+                    };
+                    reader.row(sink)?;
+                }
+                Some(self.text.len())
+            }
+        }
+    }
+}
+
+/// A cursor over one region: the inline movetext, or one row.
+struct Reader<'a, 's> {
+    /// The text up to the region's end.
+    bytes: &'a [u8],
+    pos: usize,
+    base: usize,
+    /// Whether a line break is white space (inline) or ends the region.
+    newline_is_space: bool,
+    scratch: &'s mut CaptureAnnotation,
+}
+
+impl Reader<'_, '_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    /// Skips white space as the parser does: spaces, tabs, carriage
+    /// returns, and line breaks inline.
+    fn skip_ws(&mut self) {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'\n' if self.newline_is_space => self.pos += 1,
+                _ => break,
+            }
+        }
+    }
+
+    /// Inline movetext: `4, 8; 6, 12 (2 from 8); 5.`
+    fn inline<S: PlainSink + ?Sized>(&mut self, sink: &mut S) -> Option<usize> {
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                None => return Some(self.pos),
+                // `;` where a move belongs is an empty move: an error.
+                Some(b';') => return None,
+                Some(_) if !sink.plain_begin_move(None) => return None,
+                Some(_) => {}
+            }
+            self.ply(sink)?;
+            self.skip_ws();
+            if self.peek() == Some(b',') {
+                self.pos += 1;
+                self.skip_ws();
+                self.ply(sink)?;
+                self.skip_ws();
+            }
+            match self.peek() {
+                None => return Some(self.pos),
+                Some(b';') => self.pos += 1,
+                Some(b'.') => return Some(self.pos + 1),
+                // An alternative, an ending or an error.
+                Some(_) => return None,
+            }
+        }
+    }
+
+    /// A numbered row without alternatives or ending: `12. 4  9 (2 from 8)`,
+    /// optionally ended by `.`.
+    fn row<S: PlainSink + ?Sized>(&mut self, sink: &mut S) -> Option<()> {
+        self.skip_ws();
+        let digits = self.pos;
+        let mut number: u32 = 0;
+        while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
+            number = number
+                .saturating_mul(10)
+                .saturating_add(u32::from(d - b'0'));
+            self.pos += 1;
+        }
+        if self.pos == digits || self.peek() != Some(b'.') {
+            return None;
+        }
+        self.pos += 1;
+        self.skip_ws();
+        if !sink.plain_begin_move(Some(number)) {
+            return None;
+        }
+        self.ply(sink)?;
+        self.skip_ws();
+        if !matches!(self.peek(), None | Some(b'.')) {
+            self.ply(sink)?;
+            self.skip_ws();
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            self.skip_ws();
+        }
+        self.peek().is_none().then_some(())
+    }
+
+    /// A ply: hole, optional mark, and at most one group, a capture
+    /// annotation in the commonest phrasing.
+    fn ply<S: PlainSink + ?Sized>(&mut self, sink: &mut S) -> Option<()> {
+        let start = self.pos;
+        let (hole, _, after) = common_head(self.bytes, start)?;
+        let span = Span::new(self.base + start, self.base + after);
+        self.pos = after;
+        let annotated = self.annotation()?;
+        let ply = PlainPly {
+            hole,
+            span,
+            annotation: annotated.then_some(&*self.scratch),
+        };
+        sink.plain_ply(ply).then_some(())
+    }
+
+    /// After a ply's head: reads a group into `scratch` if one follows;
+    /// whether one did. `None` for a group that is not a plain capture
+    /// annotation. (What follows the group, a second group say, is left
+    /// to the caller, which takes nothing but a separator there.)
+    fn annotation(&mut self) -> Option<bool> {
+        self.skip_ws();
+        if self.peek() != Some(b'(') {
+            return Some(false);
+        }
+        let inside = self.bytes.get(self.pos + 1..)?;
+        let len = parse_closed_annotation(inside, self.scratch)?;
+        self.pos += len + 2;
+        Some(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Plain reading against the parser: a sink records the same events
+    //! whether it reads plain movetext itself or the parser reads it.
+
+    use std::ops::ControlFlow;
+
+    use super::{PlainPly, PlainSink, RawMovetext};
+    use crate::Player;
+    use crate::notation::parse::parse_game;
+    use crate::notation::visit::{MoveEnd, Sink};
+    use crate::notation::{CaptureAnnotation, GroupKind, Layout, ParseError, Ply, Span, Warning};
+
+    /// What a game's callbacks said, in order.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    enum Event {
+        Layout(Layout),
+        Move(Option<u32>),
+        /// Hole, span, and the captures of each group (`None` for a group
+        /// that is no capture annotation, or has a comment).
+        Ply(u8, Span, Vec<Option<Vec<(u8, u8)>>>),
+        Alternative,
+        Ending(Option<String>),
+        Abandoned,
+        Variation(String),
+        Prose(String, Span),
+        Error(String),
+        Warning(String),
+    }
+
+    fn captures(annotation: &CaptureAnnotation) -> Vec<(u8, u8)> {
+        annotation
+            .captures()
+            .map(|(hole, beans)| (hole.number(), beans))
+            .collect()
+    }
+
+    /// Records the events; reads plain movetext itself when `skim` is on.
+    #[derive(Default)]
+    struct Recorder {
+        skim: bool,
+        skimmed: bool,
+        events: Vec<Event>,
+    }
+
+    impl PlainSink for Recorder {
+        fn plain_begin_move(&mut self, number: Option<u32>) -> bool {
+            self.events.push(Event::Move(number));
+            true
+        }
+
+        fn plain_ply(&mut self, ply: PlainPly<'_>) -> bool {
+            let groups = ply.annotation.map(|a| Some(captures(a))).into_iter();
+            self.events
+                .push(Event::Ply(ply.hole.number(), ply.span, groups.collect()));
+            true
+        }
+    }
+
+    impl Sink for Recorder {
+        type Output = (bool, Vec<Event>);
+
+        fn begin_game(&mut self) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+
+        fn tag(&mut self, _: &str, _: &str, _: Span) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+
+        fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()> {
+            self.events.push(Event::Layout(layout));
+            ControlFlow::Continue(())
+        }
+
+        fn skim_movetext(&mut self, movetext: &RawMovetext<'_>) -> Option<usize> {
+            if !self.skim {
+                return None;
+            }
+            let before = self.events.len();
+            let mut scratch = CaptureAnnotation::placeholder();
+            let end = movetext.read_plain(&mut scratch, self);
+            match end {
+                Some(_) => self.skimmed = true,
+                None => self.events.truncate(before),
+            }
+            end
+        }
+
+        fn begin_variation(&mut self, label: &str, _: Span) -> ControlFlow<()> {
+            self.events.push(Event::Variation(label.to_owned()));
+            ControlFlow::Continue(())
+        }
+
+        fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
+            self.events.push(Event::Move(number.map(|(n, _)| n)));
+            ControlFlow::Continue(())
+        }
+
+        fn take_ply(&mut self, _: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+            if alternative {
+                self.events.push(Event::Alternative);
+            }
+            let groups = ply.groups.iter().map(|group| match &group.kind {
+                GroupKind::Captures {
+                    annotation,
+                    comment: None,
+                } => Some(captures(annotation)),
+                _ => None,
+            });
+            self.events
+                .push(Event::Ply(ply.hole.number(), ply.span, groups.collect()));
+            ControlFlow::Continue(())
+        }
+
+        fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+            if let Some(ending) = end.ending {
+                self.events.push(Event::Ending(Some(ending.text.clone())));
+            }
+            ControlFlow::Continue(())
+        }
+
+        fn abandon_move(&mut self) -> ControlFlow<()> {
+            self.events.push(Event::Abandoned);
+            ControlFlow::Continue(())
+        }
+
+        fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()> {
+            self.events.push(Event::Prose(text.to_owned(), span));
+            ControlFlow::Continue(())
+        }
+
+        fn error(&mut self, error: &ParseError) -> ControlFlow<()> {
+            self.events.push(Event::Error(error.to_string()));
+            ControlFlow::Continue(())
+        }
+
+        fn warning(&mut self, warning: &Warning) -> ControlFlow<()> {
+            self.events.push(Event::Warning(warning.message.clone()));
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self) -> (bool, Vec<Event>) {
+            (self.skimmed, std::mem::take(&mut self.events))
+        }
+    }
+
+    /// The events of `text` read by the parser, and read plain where it
+    /// can be, with whether it was.
+    fn both(text: &str) -> (Vec<Event>, (bool, Vec<Event>)) {
+        let parsed = parse_game(text, 7, 1, &[], &mut Recorder::default());
+        let mut skimming = Recorder {
+            skim: true,
+            ..Recorder::default()
+        };
+        (parsed.1, parse_game(text, 7, 1, &[], &mut skimming))
+    }
+
+    #[test]
+    fn plain_movetext_is_read_plain_and_anything_else_by_the_parser() {
+        for (text, plain) in [
+            ("4, 9; 5, 12 (2 from 9); 6\n", true),
+            ("4,9;5 ,\n12(2 from 9)  ;\r\n6?!.  Prose.\n", true),
+            ("4, 9; 5, 12 (4 each from 2 and 1)\n\nProse\n", true),
+            ("1. 4  9\n2. 5  12 (2 from 9).\n3. 6\nProse\n", true),
+            ("4, 9; 5, 12 (2 from hole 9)\n", false),
+            ("4, 9; 5, 12 (2 from 9) (a comment)\n", false),
+            ("4, 9; 5, 12 (2 from 9; a comment)\n", false),
+            ("4, 9 or 10; 5\n", false),
+            ("4, 9; 5 and South loses.\n", false),
+            ("4, 9;; 5\n", false),
+            ("4, 13; 5\n", false),
+            ("4, 9) ; 5\n", false),
+            ("1. 4  9\n(A)\n2. 5  12\n", false),
+            ("1. 4, 5  9\n", false),
+            ("1. 4  9 10\n", false),
+        ] {
+            let (parsed, (skimmed, events)) = both(text);
+            assert_eq!(skimmed, plain, "{text:?}");
+            assert_eq!(events, parsed, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_written_with_the_rules_captures_is_plain() {
+        // Each player sows from the hole with the most beans.
+        let mut game = crate::Game::default();
+        let mut inline = String::new();
+        let mut rows = String::new();
+        while let Some(mv) = game
+            .legal_moves()
+            .max_by_key(|mv| game.position().beans(mv.hole()))
+        {
+            let plies = game.plies().len();
+            let Ok(captures) = game.play(mv) else { break };
+            let ply = if captures.is_empty() {
+                mv.to_string()
+            } else {
+                format!("{mv} ({captures})")
+            };
+            if plies % 2 == 0 {
+                inline.push_str(if plies == 0 { "" } else { "; " });
+                rows.push_str(&format!("\n{}. ", plies / 2 + 1));
+            } else {
+                inline.push_str(", ");
+                rows.push_str("  ");
+            }
+            inline.push_str(&ply);
+            rows.push_str(&ply);
+        }
+        assert!(inline.contains(" and "), "{inline}");
+        for text in [inline, rows] {
+            let (parsed, (skimmed, events)) = both(&text);
+            assert!(skimmed, "{text}");
+            assert_eq!(events, parsed);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2048,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Random movetext, mostly plain, with every kind of thing that is
+        /// not: the same events either way.
+        #[test]
+        fn plain_reading_agrees_with_the_parser(
+            numbered in proptest::bool::ANY,
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![
+                    // Plain: holes, marks, annotations, separators, space.
+                    12 => proptest::sample::select(&[
+                        "4", "12", "7", "1", "9", "10", "6", "4!", "9?!", " (2 from 3)",
+                        "(4 from 7 and 4 from 6)", " (2 from 9, 8 each)", ", ", ",", " ,",
+                        "; ", ";", ".", "\n", "\t", "\r\n", "  ", " ", "\n3. ", "\n4. ",
+                    ][..]),
+                    // Anything else.
+                    1 => proptest::sample::select(&[
+                        "0", "13", "012", "4!!!", " (2 from hole 8)", " (a comment)", " (A)",
+                        " (4?)", "(2 from 3; note)", " )", " (x)", " (2 from 13)", " (open",
+                        ";;", ". ", " or ", " and South loses.", "\n\n", "x", "\n(B)\n",
+                        "\u{a0}",
+                    ][..]),
+                ],
+                0..40,
+            ),
+        ) {
+            let mut text = if numbered { "1. ".to_owned() } else { String::new() };
+            for piece in pieces {
+                text.push_str(piece);
+            }
+            let (parsed, (_, events)) = both(&text);
+            proptest::prop_assert_eq!(events, parsed, "{:?}", text);
+        }
+    }
+}
