@@ -120,6 +120,36 @@ impl Captures {
     pub fn total(&self) -> u32 {
         self.iter().map(|capture| u32::from(capture.beans)).sum()
     }
+
+    /// The length of the captures' print (their `Display`) if `text`
+    /// starts with it, decided byte by byte without formatting them;
+    /// always `None` for no captures.
+    pub(crate) fn printed_len(&self, text: &[u8]) -> Option<usize> {
+        let count = self.len();
+        let mut rest = text;
+        for (i, capture) in self.iter().enumerate() {
+            let joiner: &[u8] = match count - i {
+                1 => b"",
+                2 => b" and ",
+                _ => b", ",
+            };
+            rest = strip_number(rest, capture.beans)?;
+            rest = rest.strip_prefix(b" from ")?;
+            rest = strip_number(rest, capture.hole.number())?;
+            rest = rest.strip_prefix(joiner)?;
+        }
+        (count > 0).then(|| text.len() - rest.len())
+    }
+}
+
+/// `text` after the decimal digits of `number`, if it starts with them.
+fn strip_number(text: &[u8], number: u8) -> Option<&[u8]> {
+    let (tens, ones) = (number / 10, number % 10);
+    match number {
+        0..=9 => text.strip_prefix(&[b'0' + ones]),
+        10..=99 => text.strip_prefix(&[b'0' + tens, b'0' + ones]),
+        _ => text.strip_prefix(&[b'0' + tens / 10, b'0' + tens % 10, b'0' + ones]),
+    }
 }
 
 impl Default for Captures {
@@ -195,6 +225,52 @@ impl<'de> serde::Deserialize<'de> for Captures {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 1024,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// `printed_len` finds exactly the print at the start of a text:
+        /// the print itself, followed by anything, and no text with one
+        /// byte of the print changed, dropped or added.
+        #[test]
+        fn printed_len_is_exactly_the_print(
+            list in proptest::collection::vec((0usize..12, 0u8..=120), 0..=12),
+            at in proptest::prelude::any::<proptest::sample::Index>(),
+            byte in proptest::sample::select(&b"0123456789 ,andfrom)x"[..]),
+            edit in 0u8..3,
+            after in proptest::sample::select(&["", ")", "0", " and 5 from 6"][..]),
+        ) {
+            let mut captures = Captures::NONE;
+            for &(index, beans) in &list {
+                captures.push(Hole::ALL[index], beans);
+            }
+            let printed = captures.to_string().into_bytes();
+            let found = (!captures.is_empty()).then_some(printed.len());
+            let followed = [&printed[..], after.as_bytes()].concat();
+            proptest::prop_assert_eq!(captures.printed_len(&followed), found);
+            let mut edited = printed.clone();
+            let i = at.index(edited.len() + 1);
+            match edit {
+                0 if i < edited.len() => edited[i] = byte,
+                1 if i < edited.len() => {
+                    edited.remove(i);
+                }
+                _ => edited.insert(i, byte),
+            }
+            // Only the print itself, or the print followed by something.
+            let expected = found.filter(|_| edited.starts_with(&printed));
+            proptest::prop_assert_eq!(
+                captures.printed_len(&edited),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(&edited)
+            );
+        }
+    }
 
     fn hole(number: u8) -> Hole {
         Hole::ALL[usize::from(number - 1)]

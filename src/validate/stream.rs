@@ -11,7 +11,7 @@ use crate::notation::{
     CaptureAnnotation, GameText, GroupKind, Layout, MoveEnd, ParseError, ParsedRecord, PlainPly,
     PlainSink, Ply, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning,
 };
-use crate::{EndReason, Game, GameEnd, Hole, Move, Player, Position, Score};
+use crate::{Captures, EndReason, Game, GameEnd, Hole, Move, Player, Position, Score};
 
 use super::replay::repetition_message;
 use super::report::Line;
@@ -281,24 +281,24 @@ impl Quick {
                 GroupKind::Labels(_) | GroupKind::OtherMove(_) => return false,
             }
         }
-        self.replay(ply.hole, annotation, ply.span)
+        let Some(captures) = self.replay(ply.hole, ply.span) else {
+            return false;
+        };
+        match annotation {
+            Some(annotation) => compare::matches(annotation, &captures),
+            None => captures.is_empty(),
+        }
     }
 
-    /// Plays a ply from `hole`, written at `span` with `annotation`;
-    /// whether it has nothing to report.
-    fn replay(&mut self, hole: Hole, annotation: Option<&CaptureAnnotation>, span: Span) -> bool {
+    /// Plays a ply from `hole`, written at `span`; the rules' captures, or
+    /// `None` if the ply is illegal.
+    fn replay(&mut self, hole: Hole, span: Span) -> Option<Captures> {
         if self.plies == 0 {
             let start = self.setup.unwrap_or_default();
             self.game.restart(start, self.options.rules);
         }
-        let Ok(captures) = self.game.play(Move::new(hole)) else {
-            return false;
-        };
+        let captures = self.game.play(Move::new(hole)).ok()?;
         self.plies += 1;
-        let agrees = match annotation {
-            Some(annotation) => compare::matches(annotation, &captures),
-            None => captures.is_empty(),
-        };
         // A repetition ends the game with a note, which the report
         // gets from `Clean`; a ply after it is an error.
         if self
@@ -308,7 +308,7 @@ impl Quick {
         {
             self.repetition = Some((span, self.move_number));
         }
-        agrees
+        Some(captures)
     }
 
     /// Counts a move that begins, with its row number in numbered
@@ -360,8 +360,21 @@ impl PlainSink for Quick {
         self.count_move(number)
     }
 
-    fn plain_ply(&mut self, ply: PlainPly<'_>) -> bool {
-        self.replay(ply.hole, ply.annotation, ply.span)
+    fn plain_ply(&mut self, ply: &mut PlainPly<'_>) -> bool {
+        let Some(captures) = self.replay(ply.hole, ply.span) else {
+            return false;
+        };
+        match &mut ply.annotation {
+            None => captures.is_empty(),
+            // Written as the rules' captures print, the commonest case, it
+            // need not be read.
+            Some(written) => {
+                written.is_printed(&captures)
+                    || written
+                        .read()
+                        .is_some_and(|annotation| compare::matches(annotation, &captures))
+            }
+        }
     }
 }
 

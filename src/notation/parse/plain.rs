@@ -10,32 +10,70 @@
 //! Where the reader does not give up, it reads the same holes, marks and
 //! annotations as the parser, and stops where the parser would.
 
-use crate::Hole;
 use crate::notation::annotation::parse_closed_annotation;
 use crate::notation::{CaptureAnnotation, Layout, Span};
+use crate::{Captures, Hole};
 
 use super::cursor::common_head;
 use super::lines;
 use super::rows::{header, is_row};
 
 /// A ply of plain movetext.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub(crate) struct PlainPly<'a> {
     /// The hole sown from.
     pub hole: Hole,
     /// The hole number and its mark, as absolute offsets.
     pub span: Span,
-    /// The capture annotation, if one is written.
-    pub annotation: Option<&'a CaptureAnnotation>,
+    /// The group after the ply, if one is written, which the sink must
+    /// read as a capture annotation.
+    pub annotation: Option<WrittenAnnotation<'a>>,
+}
+
+/// The group after a plain ply, from its `(` on: plain movetext allows
+/// only a capture annotation in the commonest phrasing, which the sink
+/// reads with one of the methods below (or the reader gives up).
+#[derive(Debug)]
+pub(crate) struct WrittenAnnotation<'a> {
+    /// The text after `(`, to the end of the region.
+    inside: &'a [u8],
+    scratch: &'a mut CaptureAnnotation,
+    /// The annotation's length, once read (`)` follows it).
+    len: Option<usize>,
+}
+
+impl WrittenAnnotation<'_> {
+    /// The annotation, read as the parser reads it; `None` if the group
+    /// holds anything else (then the sink must give up).
+    pub(crate) fn read(&mut self) -> Option<&CaptureAnnotation> {
+        let len = parse_closed_annotation(self.inside, self.scratch)?;
+        self.len = Some(len);
+        Some(&*self.scratch)
+    }
+
+    /// Whether the group holds `captures` exactly as they print (their
+    /// `Display`, the rules' phrasing), which reads as an annotation of
+    /// just these captures, and is checked without reading it. When not,
+    /// the sink can still [`read`](WrittenAnnotation::read) it.
+    pub(crate) fn is_printed(&mut self, captures: &Captures) -> bool {
+        match captures.printed_len(self.inside) {
+            Some(len) if self.inside.get(len) == Some(&b')') => {
+                self.len = Some(len);
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// What plain movetext is read into. Each method returns whether to go
-/// on; `false` makes the reader give up.
+/// on; `false` makes the reader give up, as does a group the sink did not
+/// read ([`WrittenAnnotation`]).
 pub(crate) trait PlainSink {
     /// A move starts; `number` is its row number in numbered layout.
     fn plain_begin_move(&mut self, number: Option<u32>) -> bool;
     /// A ply of the current move: South's, then North's if written.
-    fn plain_ply(&mut self, ply: PlainPly<'_>) -> bool;
+    fn plain_ply(&mut self, ply: &mut PlainPly<'_>) -> bool;
 }
 
 /// The movetext of one game, as the parser has found it.
@@ -190,35 +228,38 @@ impl Reader<'_, '_> {
         self.peek().is_none().then_some(())
     }
 
-    /// A ply: hole, optional mark, and at most one group, a capture
-    /// annotation in the commonest phrasing.
+    /// A ply: hole, optional mark, and at most one group, which the sink
+    /// reads as a capture annotation.
     fn ply<S: PlainSink + ?Sized>(&mut self, sink: &mut S) -> Option<()> {
         let start = self.pos;
         let (hole, _, after) = common_head(self.bytes, start)?;
         let span = Span::new(self.base + start, self.base + after);
         self.pos = after;
-        let annotated = self.annotation()?;
-        let ply = PlainPly {
+        self.skip_ws();
+        let annotation = if self.peek() == Some(b'(') {
+            Some(WrittenAnnotation {
+                inside: self.bytes.get(self.pos + 1..)?,
+                scratch: &mut *self.scratch,
+                len: None,
+            })
+        } else {
+            None
+        };
+        let mut ply = PlainPly {
             hole,
             span,
-            annotation: annotated.then_some(&*self.scratch),
+            annotation,
         };
-        sink.plain_ply(ply).then_some(())
-    }
-
-    /// After a ply's head: reads a group into `scratch` if one follows;
-    /// whether one did. `None` for a group that is not a plain capture
-    /// annotation. (What follows the group, a second group say, is left
-    /// to the caller, which takes nothing but a separator there.)
-    fn annotation(&mut self) -> Option<bool> {
-        self.skip_ws();
-        if self.peek() != Some(b'(') {
-            return Some(false);
+        if !sink.plain_ply(&mut ply) {
+            return None;
         }
-        let inside = self.bytes.get(self.pos + 1..)?;
-        let len = parse_closed_annotation(inside, self.scratch)?;
-        self.pos += len + 2;
-        Some(true)
+        if let Some(written) = ply.annotation {
+            // Past `(`, the annotation and `)`. (What follows, a second
+            // group say, is left to the caller, which takes nothing but a
+            // separator there.)
+            self.pos += written.len? + 2;
+        }
+        Some(())
     }
 }
 
@@ -273,10 +314,16 @@ mod tests {
             true
         }
 
-        fn plain_ply(&mut self, ply: PlainPly<'_>) -> bool {
-            let groups = ply.annotation.map(|a| Some(captures(a))).into_iter();
+        fn plain_ply(&mut self, ply: &mut PlainPly<'_>) -> bool {
+            let groups = match &mut ply.annotation {
+                None => Vec::new(),
+                Some(written) => match written.read() {
+                    Some(annotation) => vec![Some(captures(annotation))],
+                    None => return false,
+                },
+            };
             self.events
-                .push(Event::Ply(ply.hole.number(), ply.span, groups.collect()));
+                .push(Event::Ply(ply.hole.number(), ply.span, groups));
             true
         }
     }
@@ -437,6 +484,39 @@ mod tests {
             let (parsed, (skimmed, events)) = both(&text);
             assert!(skimmed, "{text}");
             assert_eq!(events, parsed);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 1024,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Captures as the rules make them (2, 4 or 6 beans from different
+        /// holes), printed, are a plain annotation of the same captures:
+        /// a sink that finds a group to be the print of the captures it
+        /// expects need not read it.
+        #[test]
+        fn printed_captures_are_a_plain_annotation(
+            holes in proptest::sample::subsequence((1u8..=12).collect::<Vec<_>>(), 1..=12),
+            beans in proptest::collection::vec(proptest::sample::select(&[2u8, 4, 6][..]), 12),
+        ) {
+            let mut rules = crate::Captures::NONE;
+            for (&hole, &beans) in holes.iter().zip(&beans) {
+                let hole = crate::Hole::new(hole).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+                rules.push(hole, beans);
+            }
+            let text = format!("4 ({rules}), 5");
+            let (parsed, (skimmed, events)) = both(&text);
+            proptest::prop_assert!(skimmed, "{}", text);
+            let expected: Vec<(u8, u8)> = rules.iter().map(|c| (c.hole.number(), c.beans)).collect();
+            let Some(Event::Ply(4, _, groups)) = events.get(2) else {
+                return Err(proptest::test_runner::TestCaseError::fail(format!("{events:?}")));
+            };
+            proptest::prop_assert_eq!(groups, &vec![Some(expected)]);
+            proptest::prop_assert_eq!(events, parsed);
         }
     }
 
