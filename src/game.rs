@@ -122,6 +122,10 @@ pub struct Game {
     /// after which each occurred; filled only once more than
     /// [`SCAN_LIMIT`] positions can repeat.
     seen: HashMap<Position, usize, BuildHasherDefault<PositionHasher>>,
+    /// The OR of the [`Position::filter_bit`]s of the positions after plies
+    /// `since..` (and of the start before any capture): a position whose
+    /// bit is clear has not occurred since, and needs no search.
+    recent: u64,
     end: Option<GameEnd>,
 }
 
@@ -143,6 +147,7 @@ impl Game {
             plies: Vec::new(),
             since: 0,
             seen: HashMap::default(),
+            recent: 0,
             end: None,
         };
         game.settle();
@@ -159,6 +164,7 @@ impl Game {
         self.plies.clear();
         self.since = 0;
         self.seen.clear();
+        self.recent = 0;
         self.end = None;
         self.settle();
     }
@@ -195,6 +201,7 @@ impl Game {
         self.position = after;
         if !captures.is_empty() {
             self.since = self.plies.len() + 1;
+            self.recent = 0;
             if !self.seen.is_empty() {
                 self.seen.clear();
             }
@@ -295,6 +302,13 @@ impl Game {
     /// the position after ply `ply`, occurred before, if it did.
     #[inline]
     fn earlier(&mut self, ply: usize) -> Option<usize> {
+        // Most positions are new, which the filter tells at once.
+        let bit = self.position.filter_bit();
+        let maybe_seen = self.recent & bit != 0;
+        self.recent |= bit;
+        if !maybe_seen {
+            return None;
+        }
         let since = ply.checked_sub(self.since)?;
         // Every ply, a pass too, hands the turn over: only positions an
         // even number of plies back can be the same.

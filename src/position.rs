@@ -300,6 +300,20 @@ impl Position {
         non_empty.wrapping_mul(0x0101_0101_0101) >> 40 & 0xff
     }
 
+    /// One bit of 64 chosen by a hash of the whole position (board, stores
+    /// and player to move): equal positions have equal bits, so a set of
+    /// positions kept as the OR of their bits tells for sure when a
+    /// position is not among them.
+    #[inline]
+    pub(crate) fn filter_bit(&self) -> u64 {
+        let [a, b, c, d, e, f, g, h, i, j, k, l] = self.board;
+        let [south, north] = self.stores;
+        let low = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
+        let high = u64::from_le_bytes([i, j, k, l, south, north, self.turn as u8, 0]);
+        let mixed = (low ^ high.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        1 << (mixed >> 58)
+    }
+
     /// Whether the game is over: the player to move has no beans on their
     /// side.
     #[must_use]
