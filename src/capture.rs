@@ -128,27 +128,38 @@ impl Captures {
         let count = self.len();
         let mut rest = text;
         for (i, capture) in self.iter().enumerate() {
-            let joiner: &[u8] = match count - i {
-                1 => b"",
-                2 => b" and ",
-                _ => b", ",
-            };
             rest = strip_number(rest, capture.beans)?;
             rest = rest.strip_prefix(b" from ")?;
             rest = strip_number(rest, capture.hole.number())?;
-            rest = rest.strip_prefix(joiner)?;
+            // Each prefix is a constant, which compiles to a few compares.
+            rest = match count - i {
+                1 => rest,
+                2 => rest.strip_prefix(b" and ")?,
+                _ => rest.strip_prefix(b", ")?,
+            };
         }
         (count > 0).then(|| text.len() - rest.len())
     }
 }
 
 /// `text` after the decimal digits of `number`, if it starts with them.
+#[inline]
 fn strip_number(text: &[u8], number: u8) -> Option<&[u8]> {
-    let (tens, ones) = (number / 10, number % 10);
-    match number {
-        0..=9 => text.strip_prefix(&[b'0' + ones]),
-        10..=99 => text.strip_prefix(&[b'0' + tens, b'0' + ones]),
-        _ => text.strip_prefix(&[b'0' + tens / 10, b'0' + tens % 10, b'0' + ones]),
+    let digit = |n: u8| b'0' + n % 10;
+    match (number, text) {
+        (0..=9, [ones, rest @ ..]) if *ones == digit(number) => Some(rest),
+        (10..=99, [tens, ones, rest @ ..])
+            if [*tens, *ones] == [digit(number / 10), digit(number)] =>
+        {
+            Some(rest)
+        }
+        (100.., [hundreds, tens, ones, rest @ ..])
+            if [*hundreds, *tens, *ones]
+                == [digit(number / 100), digit(number / 10), digit(number)] =>
+        {
+            Some(rest)
+        }
+        _ => None,
     }
 }
 
