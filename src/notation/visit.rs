@@ -193,8 +193,8 @@ pub(crate) trait Sink {
         let _ = movetext;
         None
     }
-    /// A ply of the current move; the sink may take it, leaving any ply
-    /// in its place.
+    /// A ply of the current move; the sink may take it, leaving a ply
+    /// without groups in its place (the parser reuses the room).
     fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()>;
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()>;
     /// A whole inline move of one ply each, without number or ending:

@@ -38,6 +38,10 @@ pub(crate) struct LastPly {
     pub grouped: Ply,
     /// Whether the last ply read is `grouped` rather than `bare`.
     pub has_groups: bool,
+    /// Room for South's and North's ply of a move read by the inline fast
+    /// path: without groups, and with a group (kept like `grouped`).
+    pub pair_bare: [Ply; 2],
+    pub pair_grouped: [Ply; 2],
 }
 
 impl LastPly {
@@ -47,6 +51,8 @@ impl LastPly {
             bare: Ply::new(Hole::MIN),
             grouped: Ply::new(Hole::MIN),
             has_groups: false,
+            pair_bare: [Ply::new(Hole::MIN), Ply::new(Hole::MIN)],
+            pair_grouped: [Ply::new(Hole::MIN), Ply::new(Hole::MIN)],
         }
     }
 
@@ -531,6 +537,48 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             group.kind = kind;
         }
     }
+}
+
+/// After a ply's head at `at`: the commonest group, `(…)` or ` (…)`
+/// holding only a capture annotation in the rules' phrasing, read into
+/// `ply`'s first group (its room reused), which is then its only group;
+/// gives whether there was one and the offset after it (`at` if not).
+/// `None` (for the general path to read) for a group of any other kind;
+/// `ply`'s groups may then be left half written. `base` is the absolute
+/// offset of `bytes`.
+#[inline]
+pub(crate) fn plain_group(
+    bytes: &[u8],
+    at: usize,
+    base: usize,
+    ply: &mut Ply,
+) -> Option<(bool, usize)> {
+    let open = match (bytes.get(at), bytes.get(at + 1)) {
+        (Some(b'('), _) => at,
+        (Some(b' '), Some(b'(')) => at + 1,
+        _ => return Some((false, at)),
+    };
+    let groups = &mut ply.groups;
+    if groups.is_empty() {
+        // A ply handed over to the tree took its groups' room.
+        groups.reserve_exact(1);
+        groups.push(Group {
+            kind: GroupKind::blank_captures(),
+            span: Span::default(),
+        });
+    }
+    groups.truncate(1);
+    let group = groups.first_mut()?;
+    if group.kind.captures_mut().is_none() {
+        group.kind = GroupKind::blank_captures();
+    }
+    let (annotation, comment) = group.kind.captures_mut()?;
+    let len = parse_closed_annotation(bytes.get(open + 1..)?, annotation)?;
+    let close = open + 1 + len;
+    annotation.span = Span::new(base + open + 1, base + close);
+    *comment = None;
+    group.span = Span::new(base + open, base + close + 1);
+    Some((true, close + 1))
 }
 
 /// The commonest start of a ply at `at`: a hole of one or two digits in

@@ -3,9 +3,9 @@
 use crate::Player;
 use crate::notation::error::ErrorKind;
 use crate::notation::visit::{MoveEnd, Sink};
-use crate::notation::{Ending, Ply};
+use crate::notation::{Ending, Span};
 
-use super::cursor::{Cursor, Failed, common_head};
+use super::cursor::{Cursor, Failed, LastPly, common_head, plain_group};
 
 /// Parses moves until the region ends, a `.` or an ending, handing them
 /// to the visitor. On an error, skips to the next `;` and goes on.
@@ -52,15 +52,24 @@ fn recover<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) {
     }
 }
 
-/// The fast path for the most common move, `4,8;`, `6!, 12.`: two plies
-/// of a hole and an optional mark each, without groups. Returns `None`
+/// The fast path for the most common move, `4,8;`, `6!, 12 (2 from 8).`,
+/// `5 (2 from 9), 12;`: two plies of a hole, an optional mark and at most
+/// one group each, a capture annotation in the rules' phrasing right after
+/// the ply or after one space ([`plain_group`]). Returns `None`
 /// (consuming nothing) for anything else, which the general path then
 /// parses.
 fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
     // `bytes` ends at the region's end.
     let bytes = cursor.bytes;
+    let base = cursor.base;
     let start = cursor.pos;
-    let (south, south_mark, south_end) = common_head(bytes, start)?;
+    let LastPly {
+        pair_bare: [south_bare, north_bare],
+        pair_grouped: [south_room, north_room],
+        ..
+    } = &mut *cursor.last;
+    let (south_hole, south_mark, south_head) = common_head(bytes, start)?;
+    let (south_grouped, south_end) = plain_group(bytes, south_head, base, south_room)?;
     if bytes.get(south_end) != Some(&b',') {
         return None;
     }
@@ -68,7 +77,8 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
     while bytes.get(north_start) == Some(&b' ') {
         north_start += 1;
     }
-    let (north, north_mark, after) = common_head(bytes, north_start)?;
+    let (north_hole, north_mark, north_head) = common_head(bytes, north_start)?;
+    let (north_grouped, after) = plain_group(bytes, north_head, base, north_room)?;
     let (stop, full_stop, next) = match bytes.get(after) {
         None => (true, false, after),
         Some(b';') => (false, false, after + 1),
@@ -76,22 +86,32 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
         _ => return None,
     };
     let span_end = if full_stop { next } else { after };
-    let mut south = Ply {
-        mark: south_mark,
-        span: cursor.span(start, south_end),
-        ..Ply::new(south)
+    // A sink leaves a ply without groups in place of one it takes.
+    debug_assert!(south_bare.groups.is_empty() && north_bare.groups.is_empty());
+    let south = if south_grouped {
+        south_room
+    } else {
+        south_bare
     };
-    let mut north = Ply {
-        mark: north_mark,
-        span: cursor.span(north_start, after),
-        ..Ply::new(north)
+    south.hole = south_hole;
+    south.mark = south_mark;
+    south.span = Span::new(base + start, base + south_head);
+    let north = if north_grouped {
+        north_room
+    } else {
+        north_bare
     };
+    north.hole = north_hole;
+    north.mark = north_mark;
+    north.span = Span::new(base + north_start, base + north_head);
     let end = MoveEnd {
         ending: None,
         full_stop,
-        span: cursor.span(start, span_end),
+        span: Span::new(base + start, base + span_end),
     };
-    cursor.emit(|sink| sink.plain_move(&mut south, &mut north, &end));
+    if !*cursor.stopped && cursor.visitor.plain_move(south, north, &end).is_break() {
+        *cursor.stopped = true;
+    }
     cursor.pos = next;
     Some(stop)
 }

@@ -1,7 +1,7 @@
 //! Parser unit tests: plies, marks, groups, layouts, endings, errors.
 
 use crate::notation::{
-    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Ply, Record, parse_records,
+    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Ply, Record, Span, parse_records,
 };
 
 fn one(text: &str) -> ParsedRecord {
@@ -413,5 +413,90 @@ mod visitor {
         let second = reader.visit_game(&mut log).and_then(Result::ok);
         assert_eq!(second.unwrap_or_default(), ["move Some(1)", "South 2"]);
         assert!(reader.visit_game(&mut log).is_none());
+    }
+}
+
+/// `ply` with every span moved `by` bytes to the right.
+fn shifted(mut ply: Ply, by: usize) -> Ply {
+    ply.span = ply.span.shifted(by);
+    for group in &mut ply.groups {
+        group.span = group.span.shifted(by);
+        match &mut group.kind {
+            GroupKind::Captures { annotation, .. } => annotation.span = annotation.span.shifted(by),
+            GroupKind::OtherMove(other) => other.span = other.span.shifted(by),
+            GroupKind::Labels(_) | GroupKind::Comment(_) => {}
+        }
+    }
+    ply
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 1024,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// A move of two plies, each maybe with a mark and a group (which the
+    /// inline fast path reads when it is a capture annotation in the rules'
+    /// phrasing), gives the same plies, spans included, as each ply parsed
+    /// alone by the general path; so do the moves around it.
+    #[test]
+    fn a_move_gives_the_plies_each_gives_alone(
+        plies in proptest::collection::vec(
+            (
+                1u8..=12,
+                proptest::sample::select(&["", "!", "?!"][..]),
+                proptest::sample::select(&[
+                    "", " (2 from 9)", "(4 from 7 and 4 from 6)", " (2 from 10, 9, 8 each)",
+                    " (4 each from 2 and 1)", " (2 from hole 8)", " (a comment)", " (A)",
+                    "(2 from 3; note)", "  (2 from 3)", " (2 from 3) (4?)",
+                ][..]),
+            ),
+            2..=6,
+        ),
+        separators in proptest::collection::vec(
+            proptest::sample::select(&[",", ", ", ",  ", " , "][..]),
+            3,
+        ),
+        end in proptest::sample::select(&["", ";", ".", "; 1"][..]),
+    ) {
+        let written: Vec<String> = plies
+            .iter()
+            .map(|(hole, mark, group)| format!("{hole}{mark}{group}"))
+            .collect();
+        let mut text = String::new();
+        let mut starts = Vec::new();
+        for (i, ply) in written.iter().enumerate() {
+            if i > 0 {
+                text.push_str(if i % 2 == 1 { separators[i / 2 % 3] } else { "; " });
+            }
+            starts.push(text.len());
+            text.push_str(ply);
+        }
+        text.push_str(end);
+        let record = ok(&text);
+        let read: Vec<&Ply> = record
+            .movetext
+            .moves
+            .iter()
+            .flat_map(|m| std::iter::once(&m.south.ply).chain(m.north.as_ref().map(|t| &t.ply)))
+            .take(written.len())
+            .collect();
+        proptest::prop_assert_eq!(read.len(), written.len(), "{}", text);
+        // Each move runs from its first hole to the end of its last ply,
+        // or of the full stop after it.
+        for (m, pair) in record.movetext.moves.iter().zip(starts.chunks(2).zip(written.chunks(2))) {
+            let (first, last) = (pair.0[0], pair.0[pair.0.len() - 1] + pair.1[pair.1.len() - 1].len());
+            let stop = usize::from(text.get(last..last + 1) == Some("."));
+            proptest::prop_assert_eq!(m.span, Span::new(first, last + stop), "{}", text);
+            proptest::prop_assert_eq!(m.full_stop, stop == 1, "{}", text);
+        }
+        for ((ply, alone), start) in read.into_iter().zip(&written).zip(&starts) {
+            let alone: Ply = alone
+                .parse()
+                .map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}")))?;
+            proptest::prop_assert_eq!(ply, &shifted(alone, *start), "{}", text);
+        }
     }
 }
