@@ -546,7 +546,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
 /// `None` (for the general path to read) for a group of any other kind;
 /// `ply`'s groups may then be left half written. `base` is the absolute
 /// offset of `bytes`.
-#[inline]
+#[inline(always)]
 pub(crate) fn plain_group(
     bytes: &[u8],
     at: usize,
@@ -558,6 +558,12 @@ pub(crate) fn plain_group(
         (Some(b' '), Some(b'(')) => at + 1,
         _ => return Some((false, at)),
     };
+    plain_group_at(bytes, open, base, ply).map(|after| (true, after))
+}
+
+/// [`plain_group`] from the group's `(` at `open` on: the offset after
+/// its `)`.
+fn plain_group_at(bytes: &[u8], open: usize, base: usize, ply: &mut Ply) -> Option<usize> {
     let groups = &mut ply.groups;
     if groups.is_empty() {
         // A ply handed over to the tree took its groups' room.
@@ -578,7 +584,7 @@ pub(crate) fn plain_group(
     annotation.span = Span::new(base + open + 1, base + close);
     *comment = None;
     group.span = Span::new(base + open, base + close + 1);
-    Some((true, close + 1))
+    Some(close + 1)
 }
 
 /// The commonest start of a ply at `at`: a hole of one or two digits in
