@@ -377,13 +377,18 @@ mod grammar {
 
     /// A number of one or two digits at the start of `bytes`, and the
     /// rest.
+    #[inline]
     fn small(bytes: &[u8]) -> Option<(u8, &[u8])> {
-        match *bytes {
-            [d @ b'0'..=b'9', e @ b'0'..=b'9', ref rest @ ..] => {
-                Some(((d - b'0') * 10 + (e - b'0'), rest))
-            }
-            [d @ b'0'..=b'9', ref rest @ ..] => Some((d - b'0', rest)),
-            _ => None,
+        let digit = |i: usize| {
+            bytes
+                .get(i)
+                .map(|b| b.wrapping_sub(b'0'))
+                .filter(|d| *d <= 9)
+        };
+        let first = digit(0)?;
+        match digit(1) {
+            Some(second) => Some((first * 10 + second, bytes.get(2..)?)),
+            None => Some((first, bytes.get(1..)?)),
         }
     }
 
@@ -397,14 +402,12 @@ mod grammar {
     /// The joiner with single spaces at the start of `bytes` (`, `,
     /// ` and `, and ` plus ` where `plus` allows it), and the rest.
     fn byte_joiner(bytes: &[u8], plus: bool) -> Option<(Joiner, &[u8])> {
-        if let Some(rest) = bytes.strip_prefix(b", ") {
-            Some((Joiner::Comma, rest))
-        } else if let Some(rest) = bytes.strip_prefix(b" and ") {
-            Some((Joiner::And, rest))
-        } else if plus {
-            Some((Joiner::Plus, bytes.strip_prefix(b" plus ")?))
-        } else {
-            None
+        // One look at the first two bytes picks the joiner.
+        match bytes {
+            [b',', ..] => Some((Joiner::Comma, bytes.strip_prefix(b", ")?)),
+            [b' ', b'a', ..] => Some((Joiner::And, bytes.strip_prefix(b" and ")?)),
+            [b' ', b'p', ..] if plus => Some((Joiner::Plus, bytes.strip_prefix(b" plus ")?)),
+            _ => None,
         }
     }
 
@@ -439,9 +442,10 @@ mod grammar {
     /// and no word `hole`, written into `phrase`; with the rest.
     fn byte_phrase_into<'a>(input: &'a [u8], phrase: &mut Phrase) -> Option<&'a [u8]> {
         let (beans, rest) = small(input)?;
-        let (each_from, rest) = match rest.strip_prefix(b" each from ") {
-            Some(rest) => (true, rest),
-            None => (false, rest.strip_prefix(b" from ")?),
+        // One look at the letter after the space picks the form.
+        let (each_from, rest) = match rest.get(1) {
+            Some(b'f') => (false, rest.strip_prefix(b" from ")?),
+            _ => (true, rest.strip_prefix(b" each from ")?),
         };
         let mut rest = hole_list_into(rest, &mut phrase.holes)?;
         phrase.form = if each_from {
