@@ -238,11 +238,7 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 1024,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(1024))]
 
         /// `printed_len` finds exactly the print at the start of a text:
         /// the print itself, followed by anything, and no text with one

@@ -18,6 +18,17 @@ mod setup_text;
 mod sowing;
 pub mod validate;
 
+/// The configuration of the crate's own property tests: `cases` cases and
+/// no regression files (the crate's layout has no room for them).
+#[cfg(test)]
+pub(crate) fn proptest_config(cases: u32) -> proptest::prelude::ProptestConfig {
+    proptest::prelude::ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    }
+}
+
 pub use capture::{Capture, Captures};
 pub use game::{Action, EndReason, Game, GameEnd, Ply};
 pub use hole::{Hole, HoleError};

@@ -791,12 +791,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        // No regression files: the crate's layout has no room for them.
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 2048,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(2048))]
 
         /// Wherever the fast path reads an annotation, the grammar on
         /// tokens reads the same one; texts are built from the words and

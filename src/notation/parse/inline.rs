@@ -1,9 +1,10 @@
 //! Inline movetext: `4,8; 6,12 (2 from hole 8); …; 2 (2 from 3).`
 
+use crate::Hole;
 use crate::Player;
 use crate::notation::error::ErrorKind;
 use crate::notation::visit::{MoveEnd, Sink};
-use crate::notation::{Ending, Span};
+use crate::notation::{Ending, Mark, Ply, Span};
 
 use super::cursor::{Cursor, Failed, LastPly, common_head, plain_group};
 
@@ -88,22 +89,20 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
     let span_end = if full_stop { next } else { after };
     // A sink leaves a ply without groups in place of one it takes.
     debug_assert!(south_bare.groups.is_empty() && north_bare.groups.is_empty());
-    let south = if south_grouped {
-        south_room
-    } else {
-        south_bare
-    };
-    south.hole = south_hole;
-    south.mark = south_mark;
-    south.span = Span::new(base + start, base + south_head);
-    let north = if north_grouped {
-        north_room
-    } else {
-        north_bare
-    };
-    north.hole = north_hole;
-    north.mark = north_mark;
-    north.span = Span::new(base + north_start, base + north_head);
+    let south_span = Span::new(base + start, base + south_head);
+    let south = place(
+        south_room,
+        south_bare,
+        south_grouped,
+        (south_hole, south_mark, south_span),
+    );
+    let north_span = Span::new(base + north_start, base + north_head);
+    let north = place(
+        north_room,
+        north_bare,
+        north_grouped,
+        (north_hole, north_mark, north_span),
+    );
     let end = MoveEnd {
         ending: None,
         full_stop,
@@ -114,6 +113,22 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
     }
     cursor.pos = next;
     Some(stop)
+}
+
+/// Writes the hole, mark and span of a ply read by the fast path into its
+/// room: the room for a ply with a group, which already holds the group,
+/// or the bare room.
+fn place<'r>(
+    room: &'r mut Ply,
+    bare: &'r mut Ply,
+    grouped: bool,
+    (hole, mark, span): (Hole, Option<Mark>, Span),
+) -> &'r mut Ply {
+    let ply = if grouped { room } else { bare };
+    ply.hole = hole;
+    ply.mark = mark;
+    ply.span = span;
+    ply
 }
 
 /// Parses one move (after `begin_move`) and ends it; returns whether the

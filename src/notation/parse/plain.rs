@@ -16,7 +16,7 @@ use crate::{Captures, Hole};
 
 use super::cursor::common_head;
 use super::lines;
-use super::rows::{header, is_row};
+use super::rows::{header, is_row, row_number};
 
 /// A ply of plain movetext.
 #[derive(Debug)]
@@ -199,18 +199,12 @@ impl Reader<'_, '_> {
     /// optionally ended by `.`.
     fn row<S: PlainSink + ?Sized>(&mut self, sink: &mut S) -> Option<()> {
         self.skip_ws();
-        let digits = self.pos;
-        let mut number: u32 = 0;
-        while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
-            number = number
-                .saturating_mul(10)
-                .saturating_add(u32::from(d - b'0'));
-            self.pos += 1;
-        }
-        if self.pos == digits || self.peek() != Some(b'.') {
+        let (number, after) = row_number(self.bytes, self.pos);
+        if after == self.pos || self.bytes.get(after) != Some(&b'.') {
             return None;
         }
-        self.pos += 1;
+        // Past the number and its `.`.
+        self.pos = after + 1;
         self.skip_ws();
         if !sink.plain_begin_move(Some(number)) {
             return None;
@@ -488,11 +482,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 1024,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(1024))]
 
         /// Captures as the rules make them (2, 4 or 6 beans from different
         /// holes), printed, are a plain annotation of the same captures:
@@ -521,11 +511,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 2048,
-            failure_persistence: None,
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::proptest_config(2048))]
 
         /// Random movetext, mostly plain, with every kind of thing that is
         /// not: the same events either way.

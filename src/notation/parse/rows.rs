@@ -64,16 +64,30 @@ pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut Game<'_, V>, from: usize) 
     text.len()
 }
 
-fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
-    cursor.skip_ws();
-    let number_start = cursor.pos;
+/// The row number whose digits start at `from` (saturating at `u32::MAX`),
+/// and the offset after its digits.
+pub(crate) fn row_number(bytes: &[u8], from: usize) -> (u32, usize) {
+    let digits = bytes
+        .get(from..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|b| b.is_ascii_digit());
+    let mut end = from;
     let mut number: u32 = 0;
-    while let Some(d) = cursor.peek().filter(u8::is_ascii_digit) {
+    for &d in digits {
         number = number
             .saturating_mul(10)
             .saturating_add(u32::from(d - b'0'));
-        cursor.pos += 1;
+        end += 1;
     }
+    (number, end)
+}
+
+fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
+    cursor.skip_ws();
+    let number_start = cursor.pos;
+    let (number, after) = row_number(cursor.bytes, number_start);
+    cursor.pos = after;
     // `is_row` checked the `.` after the number.
     cursor.pos += 1;
     let number_span = cursor.span(number_start, cursor.pos);

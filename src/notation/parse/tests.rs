@@ -431,11 +431,7 @@ fn shifted(mut ply: Ply, by: usize) -> Ply {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig {
-        cases: 1024,
-        failure_persistence: None,
-        ..proptest::prelude::ProptestConfig::default()
-    })]
+    #![proptest_config(crate::proptest_config(1024))]
 
     /// A move of two plies, each maybe with a mark and a group (which the
     /// inline fast path reads when it is a capture annotation in the rules'
