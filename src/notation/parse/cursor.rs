@@ -133,13 +133,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
 
     /// Skips spaces, tabs and carriage returns, and line breaks inline.
     pub(crate) fn skip_ws(&mut self) {
-        while let Some(b) = self.peek() {
-            match b {
-                b' ' | b'\t' | b'\r' => self.pos += 1,
-                b'\n' if self.mode == Mode::Inline => self.pos += 1,
-                _ => break,
-            }
-        }
+        self.pos = skip_ws(self.bytes, self.pos, self.mode);
     }
 
     /// Whether `word` followed by white space starts at the cursor.
@@ -585,6 +579,20 @@ fn plain_group_at(bytes: &[u8], open: usize, base: usize, ply: &mut Ply) -> Opti
     *comment = None;
     group.span = Span::new(base + open, base + close + 1);
     Some(close + 1)
+}
+
+/// The offset of the first byte from `at` on that is not white space in
+/// `mode`: spaces, tabs and carriage returns, and line breaks inline.
+#[inline]
+pub(crate) fn skip_ws(bytes: &[u8], mut at: usize, mode: Mode) -> usize {
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b' ' | b'\t' | b'\r' => at += 1,
+            b'\n' if mode == Mode::Inline => at += 1,
+            _ => break,
+        }
+    }
+    at
 }
 
 /// The commonest start of a ply at `at`: a hole of one or two digits in

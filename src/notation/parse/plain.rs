@@ -14,7 +14,7 @@ use crate::notation::annotation::parse_closed_annotation;
 use crate::notation::{CaptureAnnotation, Layout, Span};
 use crate::{Captures, Hole};
 
-use super::cursor::common_head;
+use super::cursor::{Mode, common_head, skip_ws};
 use super::lines;
 use super::rows::{header, is_row, row_number};
 
@@ -109,7 +109,7 @@ impl RawMovetext<'_> {
                     bytes,
                     pos: self.start,
                     base: self.base,
-                    newline_is_space: true,
+                    mode: Mode::Inline,
                     scratch,
                 };
                 reader.inline(sink)
@@ -127,7 +127,7 @@ impl RawMovetext<'_> {
                         bytes,
                         pos: start,
                         base: self.base,
-                        newline_is_space: false,
+                        mode: Mode::Row,
                         scratch: &mut *scratch,
                     };
                     reader.row(sink)?;
@@ -144,8 +144,8 @@ struct Reader<'a, 's> {
     bytes: &'a [u8],
     pos: usize,
     base: usize,
-    /// Whether a line break is white space (inline) or ends the region.
-    newline_is_space: bool,
+    /// Inline, or one row (where a line break ends the region).
+    mode: Mode,
     scratch: &'s mut CaptureAnnotation,
 }
 
@@ -154,16 +154,9 @@ impl Reader<'_, '_> {
         self.bytes.get(self.pos).copied()
     }
 
-    /// Skips white space as the parser does: spaces, tabs, carriage
-    /// returns, and line breaks inline.
+    /// Skips white space as the parser does.
     fn skip_ws(&mut self) {
-        while let Some(b) = self.peek() {
-            match b {
-                b' ' | b'\t' | b'\r' => self.pos += 1,
-                b'\n' if self.newline_is_space => self.pos += 1,
-                _ => break,
-            }
-        }
+        self.pos = skip_ws(self.bytes, self.pos, self.mode);
     }
 
     /// Inline movetext: `4, 8; 6, 12 (2 from 8); 5.`
