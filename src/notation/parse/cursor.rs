@@ -368,49 +368,20 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// grouped ply's group number `index`; false (nothing consumed) for
     /// any other group, which [`Cursor::group`] then reads.
     fn closed_annotation(&mut self, index: usize, open: usize) -> bool {
-        let bytes = self.bytes;
-        let base = self.base;
-        let Some(inside) = bytes.get(open + 1..) else {
-            return false;
-        };
-        let Some(group) = self.annotation_slot(index, Span::default()) else {
-            return false;
-        };
-        let Some((annotation, comment)) = group.kind.captures_mut() else {
-            return false;
-        };
-        let Some(len) = parse_closed_annotation(inside, annotation) else {
-            return false;
-        };
-        let close = open + 1 + len;
-        annotation.span = Span::new(base + open + 1, base + close);
-        *comment = None;
-        group.span = Span::new(base + open, base + close + 1);
-        self.pos = close + 1;
-        true
+        let groups = &mut self.last.grouped.groups;
+        match read_closed_group(self.bytes, open, self.base, groups, index) {
+            Some(after) => {
+                self.pos = after;
+                true
+            }
+            None => false,
+        }
     }
 
     /// The grouped ply's group number `index` (at most one past the last),
     /// made a capture annotation to be overwritten, with its span set.
     fn annotation_slot(&mut self, index: usize, span: Span) -> Option<&mut Group> {
-        let groups = &mut self.last.grouped.groups;
-        if index >= groups.len() {
-            if groups.capacity() == 0 {
-                // A ply handed over to the tree took its groups' room;
-                // most plies hold one group.
-                groups.reserve_exact(1);
-            }
-            groups.push(Group {
-                kind: GroupKind::blank_captures(),
-                span,
-            });
-        }
-        let group = groups.get_mut(index)?;
-        if !matches!(group.kind, GroupKind::Captures { .. }) {
-            group.kind = GroupKind::blank_captures();
-        }
-        group.span = span;
-        Some(group)
+        annotation_slot(&mut self.last.grouped.groups, index, span)
     }
 
     /// A group without parentheses inside, the commonest kind: its `)`
@@ -558,27 +529,56 @@ pub(crate) fn plain_group(
 /// [`plain_group`] from the group's `(` at `open` on: the offset after
 /// its `)`.
 fn plain_group_at(bytes: &[u8], open: usize, base: usize, ply: &mut Ply) -> Option<usize> {
-    let groups = &mut ply.groups;
-    if groups.is_empty() {
-        // A ply handed over to the tree took its groups' room.
-        groups.reserve_exact(1);
-        groups.push(Group {
-            kind: GroupKind::blank_captures(),
-            span: Span::default(),
-        });
-    }
-    groups.truncate(1);
-    let group = groups.first_mut()?;
-    if group.kind.captures_mut().is_none() {
-        group.kind = GroupKind::blank_captures();
-    }
+    ply.groups.truncate(1);
+    read_closed_group(bytes, open, base, &mut ply.groups, 0)
+}
+
+/// The commonest group, a capture annotation in the rules' phrasing and
+/// nothing else, read from its `(` at `open` into `groups[index]` (at
+/// most one past the last, made a capture annotation and overwritten in
+/// place, so that its room is reused); the offset after its `)`. `None`
+/// for any other group, with the slot left half written. `base` is the
+/// absolute offset of `bytes`.
+#[inline]
+fn read_closed_group(
+    bytes: &[u8],
+    open: usize,
+    base: usize,
+    groups: &mut Vec<Group>,
+    index: usize,
+) -> Option<usize> {
+    let inside = bytes.get(open + 1..)?;
+    let group = annotation_slot(groups, index, Span::default())?;
     let (annotation, comment) = group.kind.captures_mut()?;
-    let len = parse_closed_annotation(bytes.get(open + 1..)?, annotation)?;
+    let len = parse_closed_annotation(inside, annotation)?;
     let close = open + 1 + len;
     annotation.span = Span::new(base + open + 1, base + close);
     *comment = None;
     group.span = Span::new(base + open, base + close + 1);
     Some(close + 1)
+}
+
+/// `groups[index]` (at most one past the last), made a capture annotation
+/// to be overwritten, with its span set.
+#[inline]
+fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<&mut Group> {
+    if index >= groups.len() {
+        if groups.capacity() == 0 {
+            // A ply handed over to the tree took its groups' room; most
+            // plies hold one group.
+            groups.reserve_exact(1);
+        }
+        groups.push(Group {
+            kind: GroupKind::blank_captures(),
+            span,
+        });
+    }
+    let group = groups.get_mut(index)?;
+    if !matches!(group.kind, GroupKind::Captures { .. }) {
+        group.kind = GroupKind::blank_captures();
+    }
+    group.span = span;
+    Some(group)
 }
 
 /// The offset of the first byte from `at` on that is not white space in
