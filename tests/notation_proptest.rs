@@ -33,7 +33,10 @@ fn hole_list(single: bool) -> impl Strategy<Value = HoleList> {
         hole(),
         prop::collection::vec((select(vec![Joiner::Comma, Joiner::And]), hole()), len),
     )
-        .prop_map(|(first, rest)| HoleList { first, rest })
+        .prop_map(|(first, rest)| HoleList {
+            first,
+            rest: rest.into(),
+        })
 }
 
 fn phrase() -> impl Strategy<Value = Phrase> {
@@ -84,10 +87,10 @@ fn group() -> impl Strategy<Value = Group> {
             }
         ),
         prop::collection::vec("[A-Z]{1,2}".prop_map(Label), 1..3).prop_map(GroupKind::Labels),
-        (hole(), mark()).prop_map(|(hole, mark)| GroupKind::OtherMove(Ply {
+        (hole(), mark()).prop_map(|(hole, mark)| GroupKind::OtherMove(Box::new(Ply {
             mark,
             ..Ply::new(hole)
-        })),
+        }))),
         words("[a-z]{1,7}").prop_map(GroupKind::Comment),
     ];
     kind.prop_map(|kind| Group {
@@ -100,7 +103,7 @@ fn ply() -> impl Strategy<Value = Ply> {
     (hole(), mark(), prop::collection::vec(group(), 0..3)).prop_map(|(hole, mark, groups)| Ply {
         hole,
         mark,
-        groups,
+        groups: groups.into(),
         span: Span::default(),
     })
 }

@@ -6,6 +6,8 @@
 //! word `hole`) so that the annotation prints back as written, up to white
 //! space.
 
+use smallvec::SmallVec;
+
 use crate::Hole;
 
 use super::Span;
@@ -45,6 +47,11 @@ pub enum PhraseForm {
     EachFrom,
 }
 
+/// The holes of a [`HoleList`] after its first, each with the separator
+/// written before it. Up to eight are stored inline, without allocating;
+/// it derefs to `[(Joiner, Hole)]`.
+pub type JoinedHoles = SmallVec<[(Joiner, Hole); 8]>;
+
 /// A non-empty list of holes with the separators written between them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct HoleList {
@@ -52,7 +59,7 @@ pub struct HoleList {
     pub first: Hole,
     /// The further holes, each with the separator before it
     /// ([`Joiner::Comma`] or [`Joiner::And`]).
-    pub rest: Vec<(Joiner, Hole)>,
+    pub rest: JoinedHoles,
 }
 
 impl HoleList {
@@ -61,7 +68,7 @@ impl HoleList {
     pub fn one(hole: Hole) -> HoleList {
         HoleList {
             first: hole,
-            rest: Vec::new(),
+            rest: JoinedHoles::new(),
         }
     }
 
@@ -104,7 +111,7 @@ impl Phrase {
             beans: 0,
             holes: HoleList {
                 first: Hole::MIN,
-                rest: Vec::new(),
+                rest: JoinedHoles::new_const(),
             },
             form: PhraseForm::From,
             hole_word: false,
@@ -542,7 +549,16 @@ mod grammar {
                 },
             )
             .parse(input)?;
-            Ok((input, (hole_word.is_some(), HoleList { first, rest })))
+            Ok((
+                input,
+                (
+                    hole_word.is_some(),
+                    HoleList {
+                        first,
+                        rest: rest.into(),
+                    },
+                ),
+            ))
         }
 
         /// `N from L`, `N from L each`, `N each from L`.

@@ -159,15 +159,18 @@ mod visit;
 
 use std::str::FromStr;
 
-pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
+pub use annotation::{CaptureAnnotation, HoleList, JoinedHoles, Joiner, Phrase, PhraseForm};
 pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
 pub use mark::{Mark, MarkError};
 pub use print::print_records;
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
+/// The small-vector crate behind [`Groups`] and [`JoinedHoles`], so that
+/// trees can be built without depending on it separately.
+pub use smallvec;
 pub use span::{Location, Span};
 pub use tree::{
-    Ending, Group, GroupKind, Label, Layout, LineRef, Move, Movetext, Ply, Prose, Record, Tag,
-    Turn, Variation,
+    Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Move, Movetext, Ply, Prose, Record,
+    Tag, Turn, Variation,
 };
 pub use visit::{MoveEnd, PlyToken, Visitor};
 

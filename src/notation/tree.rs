@@ -1,6 +1,8 @@
 //! The syntax tree of a game record: what a person wrote, not whether it
 //! is legal.
 
+use smallvec::SmallVec;
+
 use crate::Hole;
 
 use super::{CaptureAnnotation, Mark, Span};
@@ -106,7 +108,7 @@ pub struct Ply {
     /// The mark written right after the hole, if any.
     pub mark: Option<Mark>,
     /// Parenthesised groups after the ply, in written order.
-    pub groups: Vec<Group>,
+    pub groups: Groups,
     /// The hole number and its mark (groups have their own spans).
     pub span: Span,
 }
@@ -118,7 +120,7 @@ impl Ply {
         Ply {
             hole,
             mark: None,
-            groups: Vec::new(),
+            groups: Groups::new(),
             span: Span::default(),
         }
     }
@@ -177,6 +179,14 @@ impl Ply {
     }
 }
 
+/// The parenthesised groups after a ply, in written order.
+///
+/// Most plies carry at most one group, so one is stored inline and a ply
+/// with a capture annotation needs no allocation of its own. It derefs to
+/// `[Group]`; build one with `Groups::new()`, [`smallvec!`](smallvec::smallvec)
+/// or `Vec<Group>::into()`.
+pub type Groups = SmallVec<[Group; 1]>;
+
 /// A parenthesised group after a ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
@@ -200,8 +210,10 @@ pub enum GroupKind {
     },
     /// Variation labels, as in `(A)` or `(B/C)`.
     Labels(Vec<Label>),
-    /// A remark naming another move in the same place, as in `(4?)`.
-    OtherMove(Ply),
+    /// A remark naming another move in the same place, as in `(4?)`. The
+    /// ply holds a hole and a mark, no group. (Boxed, since a ply holds
+    /// its first group inline.)
+    OtherMove(Box<Ply>),
     /// Any other text, exactly as written between the parentheses.
     Comment(String),
 }

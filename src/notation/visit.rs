@@ -8,6 +8,7 @@ use crate::{Hole, Player};
 
 use super::parse::plain::RawMovetext;
 
+use super::tree::Groups;
 use super::{
     CaptureAnnotation, Ending, Layout, Move, Movetext, ParseError, Ply, Prose, Record, Span, Tag,
     Turn, Variation, Warning,
@@ -308,6 +309,16 @@ impl TreeBuilder {
     }
 }
 
+/// The ply's hole, mark and span, without its groups.
+fn bare_copy(ply: &Ply) -> Ply {
+    Ply {
+        hole: ply.hole,
+        mark: ply.mark,
+        groups: Groups::new(),
+        span: ply.span,
+    }
+}
+
 impl Sink for TreeBuilder {
     type Output = (Record, Vec<ParseError>, Vec<Warning>);
 
@@ -398,20 +409,35 @@ impl Sink for TreeBuilder {
         end: &MoveEnd<'_>,
     ) -> ControlFlow<()> {
         self.close_open_move();
-        let m = Move {
+        let line = self.line();
+        if line.len() == line.capacity() {
+            line.reserve(line.len().max(32));
+        }
+        // The move is written straight into the line (`resize_with` by one)
+        // from the plies' scalar parts, rather than assembled and then
+        // copied whole; the groups are swapped in afterwards, only for a
+        // ply that has any. The parser's plies keep the (empty) groups of
+        // the new move as room for the next ones.
+        let len = line.len();
+        line.resize_with(len + 1, || Move {
             number: None,
             number_span: None,
-            south: Turn::single(std::mem::replace(south, Ply::new(Hole::MIN))),
-            north: Some(Turn::single(std::mem::replace(north, Ply::new(Hole::MIN)))),
-            ending: end.ending.cloned(),
+            south: Turn::single(bare_copy(south)),
+            north: Some(Turn::single(bare_copy(north))),
+            ending: None,
             full_stop: end.full_stop,
             span: end.span,
+        });
+        let Some(m) = line.last_mut() else {
+            return ControlFlow::Continue(());
         };
-        let line = self.line();
-        if line.capacity() == 0 {
-            line.reserve(32);
+        m.ending = end.ending.cloned();
+        if !south.groups.is_empty() {
+            std::mem::swap(&mut m.south.ply.groups, &mut south.groups);
         }
-        line.push(m);
+        if let Some(turn) = m.north.as_mut().filter(|_| !north.groups.is_empty()) {
+            std::mem::swap(&mut turn.ply.groups, &mut north.groups);
+        }
         ControlFlow::Continue(())
     }
 

@@ -413,7 +413,7 @@ impl<'a> Context<'a> {
             .groups
             .iter()
             .filter_map(|group| match &group.kind {
-                GroupKind::OtherMove(other) => Some(other),
+                GroupKind::OtherMove(other) => Some(&**other),
                 _ => None,
             });
         for (other, what) in turn

@@ -494,7 +494,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let kind = if let Some(labels) = labels(content) {
             GroupKind::Labels(labels)
         } else if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
-            GroupKind::OtherMove(ply)
+            GroupKind::OtherMove(Box::new(ply))
         } else {
             GroupKind::Comment(content.to_owned())
         };
@@ -544,7 +544,7 @@ fn read_closed_group(
     bytes: &[u8],
     open: usize,
     base: usize,
-    groups: &mut Vec<Group>,
+    groups: &mut crate::notation::tree::Groups,
     index: usize,
 ) -> Option<usize> {
     let inside = bytes.get(open + 1..)?;
@@ -561,13 +561,12 @@ fn read_closed_group(
 /// `groups[index]` (at most one past the last), made a capture annotation
 /// to be overwritten, with its span set.
 #[inline]
-fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<&mut Group> {
+fn annotation_slot(
+    groups: &mut crate::notation::tree::Groups,
+    index: usize,
+    span: Span,
+) -> Option<&mut Group> {
     if index >= groups.len() {
-        if groups.capacity() == 0 {
-            // A ply handed over to the tree took its groups' room; most
-            // plies hold one group.
-            groups.reserve_exact(1);
-        }
         groups.push(Group {
             kind: GroupKind::blank_captures(),
             span,
@@ -674,7 +673,7 @@ fn other_move(content: &str, span: Span) -> Option<Ply> {
     Some(Ply {
         hole,
         mark,
-        groups: Vec::new(),
+        groups: Default::default(),
         span,
     })
 }
