@@ -319,6 +319,12 @@ fn bare_copy(ply: &Ply) -> Ply {
     }
 }
 
+/// Pushes the bare copy of `ply` onto `plies` and returns it.
+fn push_last<'a>(plies: &'a mut Vec<Ply>, ply: &Ply) -> Option<&'a mut Ply> {
+    plies.push(bare_copy(ply));
+    plies.last_mut()
+}
+
 impl Sink for TreeBuilder {
     type Output = (Record, Vec<ParseError>, Vec<Warning>);
 
@@ -381,23 +387,31 @@ impl Sink for TreeBuilder {
         let Some(has_south) = self.open else {
             return ControlFlow::Continue(());
         };
-        let ply = std::mem::replace(ply, Ply::new(Hole::MIN));
+        let south_alternative = alternative && has_south;
+        if player == Player::South && !south_alternative {
+            self.open = Some(true);
+        }
         let Some(m) = self.line().last_mut() else {
             return ControlFlow::Continue(());
         };
-        match player {
-            Player::South if alternative && has_south => m.south.alternatives.push(ply),
+        // As in `plain_move`: the ply is written in place from its scalar
+        // parts, and its groups are swapped in.
+        let slot = match player {
+            Player::South if south_alternative => push_last(&mut m.south.alternatives, ply),
             Player::South => {
                 if has_south {
                     m.south.alternatives.clear();
                 }
-                m.south.ply = ply;
-                self.open = Some(true);
+                m.south.ply = bare_copy(ply);
+                Some(&mut m.south.ply)
             }
             Player::North => match &mut m.north {
-                Some(turn) if alternative => turn.alternatives.push(ply),
-                north => *north = Some(Turn::single(ply)),
+                Some(turn) if alternative => push_last(&mut turn.alternatives, ply),
+                north => Some(&mut north.insert(Turn::single(bare_copy(ply))).ply),
             },
+        };
+        if let Some(slot) = slot.filter(|_| !ply.groups.is_empty()) {
+            std::mem::swap(&mut slot.groups, &mut ply.groups);
         }
         ControlFlow::Continue(())
     }
