@@ -50,6 +50,19 @@ pub enum PhraseForm {
 /// The holes of a [`HoleList`] after its first, each with the separator
 /// written before it. Up to eight are stored inline, without allocating;
 /// it derefs to `[(Joiner, Hole)]`.
+///
+/// ```
+/// use bohnenspiel::Hole;
+/// use bohnenspiel::notation::{HoleList, JoinedHoles, Joiner};
+///
+/// let list = HoleList {
+///     first: Hole::new(2)?,
+///     rest: JoinedHoles::from_slice(&[(Joiner::Comma, Hole::new(1)?), (Joiner::And, Hole::new(12)?)]),
+/// };
+/// assert_eq!(list.len(), 3);
+/// assert_eq!(list.holes().map(Hole::number).collect::<Vec<_>>(), [2, 1, 12]);
+/// # Ok::<(), bohnenspiel::HoleError>(())
+/// ```
 pub type JoinedHoles = SmallVec<[(Joiner, Hole); 8]>;
 
 /// A non-empty list of holes with the separators written between them.

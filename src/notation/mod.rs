@@ -136,10 +136,13 @@
 //! [`RecordReader`] holds one game (and one line of look-ahead) at a time,
 //! in a buffer it reuses from game to game. Line and column are computed
 //! only for errors and warnings. Building the tree allocates for the
-//! tree's vectors and strings. Visiting allocates a few times per game
-//! (the look-ahead line, room for a ply's groups, a tag value that holds
-//! an escape) and otherwise only for comment and label groups,
-//! annotations of more than one hole or phrase, and errors.
+//! tree's vectors and strings; a ply keeps its first group inline
+//! ([`Groups`]) and a hole list up to eight further holes
+//! ([`JoinedHoles`]), so a move whose plies carry at most one capture
+//! annotation of one phrase allocates nothing of its own. Visiting
+//! allocates a few times per game (the look-ahead line, a tag value that
+//! holds an escape) and otherwise only for comment and label groups,
+//! annotations of more than one phrase, and errors.
 //!
 //! The grammar of capture annotations (over the words of a one-pass
 //! tokenizer), group kinds, marks and tag lines is written with [`nom`]

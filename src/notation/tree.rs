@@ -185,6 +185,21 @@ impl Ply {
 /// with a capture annotation needs no allocation of its own. It derefs to
 /// `[Group]`; build one with `Groups::new()`, [`smallvec!`](smallvec::smallvec)
 /// or `Vec<Group>::into()`.
+///
+/// ```
+/// use bohnenspiel::notation::{GroupKind, Groups, Ply};
+///
+/// let ply: Ply = "12!(2 from 1) (wins)".parse()?;
+/// assert_eq!(ply.groups.len(), 2);
+/// assert!(matches!(&ply.groups[1].kind, GroupKind::Comment(text) if text == "wins"));
+///
+/// // The same ply without its comment.
+/// let mut shorter = ply.clone();
+/// shorter.groups.truncate(1);
+/// assert_eq!(shorter.to_string(), "12! (2 from 1)");
+/// assert!(Groups::new().is_empty());
+/// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+/// ```
 pub type Groups = SmallVec<[Group; 1]>;
 
 /// A parenthesised group after a ply.
