@@ -57,7 +57,10 @@ pub enum PhraseForm {
 ///
 /// let list = HoleList {
 ///     first: Hole::new(2)?,
-///     rest: JoinedHoles::from_slice(&[(Joiner::Comma, Hole::new(1)?), (Joiner::And, Hole::new(12)?)]),
+///     rest: JoinedHoles::from_slice(&[
+///         (Joiner::Comma, Hole::new(1)?),
+///         (Joiner::And, Hole::new(12)?),
+///     ]),
 /// };
 /// assert_eq!(list.len(), 3);
 /// assert_eq!(list.holes().map(Hole::number).collect::<Vec<_>>(), [2, 1, 12]);

@@ -425,6 +425,8 @@ impl Sink for TreeBuilder {
         self.close_open_move();
         let line = self.line();
         if line.len() == line.capacity() {
+            // Published games run to a few dozen moves: skip the first few
+            // doublings of a large element.
             line.reserve(line.len().max(32));
         }
         // The move is written straight into the line (`resize_with` by one)

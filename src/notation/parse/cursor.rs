@@ -6,7 +6,7 @@ use crate::notation::annotation::{NotAnnotation, parse_annotation_into, parse_cl
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
-use crate::notation::{Group, GroupKind, Label, Mark, Ply, Span, WarningKind};
+use crate::notation::{Group, GroupKind, Groups, Label, Mark, Ply, Span, WarningKind};
 use crate::{Hole, HoleError};
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1};
@@ -544,7 +544,7 @@ fn read_closed_group(
     bytes: &[u8],
     open: usize,
     base: usize,
-    groups: &mut crate::notation::tree::Groups,
+    groups: &mut Groups,
     index: usize,
 ) -> Option<usize> {
     let inside = bytes.get(open + 1..)?;
@@ -561,11 +561,7 @@ fn read_closed_group(
 /// `groups[index]` (at most one past the last), made a capture annotation
 /// to be overwritten, with its span set.
 #[inline]
-fn annotation_slot(
-    groups: &mut crate::notation::tree::Groups,
-    index: usize,
-    span: Span,
-) -> Option<&mut Group> {
+fn annotation_slot(groups: &mut Groups, index: usize, span: Span) -> Option<&mut Group> {
     if index >= groups.len() {
         groups.push(Group {
             kind: GroupKind::blank_captures(),
@@ -673,7 +669,7 @@ fn other_move(content: &str, span: Span) -> Option<Ply> {
     Some(Ply {
         hole,
         mark,
-        groups: Default::default(),
+        groups: Groups::new(),
         span,
     })
 }
