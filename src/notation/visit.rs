@@ -447,7 +447,9 @@ impl Sink for TreeBuilder {
         let Some(m) = line.last_mut() else {
             return ControlFlow::Continue(());
         };
-        m.ending = end.ending.cloned();
+        if end.ending.is_some() {
+            m.ending = end.ending.cloned();
+        }
         if !south.groups.is_empty() {
             std::mem::swap(&mut m.south.ply.groups, &mut south.groups);
         }
