@@ -8,10 +8,9 @@ use crate::{Hole, Player};
 
 use super::parse::plain::RawMovetext;
 
-use super::tree::Groups;
 use super::{
-    CaptureAnnotation, Ending, Layout, Move, Movetext, ParseError, Ply, Prose, Record, Span, Tag,
-    Turn, Variation, Warning,
+    CaptureAnnotation, Ending, Groups, Layout, Move, Movetext, ParseError, Ply, Prose, Record,
+    Span, Tag, Turn, Variation, Warning,
 };
 
 /// A ply as the parser reads it, borrowed for one callback.
