@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::setup::TOTAL_BEANS;
-use crate::sowing::{capture_chain, sow};
+use super::setup::TOTAL_BEANS;
+use super::sowing::{capture_chain, sow};
 use crate::{
     Captures, Hole, Move, Moves, Outcome, ParsePositionError, Player, Score, Setup, SetupError,
 };
