@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::process::ExitCode;
 
-use bohnenspiel::notation::{GroupKind, Move, RecordReader, Turn};
+use bohnenspiel::notation::{GroupKind, RecordReader, Turn, WrittenMove};
 
 fn print_turn(line: &str, number: usize, side: &str, turn: &Turn) {
     for (i, ply) in turn.plies().enumerate() {
@@ -40,7 +40,7 @@ fn print_turn(line: &str, number: usize, side: &str, turn: &Turn) {
     }
 }
 
-fn print_moves(line: &str, moves: &[Move]) {
+fn print_moves(line: &str, moves: &[WrittenMove]) {
     for (index, m) in moves.iter().enumerate() {
         let number = m.number.map_or(index + 1, |n| n as usize);
         print_turn(line, number, "South", &m.south);

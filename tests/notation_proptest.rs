@@ -3,9 +3,9 @@
 
 use bohnenspiel::Hole;
 use bohnenspiel::notation::{
-    CaptureAnnotation, Ending, Group, GroupKind, HoleList, Joiner, Label, Layout, Mark, Move,
-    Movetext, Phrase, PhraseForm, Ply, Prose, Record, RecordReader, Span, Tag, Turn, Variation,
-    parse_records, print_records,
+    CaptureAnnotation, Ending, Group, GroupKind, HoleList, Joiner, Label, Layout, Mark, Movetext,
+    Phrase, PhraseForm, Prose, Record, RecordReader, Span, Tag, Turn, Variation, WrittenMove,
+    WrittenPly, parse_records, print_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -87,9 +87,9 @@ fn group() -> impl Strategy<Value = Group> {
             }
         ),
         prop::collection::vec("[A-Z]{1,2}".prop_map(Label), 1..3).prop_map(GroupKind::Labels),
-        (hole(), mark()).prop_map(|(hole, mark)| GroupKind::OtherMove(Box::new(Ply {
+        (hole(), mark()).prop_map(|(hole, mark)| GroupKind::OtherMove(Box::new(WrittenPly {
             mark,
-            ..Ply::new(hole)
+            ..WrittenPly::new(hole)
         }))),
         words("[a-z]{1,7}").prop_map(GroupKind::Comment),
     ];
@@ -99,12 +99,14 @@ fn group() -> impl Strategy<Value = Group> {
     })
 }
 
-fn ply() -> impl Strategy<Value = Ply> {
-    (hole(), mark(), prop::collection::vec(group(), 0..3)).prop_map(|(hole, mark, groups)| Ply {
-        hole,
-        mark,
-        groups: groups.into(),
-        span: Span::default(),
+fn ply() -> impl Strategy<Value = WrittenPly> {
+    (hole(), mark(), prop::collection::vec(group(), 0..3)).prop_map(|(hole, mark, groups)| {
+        WrittenPly {
+            hole,
+            mark,
+            groups: groups.into(),
+            span: Span::default(),
+        }
     })
 }
 
@@ -121,7 +123,7 @@ fn ending() -> impl Strategy<Value = Ending> {
 }
 
 /// A move; `last` allows an ending or a full stop inline, `row` numbers it.
-fn a_move(row: bool, last: bool) -> impl Strategy<Value = Move> {
+fn a_move(row: bool, last: bool) -> impl Strategy<Value = WrittenMove> {
     (
         1u32..120,
         turn(),
@@ -132,7 +134,7 @@ fn a_move(row: bool, last: bool) -> impl Strategy<Value = Move> {
         .prop_map(move |(number, south, north, ending, full_stop)| {
             let tail = row || last;
             let ending = if tail { ending } else { None };
-            Move {
+            WrittenMove {
                 number: row.then_some(number),
                 number_span: None,
                 south,

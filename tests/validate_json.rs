@@ -3,7 +3,7 @@
 
 mod common;
 
-use bohnenspiel::notation::{Layout, Ply, parse_records};
+use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
 use bohnenspiel::validate::{GameDocument, GamesDocument, Options, validate};
 use serde_json::{Value, json};
 
@@ -61,7 +61,7 @@ fn generated_and_broken_games_match_the_schema() {
     ] {
         let choices = (0..200).map(|i| (i * 7919 + seed * 104_729) % 1013);
         let (played, _) = common::play(choices);
-        let plies: Vec<Ply> = played
+        let plies: Vec<WrittenPly> = played
             .iter()
             .map(|p| common::notated(p.mv.hole(), &p.captures))
             .collect();

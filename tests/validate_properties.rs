@@ -4,7 +4,7 @@
 mod common;
 
 use bohnenspiel::Hole;
-use bohnenspiel::notation::{Layout, Ply, parse_records};
+use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, Report, Severity, annotate, validate};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -52,7 +52,7 @@ proptest! {
     #[test]
     fn legal_games_validate(choices in choices(), layout in layout()) {
         let (played, game) = common::play(choices);
-        let plies: Vec<Ply> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
+        let plies: Vec<WrittenPly> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
         let text = common::record(&plies, layout).to_string();
         let report = validate_text(&text);
         let finished = game.is_over();
@@ -78,7 +78,7 @@ proptest! {
     #[test]
     fn annotate_then_validate(choices in choices(), layout in layout()) {
         let (played, _) = common::play(choices);
-        let plies: Vec<Ply> = played.iter().map(|p| Ply::new(p.mv.hole())).collect();
+        let plies: Vec<WrittenPly> = played.iter().map(|p| WrittenPly::new(p.mv.hole())).collect();
         let text = common::record(&plies, layout).to_string();
         let games = parse_records(&text);
         let report = validate(&games[0], &Options::default());
@@ -86,7 +86,7 @@ proptest! {
         let again = validate_text(&annotated);
         let problems: Vec<String> = problems(&again).into_iter().filter(|p| !p.contains("unfinished-game")).collect();
         prop_assert!(problems.is_empty(), "{annotated}\n{problems:?}");
-        let expected: Vec<Ply> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
+        let expected: Vec<WrittenPly> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
         prop_assert_eq!(annotated, common::record(&expected, layout).to_string());
     }
 
@@ -96,7 +96,7 @@ proptest! {
         let (played, _) = common::play(choices);
         prop_assume!(!played.is_empty());
         let k = at.index(played.len());
-        let mut plies: Vec<Ply> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
+        let mut plies: Vec<WrittenPly> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
         let captures = played[k].captures;
         let wrong = match captures.as_slice().first() {
             Some(first) => format!("{} ({} from {})", played[k].mv, first.beans + 2, first.hole),
@@ -134,8 +134,8 @@ proptest! {
         } else {
             (opponent[pick.index(6)], FindingKind::WrongPlayer)
         };
-        let mut plies: Vec<Ply> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
-        plies[k] = Ply::new(hole);
+        let mut plies: Vec<WrittenPly> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
+        plies[k] = WrittenPly::new(hole);
         let text = common::record(&plies, layout).to_string();
         let report = validate_text(&text);
         let errors: Vec<_> = report.findings.iter().filter(|f| f.severity == Severity::Error).collect();

@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use bohnenspiel::notation::{GameText, Layout, Ply, RecordReader, parse_records};
+use bohnenspiel::notation::{GameText, Layout, RecordReader, WrittenPly, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, Report, Validated, Validator, validate};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -218,7 +218,7 @@ fn game_text(
     cut: bool,
 ) -> String {
     let (played, game) = common::play(choices);
-    let mut plies: Vec<Ply> = played
+    let mut plies: Vec<WrittenPly> = played
         .iter()
         .map(|p| common::notated(p.mv.hole(), &p.captures))
         .collect();

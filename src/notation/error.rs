@@ -63,9 +63,9 @@ impl ParseError {
     /// for showing beside the source line.
     ///
     /// ```
-    /// use bohnenspiel::notation::Ply;
+    /// use bohnenspiel::notation::WrittenPly;
     ///
-    /// let errors = "13".parse::<Ply>().unwrap_err();
+    /// let errors = "13".parse::<WrittenPly>().unwrap_err();
     /// assert_eq!(
     ///     errors.0[0].description(),
     ///     "hole 13 does not exist: holes are numbered 1 to 12: expected a hole number from 1 to 12, found `13`"

@@ -2,7 +2,7 @@
 //! parser and its canonical printer.
 //!
 //! This layer knows holes, marks, capture annotations, comments, variation
-//! labels and layout; it does not know whether a move is legal. A [`Ply`]
+//! labels and layout; it does not know whether a move is legal. A [`WrittenPly`]
 //! is what someone wrote (like shakmaty's `San`); checking it against a
 //! position is the rules engine's job.
 //!
@@ -172,8 +172,8 @@ pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 pub use smallvec;
 pub use span::{Location, Span};
 pub use tree::{
-    Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Move, Movetext, Ply, Prose, Record,
-    Tag, Turn, Variation,
+    Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Movetext, Prose, Record, Tag, Turn,
+    Variation, WrittenMove, WrittenPly,
 };
 pub use visit::{MoveEnd, PlyToken, Visitor};
 
@@ -211,11 +211,11 @@ impl FromStr for Record {
     }
 }
 
-impl FromStr for Ply {
+impl FromStr for WrittenPly {
     type Err = ParseErrors;
 
     /// Parses one ply such as `12!(2 from 1)` or `6!! (B/C)`.
-    fn from_str(text: &str) -> Result<Ply, ParseErrors> {
+    fn from_str(text: &str) -> Result<WrittenPly, ParseErrors> {
         parse::parse_ply(text).map_err(ParseErrors)
     }
 }

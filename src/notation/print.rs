@@ -3,8 +3,8 @@
 use std::fmt::{self, Write};
 
 use super::{
-    CaptureAnnotation, Group, GroupKind, Layout, Move, Movetext, Phrase, PhraseForm, Ply, Record,
-    Tag, Turn,
+    CaptureAnnotation, Group, GroupKind, Layout, Movetext, Phrase, PhraseForm, Record, Tag, Turn,
+    WrittenMove, WrittenPly,
 };
 
 impl fmt::Display for Tag {
@@ -83,7 +83,7 @@ impl fmt::Display for Group {
     }
 }
 
-impl fmt::Display for Ply {
+impl fmt::Display for WrittenPly {
     /// `hole`, `mark`, then each group after one space: `12! (2 from 1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.hole)?;
@@ -118,7 +118,7 @@ impl fmt::Display for Turn {
     }
 }
 
-fn write_tail(out: &mut impl Write, m: &Move) -> fmt::Result {
+fn write_tail(out: &mut impl Write, m: &WrittenMove) -> fmt::Result {
     if let Some(ending) = &m.ending {
         write!(out, " and {}", ending.text)?;
     }
@@ -128,7 +128,7 @@ fn write_tail(out: &mut impl Write, m: &Move) -> fmt::Result {
     Ok(())
 }
 
-impl fmt::Display for Move {
+impl fmt::Display for WrittenMove {
     /// The inline form, `6, 12 (2 from hole 8)`, with its ending and full
     /// stop but without the `;` that separates it from the next move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -141,7 +141,7 @@ impl fmt::Display for Move {
     }
 }
 
-fn row_text(m: &Move) -> Result<(String, String), fmt::Error> {
+fn row_text(m: &WrittenMove) -> Result<(String, String), fmt::Error> {
     let mut south = String::new();
     write_turn(&mut south, &m.south, Layout::Numbered)?;
     let mut north = String::new();
@@ -188,7 +188,7 @@ fn write_rows(f: &mut fmt::Formatter<'_>, movetext: &Movetext) -> fmt::Result {
         south_width = south_width.max(row_text(m)?.0.chars().count());
     }
     let mut lines: Vec<String> = Vec::new();
-    let row = |m: &Move| -> Result<String, fmt::Error> {
+    let row = |m: &WrittenMove| -> Result<String, fmt::Error> {
         let (south, north) = row_text(m)?;
         let number = m.number.unwrap_or(0);
         let mut line = format!("{number:>number_width$}.  ");

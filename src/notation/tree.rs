@@ -46,14 +46,14 @@ pub struct Movetext {
     /// How the moves are written.
     pub layout: Layout,
     /// The main line.
-    pub moves: Vec<Move>,
+    pub moves: Vec<WrittenMove>,
     /// Variations, in written order (numbered layout only).
     pub variations: Vec<Variation>,
 }
 
 /// A move: South's turn, then North's.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Move {
+pub struct WrittenMove {
     /// The row number (numbered layout), `None` inline.
     pub number: Option<u32>,
     /// Where the row number and its `.` are written (numbered layout),
@@ -79,15 +79,15 @@ pub struct Move {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
     /// The (first) ply.
-    pub ply: Ply,
+    pub ply: WrittenPly,
     /// Further plies that are written as equally good alternatives.
-    pub alternatives: Vec<Ply>,
+    pub alternatives: Vec<WrittenPly>,
 }
 
 impl Turn {
     /// A turn of one ply.
     #[must_use]
-    pub fn single(ply: Ply) -> Turn {
+    pub fn single(ply: WrittenPly) -> Turn {
         Turn {
             ply,
             alternatives: Vec::new(),
@@ -95,14 +95,14 @@ impl Turn {
     }
 
     /// All plies of the turn, in written order.
-    pub fn plies(&self) -> impl Iterator<Item = &Ply> + '_ {
+    pub fn plies(&self) -> impl Iterator<Item = &WrittenPly> + '_ {
         std::iter::once(&self.ply).chain(self.alternatives.iter())
     }
 }
 
 /// A notated ply: a hole, an optional mark and parenthesised groups.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ply {
+pub struct WrittenPly {
     /// The hole sown from.
     pub hole: Hole,
     /// The mark written right after the hole, if any.
@@ -113,11 +113,11 @@ pub struct Ply {
     pub span: Span,
 }
 
-impl Ply {
+impl WrittenPly {
     /// A ply with no mark or group.
     #[must_use]
-    pub fn new(hole: Hole) -> Ply {
-        Ply {
+    pub fn new(hole: Hole) -> WrittenPly {
+        WrittenPly {
             hole,
             mark: None,
             groups: Groups::new(),
@@ -138,9 +138,9 @@ impl Ply {
     /// written, or `None` if the ply has no capture annotation.
     ///
     /// ```
-    /// use bohnenspiel::notation::Ply;
+    /// use bohnenspiel::notation::WrittenPly;
     ///
-    /// let ply: Ply = "3 (4 from 10, 2 from 9, 8, 7 each)".parse()?;
+    /// let ply: WrittenPly = "3 (4 from 10, 2 from 9, 8, 7 each)".parse()?;
     /// let captures: Vec<(u8, u8)> = ply
     ///     .annotated_captures()
     ///     .unwrap_or_default()
@@ -187,9 +187,9 @@ impl Ply {
 /// or `Vec<Group>::into()`.
 ///
 /// ```
-/// use bohnenspiel::notation::{GroupKind, Groups, Ply};
+/// use bohnenspiel::notation::{GroupKind, Groups, WrittenPly};
 ///
-/// let ply: Ply = "12!(2 from 1) (wins)".parse()?;
+/// let ply: WrittenPly = "12!(2 from 1) (wins)".parse()?;
 /// assert_eq!(ply.groups.len(), 2);
 /// assert!(matches!(&ply.groups[1].kind, GroupKind::Comment(text) if text == "wins"));
 ///
@@ -228,7 +228,7 @@ pub enum GroupKind {
     /// A remark naming another move in the same place, as in `(4?)`. The
     /// ply holds a hole and a mark, no group. (Boxed, since a ply holds
     /// its first group inline.)
-    OtherMove(Box<Ply>),
+    OtherMove(Box<WrittenPly>),
     /// Any other text, exactly as written between the parentheses.
     Comment(String),
 }
@@ -281,7 +281,7 @@ pub struct Variation {
     /// The label in the header line.
     pub label: Label,
     /// The rows of the variation.
-    pub moves: Vec<Move>,
+    pub moves: Vec<WrittenMove>,
     /// The header line `(A)`.
     pub span: Span,
 }
@@ -314,8 +314,8 @@ impl Movetext {
     /// The line and the move in it that refer to `label`, as in
     /// `3. 6!!(B/C)` (the main line's move with number 3 refers to `B`).
     #[must_use]
-    pub fn parent_of(&self, label: &str) -> Option<(LineRef<'_>, &Move)> {
-        let refers = |m: &&Move| {
+    pub fn parent_of(&self, label: &str) -> Option<(LineRef<'_>, &WrittenMove)> {
+        let refers = |m: &&WrittenMove| {
             std::iter::once(&m.south)
                 .chain(m.north.as_ref())
                 .flat_map(Turn::plies)
@@ -389,7 +389,7 @@ impl Record {
     }
 
     /// All moves of the main line and of every variation.
-    pub fn all_moves(&self) -> impl Iterator<Item = &Move> + '_ {
+    pub fn all_moves(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
         self.movetext.moves.iter().chain(
             self.movetext
                 .variations
@@ -428,7 +428,7 @@ impl Record {
     }
 }
 
-impl Move {
+impl WrittenMove {
     /// Sets every span in the move to [`Span::default`].
     pub fn clear_spans(&mut self) {
         self.span = Span::default();
@@ -453,7 +453,7 @@ impl Turn {
     }
 }
 
-impl Ply {
+impl WrittenPly {
     /// Sets every span in the ply to [`Span::default`].
     pub fn clear_spans(&mut self) {
         self.span = Span::default();

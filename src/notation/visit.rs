@@ -9,8 +9,8 @@ use crate::{Hole, Player};
 use super::parse::plain::RawMovetext;
 
 use super::{
-    CaptureAnnotation, Ending, Groups, Layout, Move, Movetext, ParseError, Ply, Prose, Record,
-    Span, Tag, Turn, Variation, Warning,
+    CaptureAnnotation, Ending, Groups, Layout, Movetext, ParseError, Prose, Record, Span, Tag,
+    Turn, Variation, Warning, WrittenMove, WrittenPly,
 };
 
 /// A ply as the parser reads it, borrowed for one callback.
@@ -22,7 +22,7 @@ pub struct PlyToken<'a> {
     /// numbered row) to the turn's first ply.
     pub alternative: bool,
     /// The ply: hole, mark, groups and span.
-    pub ply: &'a Ply,
+    pub ply: &'a WrittenPly,
 }
 
 impl PlyToken<'_> {
@@ -195,14 +195,19 @@ pub(crate) trait Sink {
     }
     /// A ply of the current move; the sink may take it, leaving a ply
     /// without groups in its place (the parser reuses the room).
-    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()>;
+    fn take_ply(
+        &mut self,
+        player: Player,
+        alternative: bool,
+        ply: &mut WrittenPly,
+    ) -> ControlFlow<()>;
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()>;
     /// A whole inline move of one ply each, without number or ending:
     /// `begin_move`, South's ply, North's ply, `end_move`.
     fn plain_move(
         &mut self,
-        south: &mut Ply,
-        north: &mut Ply,
+        south: &mut WrittenPly,
+        north: &mut WrittenPly,
         end: &MoveEnd<'_>,
     ) -> ControlFlow<()> {
         self.begin_move(None)?;
@@ -240,7 +245,12 @@ impl<V: Visitor + ?Sized> Sink for V {
         Visitor::begin_move(self, number.map(|(number, _)| number))
     }
 
-    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+    fn take_ply(
+        &mut self,
+        player: Player,
+        alternative: bool,
+        ply: &mut WrittenPly,
+    ) -> ControlFlow<()> {
         Visitor::ply(
             self,
             &PlyToken {
@@ -277,7 +287,7 @@ impl<V: Visitor + ?Sized> Sink for V {
 }
 
 /// The sink that builds the tree. A move is pushed onto its line when it
-/// begins and filled in place, so that the large `Move` is not moved
+/// begins and filled in place, so that the large `WrittenMove` is not moved
 /// around; a move that ends without South's ply, or is abandoned, is
 /// popped again.
 #[derive(Default)]
@@ -292,7 +302,7 @@ pub(crate) struct TreeBuilder {
 }
 
 impl TreeBuilder {
-    fn line(&mut self) -> &mut Vec<Move> {
+    fn line(&mut self) -> &mut Vec<WrittenMove> {
         let movetext: &mut Movetext = &mut self.record.movetext;
         match movetext.variations.last_mut() {
             Some(variation) => &mut variation.moves,
@@ -309,8 +319,8 @@ impl TreeBuilder {
 }
 
 /// The ply's hole, mark and span, without its groups.
-fn bare_copy(ply: &Ply) -> Ply {
-    Ply {
+fn bare_copy(ply: &WrittenPly) -> WrittenPly {
+    WrittenPly {
         hole: ply.hole,
         mark: ply.mark,
         groups: Groups::new(),
@@ -319,7 +329,7 @@ fn bare_copy(ply: &Ply) -> Ply {
 }
 
 /// Pushes the bare copy of `ply` onto `plies` and returns it.
-fn push_last<'a>(plies: &'a mut Vec<Ply>, ply: &Ply) -> Option<&'a mut Ply> {
+fn push_last<'a>(plies: &'a mut Vec<WrittenPly>, ply: &WrittenPly) -> Option<&'a mut WrittenPly> {
     plies.push(bare_copy(ply));
     plies.last_mut()
 }
@@ -369,10 +379,10 @@ impl Sink for TreeBuilder {
             // few doublings of a 200-byte element.
             line.reserve(32);
         }
-        line.push(Move {
+        line.push(WrittenMove {
             number: number.map(|(number, _)| number),
             number_span: number.map(|(_, span)| span),
-            south: Turn::single(Ply::new(Hole::MIN)),
+            south: Turn::single(WrittenPly::new(Hole::MIN)),
             north: None,
             ending: None,
             full_stop: false,
@@ -382,7 +392,12 @@ impl Sink for TreeBuilder {
         ControlFlow::Continue(())
     }
 
-    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+    fn take_ply(
+        &mut self,
+        player: Player,
+        alternative: bool,
+        ply: &mut WrittenPly,
+    ) -> ControlFlow<()> {
         let Some(has_south) = self.open else {
             return ControlFlow::Continue(());
         };
@@ -417,8 +432,8 @@ impl Sink for TreeBuilder {
 
     fn plain_move(
         &mut self,
-        south: &mut Ply,
-        north: &mut Ply,
+        south: &mut WrittenPly,
+        north: &mut WrittenPly,
         end: &MoveEnd<'_>,
     ) -> ControlFlow<()> {
         self.close_open_move();
@@ -434,7 +449,7 @@ impl Sink for TreeBuilder {
         // ply that has any. The parser's plies keep the (empty) groups of
         // the new move as room for the next ones.
         let len = line.len();
-        line.resize_with(len + 1, || Move {
+        line.resize_with(len + 1, || WrittenMove {
             number: None,
             number_span: None,
             south: Turn::single(bare_copy(south)),

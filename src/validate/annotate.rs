@@ -1,6 +1,6 @@
 //! Writing the rules' capture annotations into a record.
 
-use crate::notation::{Group, GroupKind, Move, Ply, Record, Span};
+use crate::notation::{Group, GroupKind, Record, Span, WrittenMove, WrittenPly};
 
 use super::compare;
 use super::report::{Line, Report};
@@ -45,7 +45,7 @@ pub fn annotate(record: &Record, report: &Report) -> Record {
 
 /// Annotates the first ply of each turn of `moves` with the captures of
 /// the matching replayed ply.
-fn annotate_line(moves: &mut [Move], line: &Line) {
+fn annotate_line(moves: &mut [WrittenMove], line: &Line) {
     let plies = moves.iter_mut().flat_map(|m| {
         std::iter::once(&mut m.south.ply).chain(m.north.as_mut().map(|north| &mut north.ply))
     });
@@ -55,7 +55,7 @@ fn annotate_line(moves: &mut [Move], line: &Line) {
 }
 
 /// Makes the ply's annotation name `captures`.
-fn annotate_ply(ply: &mut Ply, captures: &crate::Captures) {
+fn annotate_ply(ply: &mut WrittenPly, captures: &crate::Captures) {
     let position = ply
         .groups
         .iter()

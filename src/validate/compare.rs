@@ -126,12 +126,12 @@ pub(crate) fn canonical(captures: &Captures) -> Option<CaptureAnnotation> {
 mod tests {
     use super::*;
     use crate::Hole;
-    use crate::notation::Ply;
+    use crate::notation::WrittenPly;
 
     type TestResult = Result<(), Box<dyn std::error::Error>>;
 
     fn annotation(text: &str) -> Result<CaptureAnnotation, Box<dyn std::error::Error>> {
-        let ply: Ply = text.parse()?;
+        let ply: WrittenPly = text.parse()?;
         Ok(ply.capture_annotation().cloned().ok_or("no annotation")?)
     }
 

@@ -318,7 +318,7 @@ impl From<&Finding> for FindingDocument {
 }
 
 /// The written plies of `moves`, with what `line` replayed of them.
-fn moves(moves: &[notation::Move], line: &Line, default_base: usize) -> Vec<MoveDocument> {
+fn moves(moves: &[notation::WrittenMove], line: &Line, default_base: usize) -> Vec<MoveDocument> {
     let base = line
         .plies
         .first()

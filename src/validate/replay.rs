@@ -8,11 +8,11 @@ use super::report::{Line, ReplayedPly, Stop, StopReason, end_summary, outcome_te
 use super::{Finding, FindingKind, Options, Severity};
 
 /// A move of a line with its move number.
-pub(crate) type NumberedMove<'r> = (u32, &'r notation::Move);
+pub(crate) type NumberedMove<'r> = (u32, &'r notation::WrittenMove);
 
 /// The moves of a list with their numbers: the row number when written,
 /// else the place in the list from 1.
-pub(crate) fn numbered(moves: &[notation::Move]) -> Vec<NumberedMove<'_>> {
+pub(crate) fn numbered(moves: &[notation::WrittenMove]) -> Vec<NumberedMove<'_>> {
     moves
         .iter()
         .zip(1u32..)
@@ -363,7 +363,7 @@ impl<'a> Context<'a> {
     /// `alternative` names an alternative ply in the messages.
     fn check_annotation(
         &mut self,
-        ply: &notation::Ply,
+        ply: &notation::WrittenPly,
         captures: &crate::Captures,
         alternative: Option<&str>,
         at: At<'_>,

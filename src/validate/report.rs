@@ -22,7 +22,7 @@ pub struct ReplayedPly {
     pub player: Player,
     /// The ply as written (the first ply of its turn when alternatives are
     /// written), with its mark, groups and span.
-    pub ply: notation::Ply,
+    pub ply: notation::WrittenPly,
     /// The move played.
     pub mv: Move,
     /// What the rules capture, in chain order.

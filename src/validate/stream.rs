@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use crate::notation::Location;
 use crate::notation::{
     CaptureAnnotation, GameText, GroupKind, Layout, MoveEnd, ParseError, ParsedRecord, PlainPly,
-    PlainSink, Ply, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning,
+    PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning, WrittenPly,
 };
 use crate::{Captures, EndReason, Game, GameEnd, Hole, Move, Player, Position, Score};
 
@@ -438,7 +438,12 @@ impl Sink for Quick {
         self.go_on_if(ok)
     }
 
-    fn take_ply(&mut self, player: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+    fn take_ply(
+        &mut self,
+        player: Player,
+        alternative: bool,
+        ply: &mut WrittenPly,
+    ) -> ControlFlow<()> {
         let ok = self.play(&PlyToken {
             player,
             alternative,

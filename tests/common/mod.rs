@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use bohnenspiel::notation::{self, Layout, Movetext, Ply, Record, Span, Tag, Turn};
+use bohnenspiel::notation::{self, Layout, Movetext, Record, Span, Tag, Turn, WrittenPly};
 use bohnenspiel::{Captures, Game, Hole, Move};
 
 /// A ply of a generated game: the move and what the rules capture.
@@ -34,7 +34,7 @@ pub fn play(choices: impl IntoIterator<Item = usize>) -> (Vec<Played>, Game) {
 
 /// The notated ply with the rules' capture annotation (phrased by the
 /// rules engine's `Captures` display and read by the notation parser).
-pub fn notated(hole: Hole, captures: &Captures) -> Ply {
+pub fn notated(hole: Hole, captures: &Captures) -> WrittenPly {
     let text = if captures.is_empty() {
         hole.to_string()
     } else {
@@ -45,11 +45,11 @@ pub fn notated(hole: Hole, captures: &Captures) -> Ply {
 
 /// A record of the plies, in the given layout, with an `Event` tag and the
 /// rules' annotations.
-pub fn record(plies: &[Ply], layout: Layout) -> Record {
+pub fn record(plies: &[WrittenPly], layout: Layout) -> Record {
     let moves = plies
         .chunks(2)
         .zip(1u32..)
-        .map(|(pair, number)| notation::Move {
+        .map(|(pair, number)| notation::WrittenMove {
             number: (layout == Layout::Numbered).then_some(number),
             number_span: None,
             south: Turn::single(pair[0].clone()),

@@ -6,7 +6,7 @@ use crate::notation::annotation::{NotAnnotation, parse_annotation_into, parse_cl
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
-use crate::notation::{Group, GroupKind, Groups, Label, Mark, Ply, Span, WarningKind};
+use crate::notation::{Group, GroupKind, Groups, Label, Mark, Span, WarningKind, WrittenPly};
 use crate::{Hole, HoleError};
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1};
@@ -31,33 +31,33 @@ pub(crate) enum Mode {
 #[derive(Debug)]
 pub(crate) struct LastPly {
     /// The last ply read, when it has no groups.
-    pub bare: Ply,
+    pub bare: WrittenPly,
     /// The last ply read, when it has groups. Its groups are overwritten
     /// in place by the next ply with groups, so that they keep their room
     /// and need not move.
-    pub grouped: Ply,
+    pub grouped: WrittenPly,
     /// Whether the last ply read is `grouped` rather than `bare`.
     pub has_groups: bool,
     /// Room for South's and North's ply of a move read by the inline fast
     /// path: without groups, and with a group (kept like `grouped`).
-    pub pair_bare: [Ply; 2],
-    pub pair_grouped: [Ply; 2],
+    pub pair_bare: [WrittenPly; 2],
+    pub pair_grouped: [WrittenPly; 2],
 }
 
 impl LastPly {
     /// No ply read yet.
     pub(crate) fn new() -> LastPly {
         LastPly {
-            bare: Ply::new(Hole::MIN),
-            grouped: Ply::new(Hole::MIN),
+            bare: WrittenPly::new(Hole::MIN),
+            grouped: WrittenPly::new(Hole::MIN),
             has_groups: false,
-            pair_bare: [Ply::new(Hole::MIN), Ply::new(Hole::MIN)],
-            pair_grouped: [Ply::new(Hole::MIN), Ply::new(Hole::MIN)],
+            pair_bare: [WrittenPly::new(Hole::MIN), WrittenPly::new(Hole::MIN)],
+            pair_grouped: [WrittenPly::new(Hole::MIN), WrittenPly::new(Hole::MIN)],
         }
     }
 
     /// The last ply read.
-    fn current(&mut self) -> &mut Ply {
+    fn current(&mut self) -> &mut WrittenPly {
         if self.has_groups {
             &mut self.grouped
         } else {
@@ -103,8 +103,8 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     }
 
     /// Takes the last ply read.
-    pub(crate) fn take_last_ply(&mut self) -> Ply {
-        std::mem::replace(self.last.current(), Ply::new(Hole::MIN))
+    pub(crate) fn take_last_ply(&mut self) -> WrittenPly {
+        std::mem::replace(self.last.current(), WrittenPly::new(Hole::MIN))
     }
 
     /// Hands the last ply read to the sink.
@@ -516,7 +516,7 @@ pub(crate) fn plain_group(
     bytes: &[u8],
     at: usize,
     base: usize,
-    ply: &mut Ply,
+    ply: &mut WrittenPly,
 ) -> Option<(bool, usize)> {
     let open = match (bytes.get(at), bytes.get(at + 1)) {
         (Some(b'('), _) => at,
@@ -528,7 +528,7 @@ pub(crate) fn plain_group(
 
 /// [`plain_group`] from the group's `(` at `open` on: the offset after
 /// its `)`.
-fn plain_group_at(bytes: &[u8], open: usize, base: usize, ply: &mut Ply) -> Option<usize> {
+fn plain_group_at(bytes: &[u8], open: usize, base: usize, ply: &mut WrittenPly) -> Option<usize> {
     ply.groups.truncate(1);
     read_closed_group(bytes, open, base, &mut ply.groups, 0)
 }
@@ -659,14 +659,14 @@ fn match_parentheses(bytes: &[u8], from: usize, end: usize) -> Vec<(usize, Optio
 
 /// `4?` as a remark on another move: a hole of one or two digits and an
 /// optional mark, nothing else.
-fn other_move(content: &str, span: Span) -> Option<Ply> {
+fn other_move(content: &str, span: Span) -> Option<WrittenPly> {
     let hole = map_opt(verify(digit1, |d: &str| d.len() <= 2), |d: &str| {
         d.parse::<Hole>().ok()
     });
     let parsed: IResult<&str, (Hole, Option<Mark>)> =
         all_consuming((hole, opt(mark))).parse(content);
     let (_, (hole, mark)) = parsed.ok()?;
-    Some(Ply {
+    Some(WrittenPly {
         hole,
         mark,
         groups: Groups::new(),

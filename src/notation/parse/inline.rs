@@ -4,7 +4,7 @@ use crate::Hole;
 use crate::Player;
 use crate::notation::error::ErrorKind;
 use crate::notation::visit::{MoveEnd, Sink};
-use crate::notation::{Ending, Mark, Ply, Span};
+use crate::notation::{Ending, Mark, Span, WrittenPly};
 
 use super::cursor::{Cursor, Failed, LastPly, common_head, plain_group};
 
@@ -119,11 +119,11 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
 /// room: the room for a ply with a group, which already holds the group,
 /// or the bare room.
 fn place<'r>(
-    room: &'r mut Ply,
-    bare: &'r mut Ply,
+    room: &'r mut WrittenPly,
+    bare: &'r mut WrittenPly,
     grouped: bool,
     (hole, mark, span): (Hole, Option<Mark>, Span),
-) -> &'r mut Ply {
+) -> &'r mut WrittenPly {
     let ply = if grouped { room } else { bare };
     ply.hole = hole;
     ply.mark = mark;

@@ -9,7 +9,7 @@ mod tags;
 
 use super::error::{ErrorKind, RawError};
 use super::visit::{Sink, Visitor};
-use super::{Layout, ParseError, Ply, Span, Warning, WarningKind};
+use super::{Layout, ParseError, Span, Warning, WarningKind, WrittenPly};
 use cursor::{Cursor, LastPly, Mode};
 
 /// A warning before its location is computed.
@@ -271,7 +271,7 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
 }
 
 /// Parses `text` as exactly one ply, such as `12!(2 from 1)`.
-pub(crate) fn parse_ply(text: &str) -> Result<Ply, Vec<ParseError>> {
+pub(crate) fn parse_ply(text: &str) -> Result<WrittenPly, Vec<ParseError>> {
     let mut ignore = Ignore;
     let mut game = Game::new(text, 0, &mut ignore);
     let mut cursor = game.cursor(0, text.len(), Mode::Inline);

@@ -4,7 +4,7 @@
 //!
 //! A sink that only needs the plies of the main line (the validator's
 //! quick check) reads such movetext here, without the parser's events and
-//! without building a [`Ply`](crate::notation::Ply). At anything else (a
+//! without building a [`WrittenPly`](crate::notation::WrittenPly). At anything else (a
 //! comment, a label, an alternative, an ending, a variation, an error) the
 //! reader gives up, and the parser then reads the movetext from its start.
 //! Where the reader does not give up, it reads the same holes, marks and
@@ -261,7 +261,9 @@ mod tests {
     use crate::Player;
     use crate::notation::parse::parse_game;
     use crate::notation::visit::{MoveEnd, Sink};
-    use crate::notation::{CaptureAnnotation, GroupKind, Layout, ParseError, Ply, Span, Warning};
+    use crate::notation::{
+        CaptureAnnotation, GroupKind, Layout, ParseError, Span, Warning, WrittenPly,
+    };
 
     /// What a game's callbacks said, in order.
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -355,7 +357,12 @@ mod tests {
             ControlFlow::Continue(())
         }
 
-        fn take_ply(&mut self, _: Player, alternative: bool, ply: &mut Ply) -> ControlFlow<()> {
+        fn take_ply(
+            &mut self,
+            _: Player,
+            alternative: bool,
+            ply: &mut WrittenPly,
+        ) -> ControlFlow<()> {
             if alternative {
                 self.events.push(Event::Alternative);
             }

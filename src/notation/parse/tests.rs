@@ -1,7 +1,8 @@
 //! Parser unit tests: plies, marks, groups, layouts, endings, errors.
 
 use crate::notation::{
-    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Ply, Record, Span, parse_records,
+    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Record, Span, WrittenPly,
+    parse_records,
 };
 
 fn one(text: &str) -> ParsedRecord {
@@ -41,16 +42,16 @@ fn holes(record: &Record) -> Vec<(u8, Option<u8>)> {
 #[test]
 fn every_mark_after_a_hole() {
     for mark in Mark::ALL {
-        let ply: Result<Ply, _> = format!("4{mark}").parse();
+        let ply: Result<WrittenPly, _> = format!("4{mark}").parse();
         assert_eq!(ply.map(|p| p.mark), Ok(Some(mark)));
     }
-    let ply: Result<Ply, _> = "12!(2 from 1)".parse();
+    let ply: Result<WrittenPly, _> = "12!(2 from 1)".parse();
     assert!(ply.is_ok_and(|p| p.mark == Some(Mark::Good) && p.groups.len() == 1));
-    let ply: Result<Ply, _> = "6!!(B/C)".parse();
+    let ply: Result<WrittenPly, _> = "6!!(B/C)".parse();
     assert!(ply.is_ok_and(|p| p.mark == Some(Mark::Brilliant)
         && p.labels().map(|l| l.as_str()).collect::<Vec<_>>() == ["B", "C"]));
-    assert!("4!!!".parse::<Ply>().is_err());
-    assert!("4 x".parse::<Ply>().is_err());
+    assert!("4!!!".parse::<WrittenPly>().is_err());
+    assert!("4 x".parse::<WrittenPly>().is_err());
 }
 
 #[test]
@@ -117,7 +118,7 @@ fn annotated_captures_are_flattened_in_written_order() {
         ("2 each from 12 and 11", &[(12, 2), (11, 2)]),
     ];
     for (text, expected) in cases {
-        let ply: Ply = match format!("3 ({text})").parse() {
+        let ply: WrittenPly = match format!("3 ({text})").parse() {
             Ok(ply) => ply,
             Err(errors) => panic!("{text}: {errors}"),
         };
@@ -130,7 +131,7 @@ fn annotated_captures_are_flattened_in_written_order() {
         assert_eq!(got, expected, "{text}");
         assert_eq!(ply.to_string(), format!("3 ({text})"), "phrasing is kept");
     }
-    let ply: Result<Ply, _> = "3 (A)".parse();
+    let ply: Result<WrittenPly, _> = "3 (A)".parse();
     assert!(ply.is_ok_and(|p| p.annotated_captures().is_none()));
 }
 
@@ -297,7 +298,7 @@ fn the_fast_path_builds_the_same_tree_as_the_general_path() {
         .zip(&general.movetext.moves)
         .enumerate()
     {
-        let spans = |m: &crate::notation::Move| {
+        let spans = |m: &crate::notation::WrittenMove| {
             [
                 m.south.ply.span,
                 m.north.as_ref().map(|t| t.ply.span).unwrap_or_default(),
@@ -417,7 +418,7 @@ mod visitor {
 }
 
 /// `ply` with every span moved `by` bytes to the right.
-fn shifted(mut ply: Ply, by: usize) -> Ply {
+fn shifted(mut ply: WrittenPly, by: usize) -> WrittenPly {
     ply.span = ply.span.shifted(by);
     for group in &mut ply.groups {
         group.span = group.span.shifted(by);
@@ -472,7 +473,7 @@ proptest::proptest! {
         }
         text.push_str(end);
         let record = ok(&text);
-        let read: Vec<&Ply> = record
+        let read: Vec<&WrittenPly> = record
             .movetext
             .moves
             .iter()
@@ -489,7 +490,7 @@ proptest::proptest! {
             proptest::prop_assert_eq!(m.full_stop, stop == 1, "{}", text);
         }
         for ((ply, alone), start) in read.into_iter().zip(&written).zip(&starts) {
-            let alone: Ply = alone
+            let alone: WrittenPly = alone
                 .parse()
                 .map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}")))?;
             proptest::prop_assert_eq!(ply, &shifted(alone, *start), "{}", text);
