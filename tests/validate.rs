@@ -184,7 +184,7 @@ fn charming_is_checked_for_syntax_only() {
     assert_eq!(
         findings(&report),
         [
-            "6:6 note syntax-only ply - move - main: no Setup tag: a problem solution without its start position is checked for syntax only"
+            "4:1 note syntax-only ply - move - main: the Setup tag says the start position is unknown (\"?\"): the record is checked for syntax only"
         ]
     );
     assert!(report.syntax_only);
@@ -192,7 +192,7 @@ fn charming_is_checked_for_syntax_only() {
     assert!(report.main_line.plies.is_empty());
     assert_eq!(report.variations.len(), 2);
     assert!(report.variations.iter().all(|v| !v.replayed));
-    assert_eq!(report.summary(), "syntax only: no start position");
+    assert_eq!(report.summary(), "syntax only: start position unknown");
 }
 
 const OPENING: &str = "[Event \"test\"]\n\n";

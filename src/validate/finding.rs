@@ -72,7 +72,8 @@ pub enum FindingKind {
     ReplayStopped,
     /// The game ended because a position repeated.
     Repetition,
-    /// A variation could only be checked for syntax (no start position).
+    /// The record could only be checked for syntax: its `Setup` tag says
+    /// that the start position is unknown (`[Setup "?"]`).
     SyntaxOnly,
     /// A variation that no line refers to, or a label that names no
     /// variation.

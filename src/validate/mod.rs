@@ -47,8 +47,10 @@
 //!   [`FindingKind::Repetition`] note); later plies are errors.
 //! - Variations are replayed from their branch point: the parent line up
 //!   to (not including) the variation's first row number, then its rows.
-//!   A problem solution (numbered rows with variations) without a `Setup`
-//!   tag has no known start: the record is checked for syntax only, and a
+//! - A record without a `Setup` tag starts at the opening, and every
+//!   written ply is replayed, variations included. Only a record whose
+//!   start is unknown, written `[Setup "?"]` (as a problem published only
+//!   as a diagram), is checked for syntax only; a
 //!   [`FindingKind::SyntaxOnly`] note says so.
 //!
 //! ```
@@ -89,7 +91,7 @@ pub use options::Options;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 
-use crate::notation::{ErrorKind, Layout, ParsedRecord};
+use crate::notation::{ErrorKind, ParsedRecord};
 use crate::{Game, Position, Score};
 
 use replay::{At, Context, numbered};
@@ -127,7 +129,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
         report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), 0, None);
         report.end = report.main_line.end;
         check_result(&mut ctx, &report);
-    } else if is_problem_without_start(parsed) {
+    } else if start_unknown(parsed) {
         report.syntax_only = true;
     }
     for variation in &movetext.variations {
@@ -208,21 +210,35 @@ fn parse_findings(ctx: &mut Context<'_>) {
     }
 }
 
-/// A problem solution without its start: numbered rows with variations
-/// and no `Setup` tag.
-fn is_problem_without_start(parsed: &ParsedRecord) -> bool {
-    let movetext = &parsed.record.movetext;
-    parsed.record.tag("Setup").is_none()
-        && movetext.layout == Layout::Numbered
-        && !movetext.variations.is_empty()
+/// The value of a `Setup` tag that says the start position is unknown.
+pub(crate) const UNKNOWN_SETUP: &str = "?";
+
+/// Whether the record says its start is unknown: `[Setup "?"]`.
+fn start_unknown(parsed: &ParsedRecord) -> bool {
+    parsed
+        .record
+        .tag("Setup")
+        .is_some_and(|value| value.trim() == UNKNOWN_SETUP)
 }
 
 /// The start position: the `Setup` tag's, or the opening; `None` (with a
-/// finding) for an invalid `Setup` tag or a problem without its start.
+/// finding) for an invalid `Setup` tag or an unknown start
+/// (`[Setup "?"]`).
 fn start_position(ctx: &mut Context<'_>) -> Option<Position> {
     let parsed = ctx.parsed;
     let record = &parsed.record;
     if let Some(tag) = record.tags.iter().find(|tag| tag.name == "Setup") {
+        if tag.value.trim() == UNKNOWN_SETUP {
+            ctx.push(
+                Severity::Note,
+                FindingKind::SyntaxOnly,
+                "the Setup tag says the start position is unknown (\"?\"): the record is checked for syntax only"
+                    .to_owned(),
+                tag.span,
+                At::RECORD,
+            );
+            return None;
+        }
         return match tag.value.parse::<Position>() {
             Ok(position) => Some(position),
             Err(error) => {
@@ -239,22 +255,6 @@ fn start_position(ctx: &mut Context<'_>) -> Option<Position> {
                 None
             }
         };
-    }
-    if is_problem_without_start(parsed) {
-        let span = record
-            .movetext
-            .moves
-            .first()
-            .map_or_else(Default::default, |m| m.span);
-        ctx.push(
-            Severity::Note,
-            FindingKind::SyntaxOnly,
-            "no Setup tag: a problem solution without its start position is checked for syntax only"
-                .to_owned(),
-            span,
-            At::RECORD,
-        );
-        return None;
     }
     Some(Position::new())
 }

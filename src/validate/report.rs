@@ -183,12 +183,12 @@ impl Report {
     /// move)`, `draw 36:36 (South cannot move)`, `unfinished after 37
     /// plies: 30:20 in the stores`, `ended by repetition after ply 12
     /// (as at the start): South wins 37:35`, `not replayed: illegal ply 12
-    /// at move 6` or `syntax only: no start position`. Replayed variations
+    /// at move 6` or `syntax only: start position unknown`. Replayed variations
     /// are counted at the end: `; 4 variations replayed`.
     #[must_use]
     pub fn summary(&self) -> String {
         let mut out = if self.syntax_only {
-            "syntax only: no start position".to_owned()
+            "syntax only: start position unknown".to_owned()
         } else if self.start.is_none() {
             if self
                 .findings

@@ -1,15 +1,17 @@
 //! Variations: row numbering, branch points and the lines they replace.
 
-use crate::notation::{Layout, LineRef, Movetext, Variation};
+use crate::notation::{GroupKind, Layout, LineRef, Movetext, Variation};
 
 use super::replay::{At, Context, NumberedMove, numbered};
 use super::{FindingKind, Severity};
 
-/// Checks the row numbers of numbered movetext: each row is the previous
-/// one plus 1, and a variation's first row lies within its parent line
-/// (from the parent's first row to one past its last). Also reports
-/// variations no line refers to.
+/// Reports labels that name no variation, in either layout, and checks
+/// the row numbers of numbered movetext: each row is the previous one
+/// plus 1, and a variation's first row lies within its parent line (from
+/// the parent's first row to one past its last). Also reports variations
+/// no line refers to.
 pub(crate) fn check_rows(ctx: &mut Context<'_>, movetext: &Movetext) {
+    check_references(ctx, movetext);
     if movetext.layout != Layout::Numbered {
         return;
     }
@@ -64,7 +66,6 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, movetext: &Movetext) {
             );
         }
     }
-    check_references(ctx, movetext);
 }
 
 /// Reports labels that name no variation.
@@ -80,14 +81,18 @@ fn check_references(ctx: &mut Context<'_>, movetext: &Movetext) {
             let plies = std::iter::once(&m.south)
                 .chain(m.north.as_ref())
                 .flat_map(|turn| turn.plies());
-            for ply in plies {
-                for label in ply.labels() {
+            let groups = plies.flat_map(|ply| ply.groups.iter());
+            for group in groups {
+                let GroupKind::Labels(labels) = &group.kind else {
+                    continue;
+                };
+                for label in labels {
                     if movetext.variation(label.as_str()).is_none() {
                         ctx.push(
                             Severity::Warning,
                             FindingKind::UnresolvedLabel,
                             format!("the record has no variation ({})", label.as_str()),
-                            ply.span,
+                            group.span,
                             At {
                                 ply: None,
                                 move_number: m.number,
