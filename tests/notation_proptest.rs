@@ -4,8 +4,8 @@
 use bohnenspiel::Hole;
 use bohnenspiel::notation::{
     CaptureAnnotation, Ending, Group, GroupKind, HoleList, Joiner, Label, Layout, Mark, Movetext,
-    Phrase, PhraseForm, Prose, Record, RecordReader, Span, Tag, Turn, Variation, WrittenMove,
-    WrittenPly, parse_records, print_records,
+    NORTH_COLUMN_LIMIT, Phrase, PhraseForm, Prose, Record, RecordReader, Span, Tag, Turn,
+    Variation, WrittenMove, WrittenPly, parse_records, print_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -268,6 +268,71 @@ proptest! {
             }
         }
         prop_assert_eq!(total, bytes.len());
+    }
+}
+
+/// A comment of up to 70,000 characters: longer than a format width may be.
+fn long_comment() -> impl Strategy<Value = Group> {
+    (0usize..70_000, select(vec!["x", "ab ", "ü", "long, words"])).prop_map(|(len, piece)| {
+        let mut text = "c".to_owned();
+        while text.len() < len {
+            text.push_str(piece);
+        }
+        Group {
+            kind: GroupKind::Comment(text.trim_end().to_owned()),
+            span: Span::default(),
+        }
+    })
+}
+
+/// Numbered movetext in which some turns carry a very long comment.
+fn long_numbered_movetext() -> impl Strategy<Value = Movetext> {
+    (
+        numbered_movetext(),
+        prop::collection::vec(
+            (any::<prop::sample::Index>(), any::<bool>(), long_comment()),
+            1..3,
+        ),
+    )
+        .prop_map(|(mut movetext, long)| {
+            for (index, north, comment) in long {
+                let m = index.get_mut(&mut movetext.moves);
+                let turn = match (&mut m.north, north) {
+                    (Some(turn), true) => turn,
+                    _ => &mut m.south,
+                };
+                turn.ply.groups.push(comment);
+            }
+            movetext
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn very_long_turns_print_in_bounded_space_and_parse_back(movetext in long_numbered_movetext()) {
+        let record = Record { tags: Vec::new(), movetext, prose: None };
+        let printed = record.to_string();
+        let parsed: Result<Record, _> = printed.parse();
+        match parsed {
+            Ok(parsed) => prop_assert!(parsed.without_spans() == record, "{:.300}", printed),
+            Err(errors) => prop_assert!(false, "{errors}\n{printed:.300}"),
+        }
+        // Each row costs at most the column's padding more than its inline form.
+        let inline = Movetext { layout: Layout::Inline, ..record.movetext.clone() };
+        let rows = record.movetext.moves.len()
+            + record.movetext.variations.iter().map(|v| v.moves.len() + 1).sum::<usize>();
+        let inline_len: usize = inline.to_string().len()
+            + record.movetext.variations.iter().map(|v| {
+                Movetext { layout: Layout::Inline, moves: v.moves.clone(), variations: Vec::new() }
+                    .to_string()
+                    .len()
+            }).sum::<usize>();
+        prop_assert!(
+            printed.len() <= inline_len + rows * (NORTH_COLUMN_LIMIT + 20),
+            "{} bytes for {} rows, {} inline", printed.len(), rows, inline_len
+        );
     }
 }
 

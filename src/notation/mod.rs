@@ -105,7 +105,10 @@
 //! written. Numbered movetext prints one row per move as
 //! `N.  south  north`, the numbers right-aligned and North's turns in one
 //! column (two spaces after the widest South turn, plus one before a
-//! one-digit hole so that hole numbers align right), then each variation as
+//! one-digit hole so that hole numbers align right; a South turn wider
+//! than [`NORTH_COLUMN_LIMIT`] characters, such as one with a long comment,
+//! does not move the column and is followed by two spaces only, so the
+//! printed text stays within a constant of the record's size), then each variation as
 //! its `(A)` line and rows; alternatives print as `1, 2, 4 or 5`. Capture
 //! annotations print with their phrasing: joiners, forms and the word
 //! `hole` are kept (`holes` before several holes). Comments print exactly
@@ -165,7 +168,7 @@ use std::str::FromStr;
 pub use annotation::{CaptureAnnotation, HoleList, JoinedHoles, Joiner, Phrase, PhraseForm};
 pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
 pub use mark::{Mark, MarkError};
-pub use print::print_records;
+pub use print::{NORTH_COLUMN_LIMIT, print_records};
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 /// The small-vector crate behind [`Groups`] and [`JoinedHoles`], so that
 /// trees can be built without depending on it separately.

@@ -141,21 +141,47 @@ impl fmt::Display for WrittenMove {
     }
 }
 
-fn row_text(m: &WrittenMove) -> Result<(String, String), fmt::Error> {
-    let mut south = String::new();
-    write_turn(&mut south, &m.south, Layout::Numbered)?;
-    let mut north = String::new();
-    if let Some(turn) = &m.north {
-        write_turn(&mut north, turn, Layout::Numbered)?;
+/// The widest South turn that still moves the North column: a row whose
+/// South turn is wider than this many characters is not padded, and its
+/// North turn follows after two spaces. This keeps the printed text within
+/// a constant of the tree's own size, whatever one row holds.
+pub const NORTH_COLUMN_LIMIT: usize = 40;
+
+/// Counts the characters written, up to `limit + 1`, without keeping them.
+struct Width {
+    chars: usize,
+    limit: usize,
+}
+
+impl Write for Width {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.chars <= self.limit {
+            self.chars = self
+                .chars
+                .saturating_add(s.chars().take(self.limit + 1).count());
+        }
+        Ok(())
     }
-    Ok((south, north))
+}
+
+/// The width in characters of a row's South turn, counted up to
+/// [`NORTH_COLUMN_LIMIT`] + 1.
+fn south_width(m: &WrittenMove) -> Result<usize, fmt::Error> {
+    let mut width = Width {
+        chars: 0,
+        limit: NORTH_COLUMN_LIMIT,
+    };
+    write_turn(&mut width, &m.south, Layout::Numbered)?;
+    Ok(width.chars)
 }
 
 impl fmt::Display for Movetext {
     /// Inline: moves joined by `; ` on one line. Numbered: one row per
     /// move, `N.  south  north`, the number right-aligned and North's hole
     /// numbers right-aligned in one column, then each variation as a line
-    /// `(A)` and its rows.
+    /// `(A)` and its rows. The column is two spaces after the widest South
+    /// turn of up to [`NORTH_COLUMN_LIMIT`] characters; a wider South turn
+    /// is followed by two spaces only.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.layout {
             Layout::Inline => {
@@ -172,6 +198,53 @@ impl fmt::Display for Movetext {
     }
 }
 
+/// Writes `count` spaces.
+fn pad(f: &mut impl Write, count: usize) -> fmt::Result {
+    const SPACES: &str = "                                        ";
+    let mut left = count;
+    while left > 0 {
+        let n = left.min(SPACES.len());
+        f.write_str(SPACES.get(..n).unwrap_or_default())?;
+        left -= n;
+    }
+    Ok(())
+}
+
+/// The number of decimal digits of `n`.
+fn digits(n: u32) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// Starts a line, unless it is the first.
+fn new_line(f: &mut impl Write, first: &mut bool) -> fmt::Result {
+    if !std::mem::take(first) {
+        f.write_char('\n')?;
+    }
+    Ok(())
+}
+
+/// One row, `N.  south  north` and its tail, without a line break.
+fn write_row(
+    f: &mut impl Write,
+    m: &WrittenMove,
+    number_width: usize,
+    column: usize,
+) -> fmt::Result {
+    let number = m.number.unwrap_or(0);
+    pad(f, number_width.saturating_sub(digits(number)))?;
+    write!(f, "{number}.  ")?;
+    write_turn(f, &m.south, Layout::Numbered)?;
+    if let Some(north) = &m.north {
+        pad(f, column.saturating_sub(south_width(m)?) + 2)?;
+        // Right-align one-digit holes under two-digit ones, as published.
+        if north.ply.hole.number() < 10 {
+            f.write_char(' ')?;
+        }
+        write_turn(f, north, Layout::Numbered)?;
+    }
+    write_tail(f, m)
+}
+
 fn write_rows(f: &mut fmt::Formatter<'_>, movetext: &Movetext) -> fmt::Result {
     let all = || {
         movetext
@@ -180,41 +253,30 @@ fn write_rows(f: &mut fmt::Formatter<'_>, movetext: &Movetext) -> fmt::Result {
             .chain(movetext.variations.iter().flat_map(|v| v.moves.iter()))
     };
     let number_width = all()
-        .map(|m| m.number.unwrap_or(0).to_string().len())
+        .map(|m| digits(m.number.unwrap_or(0)))
         .max()
         .unwrap_or(1);
-    let mut south_width = 0;
+    let mut column = 0;
     for m in all().filter(|m| m.north.is_some()) {
-        south_width = south_width.max(row_text(m)?.0.chars().count());
-    }
-    let mut lines: Vec<String> = Vec::new();
-    let row = |m: &WrittenMove| -> Result<String, fmt::Error> {
-        let (south, north) = row_text(m)?;
-        let number = m.number.unwrap_or(0);
-        let mut line = format!("{number:>number_width$}.  ");
-        if m.north.is_some() {
-            // Right-align one-digit holes under two-digit ones, as published.
-            let pad = match &m.north {
-                Some(turn) if turn.ply.hole.number() < 10 => " ",
-                _ => "",
-            };
-            write!(line, "{south:<south_width$}  {pad}{north}")?;
-        } else {
-            line.push_str(&south);
+        let width = south_width(m)?;
+        if width <= NORTH_COLUMN_LIMIT {
+            column = column.max(width);
         }
-        write_tail(&mut line, m)?;
-        Ok(line)
-    };
+    }
+    let mut first = true;
     for m in &movetext.moves {
-        lines.push(row(m)?);
+        new_line(f, &mut first)?;
+        write_row(f, m, number_width, column)?;
     }
     for variation in &movetext.variations {
-        lines.push(format!("({})", variation.label.as_str()));
+        new_line(f, &mut first)?;
+        write!(f, "({})", variation.label.as_str())?;
         for m in &variation.moves {
-            lines.push(row(m)?);
+            f.write_char('\n')?;
+            write_row(f, m, number_width, column)?;
         }
     }
-    f.write_str(&lines.join("\n"))
+    Ok(())
 }
 
 impl fmt::Display for Record {
