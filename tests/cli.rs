@@ -447,3 +447,30 @@ fn a_closed_pipe_ends_the_output_quietly() {
         assert_eq!(output.status.code(), Some(0), "{command}: {stderr}");
     }
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped_by_every_command() {
+    let text = b"\xEF\xBB\xBF[Event \"BOM\"]\n[Date \"1962\"]\n\n4,8; 6,12; 6,7 (2 from 12)\n";
+    let fmt = run_with_stdin(&["fmt"], text);
+    assert_eq!(fmt.code, Some(0), "{}", fmt.stderr);
+    assert_eq!(
+        fmt.stdout,
+        "[Event \"BOM\"]\n[Date \"1962\"]\n\n4, 8; 6, 12; 6, 7 (2 from 12)\n"
+    );
+    let annotate = run_with_stdin(&["annotate"], text);
+    assert_eq!(
+        annotate.stdout,
+        "[Event \"BOM\"]\n[Date \"1962\"]\n\n4, 8; 6, 12 (2 from 8); 6, 7\n"
+    );
+    let validate = run_with_stdin(&["validate"], text);
+    assert!(
+        validate.stdout.starts_with("<stdin>:4:8: warning: the rules capture 2 from 8"),
+        "{}",
+        validate.stdout
+    );
+    assert!(!validate.stdout.contains("hole number is missing"));
+    let json = run_with_stdin(&["json"], text);
+    let document: Value = serde_json::from_str(&json.stdout).expect("valid JSON");
+    assert_eq!(document["games"].as_array().map(Vec::len), Some(1));
+    assert_eq!(document["games"][0]["tags"]["Event"], "BOM");
+}

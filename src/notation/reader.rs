@@ -95,7 +95,9 @@ impl From<&ParsedRecord> for GameText {
 /// stays bounded by the largest game (one line of look-ahead).
 ///
 /// Games are split as described in the [module documentation](super).
-/// Bytes that are not UTF-8 are read as `?` and reported as
+/// A UTF-8 byte-order mark at the start of the input (as some editors
+/// write) is skipped; offsets still count its three bytes, and columns on
+/// the first line start after it. Bytes that are not UTF-8 are read as `?` and reported as
 /// [`ErrorKind::NotUtf8`](super::ErrorKind::NotUtf8) errors with their location; the rest of the
 /// game is still parsed. A text with no game at all yields one
 /// [`ParsedRecord`] with an [`ErrorKind::EmptyInput`](super::ErrorKind::EmptyInput) error.
@@ -271,7 +273,10 @@ impl<R: BufRead> RecordReader<R> {
             .get(taken..)
             .and_then(|rest| rest.get(..=memchr::memchr(b'\n', rest)?))
         {
-            if self.splitter.starts_new_game(line) && self.source.len() + taken > 0 {
+            let at_start = self.offset + taken == 0;
+            if self.splitter.starts_new_game(without_bom(line, at_start))
+                && self.source.len() + taken > 0
+            {
                 ends = true;
                 break;
             }
@@ -374,7 +379,12 @@ impl<R: BufRead> RecordReader<R> {
                 }
             };
             let line = self.source.get(line_start..).unwrap_or_default();
-            if self.splitter.starts_new_game(line.as_bytes()) && line_start > 0 {
+            let at_start = self.offset == 0;
+            if self
+                .splitter
+                .starts_new_game(without_bom(line.as_bytes(), at_start))
+                && line_start > 0
+            {
                 // The line belongs to the next game.
                 self.pending = Some(Line {
                     text: line.to_owned(),
@@ -390,12 +400,33 @@ impl<R: BufRead> RecordReader<R> {
             self.offset += n;
             self.line += 1;
         }
+        let (offset, first_line) = if offset == 0 && self.source.starts_with(BOM) {
+            // A byte-order mark at the start of the input is no part of
+            // the first game: skipped, with offsets still counting it.
+            self.source.replace_range(..BOM.len(), "");
+            (BOM.len(), first_line)
+        } else {
+            (offset, first_line)
+        };
         if self.source.is_empty() && self.yielded {
             return None;
         }
         self.yielded = true;
         self.last = Some((offset, first_line));
         Some(Ok((offset, first_line)))
+    }
+}
+
+/// The UTF-8 byte-order mark, which some editors write at the start of a
+/// file.
+const BOM: &str = "\u{FEFF}";
+
+/// The line without a byte-order mark, when it starts the input.
+fn without_bom(line: &[u8], at_start: bool) -> &[u8] {
+    if at_start {
+        line.strip_prefix(BOM.as_bytes()).unwrap_or(line)
+    } else {
+        line
     }
 }
 
