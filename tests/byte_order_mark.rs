@@ -7,7 +7,8 @@ use std::io::BufReader;
 use bohnenspiel::notation::{ParsedRecord, RecordReader, parse_records};
 use bohnenspiel::validate::{Options, Validator, validate};
 
-const TEXT: &str = "[Event \"Rüger\"]\n[Date \"1962\"]\n\n4,8; 6,12 (4 from 8)\n\n[Event \"two\"]\n\n3,9; 5\n";
+const TEXT: &str =
+    "[Event \"Rüger\"]\n[Date \"1962\"]\n\n4,8; 6,12 (4 from 8)\n\n[Event \"two\"]\n\n3,9; 5\n";
 
 fn with_bom() -> String {
     format!("\u{FEFF}{TEXT}")
@@ -54,7 +55,10 @@ fn findings_are_located_after_it() {
         .find(|f| f.message.starts_with("annotated 4 from 8"))
         .expect("the wrong capture is reported");
     assert_eq!((capture.location.line, capture.location.column), (4, 12));
-    assert_eq!(capture.location.offset, TEXT.find("(4 from 8)").unwrap() + 4);
+    assert_eq!(
+        capture.location.offset,
+        TEXT.find("(4 from 8)").unwrap() + 4
+    );
 }
 
 #[test]

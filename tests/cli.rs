@@ -464,7 +464,9 @@ fn a_byte_order_mark_is_skipped_by_every_command() {
     );
     let validate = run_with_stdin(&["validate"], text);
     assert!(
-        validate.stdout.starts_with("<stdin>:4:8: warning: the rules capture 2 from 8"),
+        validate
+            .stdout
+            .starts_with("<stdin>:4:8: warning: the rules capture 2 from 8"),
         "{}",
         validate.stdout
     );
