@@ -103,12 +103,30 @@ fn validate_transcript(path: &str, strict: bool) -> String {
     assert_eq!(human.code, json.code, "{path}: both formats exit alike");
     for line in json.stdout.lines() {
         let value: Value = serde_json::from_str(line).expect("one JSON object per line");
-        for key in [
-            "file", "game", "line", "column", "ply", "move", "severity", "kind", "message",
-        ] {
+        let keys: &[&str] = match value["type"].as_str() {
+            Some("finding") => &[
+                "file", "game", "line", "column", "ply", "move", "severity", "kind", "message",
+            ],
+            Some("game") => &[
+                "file", "game", "verdict", "south", "north", "winner", "reason", "summary",
+                "errors", "warnings", "notes",
+            ],
+            Some("input-error") => &["file", "message"],
+            Some("totals") => &[
+                "games",
+                "valid",
+                "with_warnings",
+                "invalid",
+                "unreadable_inputs",
+            ],
+            other => panic!("{path}: unknown type {other:?} in {line}"),
+        };
+        for key in keys {
             assert!(value.get(key).is_some(), "{path}: {key} in {line}");
         }
     }
+    let last = json.stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with(r#"{"type":"totals","#), "{path}: {last}");
     format!(
         "human:\n{}\njson:\n{}",
         human.transcript(),
@@ -174,29 +192,26 @@ fn standard_input_without_a_file_or_as_dash() {
 
 #[test]
 fn input_errors_exit_with_status_2() {
-    let missing = run(&["validate", "fixtures/no-such-file.txt"]);
+    let missing = run(&["fmt", "fixtures/no-such-file.txt"]);
     assert_eq!(missing.code, Some(2));
-    assert!(
-        missing
-            .stderr
-            .starts_with("bohnenspiel: fixtures/no-such-file.txt: No such file or directory"),
-        "{}",
-        missing.stderr
+    assert_eq!(
+        missing.stderr,
+        "fixtures/no-such-file.txt: error: no such file or directory\n"
     );
-    let directory = run(&["validate", "fixtures"]);
+    let directory = run(&["fmt", "fixtures"]);
     assert_eq!(directory.code, Some(2));
-    assert_eq!(directory.stderr, "bohnenspiel: fixtures: is a directory\n");
-    let not_utf8 = run(&["validate", "fixtures/invalid/not-utf8.txt"]);
+    assert_eq!(directory.stderr, "fixtures: error: is a directory\n");
+    let not_utf8 = run(&["fmt", "fixtures/invalid/not-utf8.txt"]);
     assert_eq!(not_utf8.code, Some(2));
     assert_eq!(
         not_utf8.stderr,
-        "bohnenspiel: fixtures/invalid/not-utf8.txt: not UTF-8 text (first bad byte at line 2, column 10)\n"
+        "fixtures/invalid/not-utf8.txt: error: not UTF-8 text (first bad byte at line 2, column 10)\n"
     );
     let from_stdin = run_with_stdin(&["fmt"], b"4,8; 6,\xFF12\n");
     assert_eq!(from_stdin.code, Some(2));
     assert_eq!(
         from_stdin.stderr,
-        "bohnenspiel: <stdin>: not UTF-8 text (first bad byte at line 1, column 8)\n"
+        "<stdin>: error: not UTF-8 text (first bad byte at line 1, column 8)\n"
     );
     // The other files are still read.
     let mixed = run(&["validate", "fixtures", "fixtures/rueger-1962.txt"]);
@@ -209,22 +224,159 @@ fn input_errors_exit_with_status_2() {
     for command in ["json", "fmt", "annotate", "show"] {
         assert_eq!(run(&[command, "fixtures"]).code, Some(2), "{command}");
     }
-    let usage = run(&["validate", "--format", "xml"]);
-    assert_eq!(usage.code, Some(2));
+}
+
+/// Every usage error is one line, `bohnenspiel: error: MESSAGE`, with
+/// status 2 and nothing on standard output.
+#[test]
+fn usage_errors_are_one_line_with_status_2() {
+    let mut transcript = String::new();
+    for args in [
+        &["validate", "--format", "xml"][..],
+        &["validate", "--no-such-option"],
+        &["no-such-command"],
+        &["perft", "two"],
+        &["perft", "2", "--position", "6,6/6 0:0 S"],
+        &["validate", "-", "fixtures/rueger-1962.txt", "-"],
+    ] {
+        let ran = run(args);
+        assert_eq!(ran.code, Some(2), "{args:?}");
+        assert_eq!(ran.stdout, "", "{args:?}");
+        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+        assert!(
+            ran.stderr.starts_with("bohnenspiel: error: "),
+            "{args:?}: {}",
+            ran.stderr
+        );
+        let _ = writeln!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.stderr
+        );
+    }
+    insta::assert_snapshot!("usage-errors", transcript);
+}
+
+/// `--quiet` prints only errors and warnings; the totals line ends every
+/// run on standard error.
+#[test]
+fn quiet_runs_print_findings_and_the_totals() {
+    let files = [
+        "fixtures/rueger-1962.txt",
+        "fixtures/findings/repetition.txt",
+        "fixtures/findings/unannotated-capture.txt",
+        "fixtures/findings/wrong-player.txt",
+        "fixtures",
+        "fixtures/no-such-file.txt",
+    ];
+    let mut args = vec!["validate", "--quiet"];
+    args.extend(files);
+    let quiet = run(&args);
+    assert_eq!(quiet.code, Some(2));
+    assert!(!quiet.stdout.contains(": game "), "{}", quiet.stdout);
+    assert!(!quiet.stdout.contains(": note: "), "{}", quiet.stdout);
     assert!(
-        usage.stderr.contains("invalid value 'xml'"),
-        "{}",
-        usage.stderr
+        !quiet.stdout.contains("rueger"),
+        "a clean game prints nothing"
     );
-    let position = run(&["perft", "2", "--position", "6,6/6 0:0 S"]);
-    assert_eq!(position.code, Some(2));
+    let totals = quiet.stderr.lines().last().unwrap_or_default();
+    assert_eq!(
+        totals,
+        "totals: 4 games: 2 valid, 1 with warnings, 1 invalid; 1 error (1 wrong-player), \
+         1 warning (1 unannotated-capture); 2 inputs not read"
+    );
+    insta::assert_snapshot!("validate-quiet", quiet.transcript());
+    let loud = run(&args[..1].iter().chain(&files).copied().collect::<Vec<_>>());
+    assert_eq!(loud.stderr.lines().last(), Some(totals));
+    assert_eq!(loud.stdout.matches(": game ").count(), 4, "{}", loud.stdout);
+    let clean = run(&["validate", "-q", "fixtures/rueger-1962.txt"]);
+    assert_eq!((clean.code, clean.stdout.as_str()), (Some(0), ""));
+    assert_eq!(
+        clean.stderr,
+        "totals: 1 game: 1 valid, 0 with warnings, 0 invalid; 0 errors, 0 warnings; 0 inputs not read\n"
+    );
+}
+
+/// The JSON stream says everything the human output says: findings,
+/// games, inputs that cannot be read, totals.
+#[test]
+fn the_json_stream_has_games_findings_input_errors_and_totals() {
+    let stream = run(&[
+        "validate",
+        "--format=json",
+        "fixtures/rueger-1962.txt",
+        "fixtures/findings/wrong-player.txt",
+        "fixtures",
+        "fixtures/invalid/not-utf8.txt",
+    ]);
+    assert_eq!(stream.code, Some(2));
+    let values: Vec<Value> = stream
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON object per line"))
+        .collect();
+    let types: Vec<&str> = values.iter().filter_map(|v| v["type"].as_str()).collect();
+    assert_eq!(
+        types,
+        [
+            "game",
+            "finding",
+            "finding",
+            "game",
+            "input-error",
+            "input-error",
+            "totals"
+        ]
+    );
+    assert_eq!(values[0]["verdict"], "valid");
+    assert_eq!(values[0]["south"], 50);
+    assert_eq!(values[0]["reason"], "no-beans");
+    assert_eq!(values[3]["verdict"], "invalid");
+    assert_eq!(values[3]["errors"], 1);
+    assert_eq!(values[4]["message"], "is a directory");
+    // The same words as the human format's `FILE: error: MESSAGE`.
+    let human = run(&["fmt", "fixtures/invalid/not-utf8.txt"]);
+    assert_eq!(
+        human.stderr,
+        format!(
+            "fixtures/invalid/not-utf8.txt: error: {}\n",
+            values[5]["message"].as_str().unwrap_or_default()
+        )
+    );
+    assert_eq!(values[6]["games"], 2);
+    assert_eq!(values[6]["unreadable_inputs"], 2);
+    assert_eq!(
+        values[6]["errors_by_kind"],
+        serde_json::json!({"wrong-player": 1})
+    );
+    insta::assert_snapshot!("validate-json-stream", stream.transcript());
+}
+
+/// Findings, input errors and the totals come out in the order they
+/// happened when standard output and standard error go to one place.
+#[test]
+fn output_and_errors_keep_their_order_in_one_stream() {
+    let shell = format!(
+        "{} validate fixtures/findings/wrong-player.txt fixtures fixtures/rueger-1962.txt 2>&1",
+        env!("CARGO_BIN_EXE_bohnenspiel")
+    );
+    let output = Command::new("sh")
+        .args(["-c", &shell])
+        .current_dir(manifest_dir())
+        .output()
+        .expect("sh runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let at = |needle: &str| text.find(needle).unwrap_or(usize::MAX);
     assert!(
-        position
-            .stderr
-            .starts_with("bohnenspiel: invalid position `6,6/6 0:0 S`: "),
-        "{}",
-        position.stderr
+        at("wrong-player.txt: game 1") < at("fixtures: error: is a directory"),
+        "{text}"
     );
+    assert!(
+        at("fixtures: error: is a directory") < at("rueger-1962.txt: game 1"),
+        "{text}"
+    );
+    assert!(at("rueger-1962.txt: game 1") < at("totals: "), "{text}");
 }
 
 #[test]

@@ -240,6 +240,15 @@ pub struct ResultDocument {
     pub reason: String,
 }
 
+impl ResultDocument {
+    /// The result of the main line of `report`, as a game's document
+    /// holds it.
+    #[must_use]
+    pub fn new(report: &Report) -> ResultDocument {
+        result(report)
+    }
+}
+
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FindingDocument {

@@ -13,9 +13,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[command(after_help = "\
 Exit status: 0 when no finding is an error, 1 when one is (or a record does
 not parse), 2 for a usage or I/O error (a missing file, a directory, a file
-that is not UTF-8 text). An input that cannot be read is reported on
-standard error as `bohnenspiel: FILE: …` and the other inputs are still
-read; a file with bytes that are not UTF-8 stops at the game holding the
+that is not UTF-8 text); each command's help says what its status means.
+Findings read `FILE:LINE:COL: SEVERITY: MESSAGE`; an input that cannot be
+read is reported on standard error as `FILE: error: MESSAGE` and the other
+inputs are still read; other errors read `bohnenspiel: error: MESSAGE`; a file with bytes that are not UTF-8 stops at the game holding the
 first one. Standard input is named `<stdin>` in messages.
 
 Example:
@@ -33,24 +34,40 @@ pub enum Command {
     ///
     /// Prints each finding as `FILE:LINE:COL: SEVERITY: MESSAGE` with the
     /// source line and a caret, then one summary line per game with its
-    /// final score.
+    /// final score. Every run ends with a totals line on standard error:
+    /// games read, valid, with warnings, invalid, errors and warnings by
+    /// kind, inputs that could not be read.
     #[command(after_help = "\
-JSON format: one object per finding and line, with the keys `file`, `game`
-(from 1), `line`, `column` (from 1, counting characters), `ply`, `move`,
-`variation` (`null` for the main line), `severity` (`note`, `warning`,
-`error`), `kind` (such as `capture-mismatch`) and `message`.
+JSON format: one object per line, each with a `type`:
+  `finding`: `file`, `game` (from 1), `line`, `column` (from 1, counting
+    characters), `ply`, `move`, `variation` (`null` for the main line),
+    `severity` (`note`, `warning`, `error`), `kind` (such as
+    `capture-mismatch`) and `message`;
+  `game` (after its findings): `file`, `game`, `verdict` (`valid`,
+    `valid-with-warnings`, `invalid`), `south`, `north`, `winner`,
+    `reason` (as in `bohnenspiel json`), `summary`, and the counts
+    `errors`, `warnings`, `notes`;
+  `input-error`: `file` and `message`, for an input that cannot be read;
+  `totals` (last): `games`, `valid`, `with_warnings`, `invalid`, `errors`,
+    `warnings`, `errors_by_kind`, `warnings_by_kind`, `unreadable_inputs`.
 
 Exit status: 0 when no finding is an error, 1 when any is, 2 for a usage or
 I/O error.
 
 Examples:
   bohnenspiel validate fixtures/rueger-1962.txt
+  bohnenspiel validate --quiet games/*.txt
   bohnenspiel validate --strict --format json games/*.txt
   cat games.txt | bohnenspiel validate -")]
     Validate {
         /// Treat a capture the record does not annotate as an error.
         #[arg(long)]
         strict: bool,
+        /// Print only errors and warnings: no summary line per game, no
+        /// notes, nothing for a clean game. The totals line is still
+        /// printed on standard error.
+        #[arg(long, short)]
+        quiet: bool,
         /// How to print the findings.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -144,6 +161,7 @@ pub enum Format {
     /// `FILE:LINE:COL: SEVERITY: MESSAGE`, the source line with a caret,
     /// and a summary line per game.
     Human,
-    /// One JSON object per finding, one per line.
+    /// One JSON object per line: per finding, per game, per input that
+    /// cannot be read, and the totals.
     Json,
 }

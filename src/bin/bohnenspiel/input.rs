@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use bohnenspiel::notation::{ErrorKind, ParsedRecord, RecordReader};
 use bohnenspiel::validate::{Options, Validated, Validator};
 
-use crate::error::CliError;
+use crate::error::{CliError, InputProblem, usage};
 use crate::status::Status;
 
 /// The name standard input goes by in messages.
@@ -27,30 +27,45 @@ impl Input {
     ///
     /// # Errors
     ///
-    /// [`CliError::Directory`] for a directory, [`CliError::Io`] when the
-    /// file cannot be opened.
+    /// [`CliError::Input`] for a directory or a file that cannot be
+    /// opened.
     pub fn open(path: &Path) -> Result<Input, CliError> {
         if path == Path::new("-") {
             return Ok(Input::stdin());
         }
         let name = path.display().to_string();
         if path.is_dir() {
-            return Err(CliError::Directory { name });
+            return Err(CliError::Input {
+                name,
+                problem: InputProblem::Directory,
+            });
         }
         match File::open(path) {
             Ok(file) => Ok(Input {
                 name,
                 reader: Box::new(BufReader::with_capacity(1 << 16, file)),
             }),
-            Err(source) => Err(CliError::Io { name, source }),
+            Err(source) => Err(CliError::Input {
+                name,
+                problem: InputProblem::Io(source),
+            }),
         }
     }
 
-    /// Standard input.
+    /// Standard input. When it is a terminal, a hint on standard error
+    /// says that records are awaited and how to end them.
     pub fn stdin() -> Input {
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            // The hint is best effort: a failure to show it is ignored.
+            let _ = writeln!(
+                io::stderr().lock(),
+                "bohnenspiel: reading records from the terminal; end with Ctrl-D (Ctrl-Z, Enter on Windows)"
+            );
+        }
         Input {
             name: STDIN_NAME.to_owned(),
-            reader: Box::new(io::stdin().lock()),
+            reader: Box::new(stdin.lock()),
         }
     }
 
@@ -122,16 +137,18 @@ impl<T: ReadGame, I: Iterator<Item = io::Result<T>>> Iterator for Games<I> {
                 .parsed()
                 .and_then(|parsed| parsed.errors.iter().find(|e| e.kind == ErrorKind::NotUtf8))
             {
-                Some(bad) => Err(CliError::NotUtf8 {
+                Some(bad) => Err(CliError::Input {
                     name: self.name.clone(),
-                    line: bad.location.line,
-                    column: bad.location.column,
+                    problem: InputProblem::NotUtf8 {
+                        line: bad.location.line,
+                        column: bad.location.column,
+                    },
                 }),
                 None => Ok(game),
             },
-            Err(source) => Err(CliError::Io {
+            Err(source) => Err(CliError::Input {
                 name: self.name.clone(),
-                source,
+                problem: InputProblem::Io(source),
             }),
         };
         self.done = item.is_err();
@@ -139,45 +156,113 @@ impl<T: ReadGame, I: Iterator<Item = io::Result<T>>> Iterator for Games<I> {
     }
 }
 
-/// Runs `each` on every game of every input in turn: the files, or
-/// standard input when there are none. An input that cannot be opened or
-/// read is reported on standard error and the next one is read; the
-/// status is then at least [`Status::Failure`].
-///
-/// `each` gets the input's name, the game's index in it (from 1) and the
-/// game, and returns the game's status.
-///
-/// # Errors
-///
-/// An error returned by `each` (such as a failure to write) stops the run.
-pub fn for_each_game(
-    files: &[PathBuf],
-    each: impl FnMut(&str, usize, &ParsedRecord) -> Result<Status, CliError>,
-) -> Result<Status, CliError> {
-    for_each(files, Input::games, each)
+/// What a command does with the games of its inputs.
+pub trait EachGame<T> {
+    /// Handles game `index` (from 1) of input `name`, and returns its
+    /// status.
+    ///
+    /// # Errors
+    ///
+    /// An error (such as a failure to write) stops the run.
+    fn game(&mut self, name: &str, index: usize, game: &T) -> Result<Status, CliError>;
+
+    /// Reports an input that could not be opened or read to the end:
+    /// by default on standard error, once the output written so far is
+    /// flushed, so that both come out in the order things happened.
+    ///
+    /// # Errors
+    ///
+    /// A failure to write stops the run.
+    fn unreadable(&mut self, error: &CliError) -> Result<(), CliError> {
+        self.flush()?;
+        report(error)
+    }
+
+    /// Flushes the command's output, before anything is written to
+    /// standard error.
+    ///
+    /// # Errors
+    ///
+    /// A failure to write.
+    fn flush(&mut self) -> Result<(), CliError>;
 }
 
-/// Runs `each` on every game of every input, validated under `options`,
-/// as [`for_each_game`] does.
+/// A command that writes to an output and handles each game with a
+/// closure, as [`for_each_game`] runs it.
+struct Each<'w, W, F>(&'w mut W, F);
+
+impl<T, W: Write, F: FnMut(&mut W, &str, usize, &T) -> Result<Status, CliError>> EachGame<T>
+    for Each<'_, W, F>
+{
+    fn game(&mut self, name: &str, index: usize, game: &T) -> Result<Status, CliError> {
+        (self.1)(self.0, name, index, game)
+    }
+
+    fn flush(&mut self) -> Result<(), CliError> {
+        self.0.flush()?;
+        Ok(())
+    }
+}
+
+/// Runs `each` on every game of every input in turn, with the output
+/// `out`: the files, or standard input when there are none. An input that cannot be opened or
+/// read is handed to [`EachGame::unreadable`] and the next one is read;
+/// the status is then at least [`Status::Failure`].
 ///
 /// # Errors
 ///
-/// An error returned by `each` stops the run.
+/// [`CliError::Usage`] when `-` is named more than once (standard input
+/// can only be read once); an error returned by `each` (such as a
+/// failure to write) stops the run.
+pub fn for_each_game<W: Write>(
+    files: &[PathBuf],
+    out: &mut W,
+    each: impl FnMut(&mut W, &str, usize, &ParsedRecord) -> Result<Status, CliError>,
+) -> Result<Status, CliError> {
+    for_each(files, Input::games, &mut Each(out, each))
+}
+
+/// Hands every game of every input, validated under `options`, to
+/// `each`, as [`for_each_game`] does.
+///
+/// # Errors
+///
+/// As for [`for_each_game`].
 pub fn for_each_validated(
     files: &[PathBuf],
     options: Options,
-    each: impl FnMut(&str, usize, &Validated) -> Result<Status, CliError>,
+    each: &mut impl EachGame<Validated>,
 ) -> Result<Status, CliError> {
     for_each(files, |input| input.validated(options), each)
 }
 
-/// Opens every input in turn, reads its games with `games`, and runs
-/// `each` on every game.
+/// Checks that standard input is named at most once.
+///
+/// # Errors
+///
+/// [`CliError::Usage`] when `-` comes twice.
+pub fn check_files(files: &[PathBuf]) -> Result<(), CliError> {
+    if files
+        .iter()
+        .filter(|path| path.as_path() == Path::new("-"))
+        .count()
+        > 1
+    {
+        return Err(usage(format_args!(
+            "`-` (standard input) is named more than once; it can be read only once"
+        )));
+    }
+    Ok(())
+}
+
+/// Opens every input in turn, reads its games with `games`, and hands
+/// every game to `each`.
 fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
     files: &[PathBuf],
     games: impl Fn(Input) -> I,
-    mut each: impl FnMut(&str, usize, &T) -> Result<Status, CliError>,
+    each: &mut impl EachGame<T>,
 ) -> Result<Status, CliError> {
+    check_files(files)?;
     let mut status = Status::Success;
     let mut progress = Progress::new();
     let stdin = [PathBuf::from("-")];
@@ -187,7 +272,7 @@ fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
             Ok(input) => input,
             Err(error) => {
                 progress.clear();
-                report(&error)?;
+                each.unreadable(&error)?;
                 status = status.max(Status::Failure);
                 continue;
             }
@@ -196,12 +281,12 @@ fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
         for (index, game) in games(input).enumerate() {
             match game {
                 Ok(game) => {
-                    status = status.max(each(&name, index + 1, &game)?);
+                    status = status.max(each.game(&name, index + 1, &game)?);
                     progress.game(game.text_len());
                 }
                 Err(error) => {
                     progress.clear();
-                    report(&error)?;
+                    each.unreadable(&error)?;
                     status = status.max(Status::Failure);
                 }
             }
@@ -214,7 +299,7 @@ fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
 /// Prints an input's error to standard error.
 fn report(error: &CliError) -> Result<(), CliError> {
     let mut stderr = io::stderr().lock();
-    writeln!(stderr, "bohnenspiel: {error}")?;
+    writeln!(stderr, "{error}")?;
     Ok(())
 }
 

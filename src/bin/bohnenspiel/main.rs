@@ -19,22 +19,48 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 
 use crate::cli::Cli;
 use crate::status::Status;
 
 fn main() -> ExitCode {
-    // clap prints help and version itself, and exits with status 2 on a
-    // usage error.
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     match commands::run(cli.command) {
         Ok(status) => status.into(),
         // The reader of our output went away (`| head`): stop quietly.
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
             // Nothing more can be done if standard error fails too.
-            let _ = writeln!(io::stderr(), "bohnenspiel: {error}");
+            let _ = writeln!(io::stderr(), "{error}");
             Status::Failure.into()
         }
     }
+}
+
+/// Help and version go to standard output (status 0); a usage error is
+/// one line in the common form, `bohnenspiel: error: MESSAGE`, with a
+/// pointer to the help (status 2).
+fn usage_error(error: &clap::Error) -> ExitCode {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        // clap prints help to standard output and exits as it should.
+        error.exit();
+    }
+    let text = error.render().to_string();
+    // clap's first line is `error: MESSAGE`; the usage and tip follow.
+    let first = text.lines().next().unwrap_or_default();
+    let message = first.strip_prefix("error: ").unwrap_or(first);
+    let _ = writeln!(
+        io::stderr(),
+        "bohnenspiel: error: {message} (see `bohnenspiel --help`)"
+    );
+    Status::Failure.into()
 }

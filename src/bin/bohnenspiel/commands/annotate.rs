@@ -24,16 +24,16 @@ use crate::status::Status;
 /// # Errors
 ///
 /// A failure to write.
-pub fn run(out: &mut impl Write, files: &[PathBuf]) -> Result<Status, CliError> {
+pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError> {
     let diagnostics = Diagnostics::for_stderr();
     let options = Options::default();
     let mut first = true;
-    for_each_game(files, |name, _, parsed| {
+    for_each_game(files, out, |out, name, _, parsed| {
         if !parsed.is_ok() {
-            return print_parse_problems(&diagnostics, name, parsed);
+            return print_parse_problems(out, &diagnostics, name, parsed);
         }
         let report = validate(parsed, &options);
-        print_errors(&diagnostics, name, parsed, &report)?;
+        print_errors(out, &diagnostics, name, parsed, &report)?;
         if !first {
             writeln!(out)?;
         }

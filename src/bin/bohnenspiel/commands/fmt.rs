@@ -18,11 +18,11 @@ use bohnenspiel::validate::Severity;
 /// # Errors
 ///
 /// A failure to write.
-pub fn run(out: &mut impl Write, files: &[PathBuf]) -> Result<Status, CliError> {
+pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError> {
     let diagnostics = Diagnostics::for_stderr();
     let mut first = true;
-    for_each_game(files, |name, _, parsed| {
-        let status = print_parse_problems(&diagnostics, name, parsed)?;
+    for_each_game(files, out, |out, name, _, parsed| {
+        let status = print_parse_problems(out, &diagnostics, name, parsed)?;
         if status == Status::Success {
             if !first {
                 writeln!(out)?;
@@ -34,17 +34,23 @@ pub fn run(out: &mut impl Write, files: &[PathBuf]) -> Result<Status, CliError> 
     })
 }
 
-/// Prints the parse errors and warnings of a game to standard error;
+/// Prints the parse errors and warnings of a game to standard error,
+/// once `out` is flushed (so that both come out in order);
 /// [`Status::Findings`] if there was an error.
 ///
 /// # Errors
 ///
 /// A failure to write.
 pub fn print_parse_problems(
+    out: &mut impl Write,
     diagnostics: &Diagnostics,
     name: &str,
     parsed: &ParsedRecord,
 ) -> Result<Status, CliError> {
+    if parsed.errors.is_empty() && parsed.warnings.is_empty() {
+        return Ok(Status::Success);
+    }
+    out.flush()?;
     let mut stderr = io::stderr().lock();
     for error in &parsed.errors {
         let message = error.description();

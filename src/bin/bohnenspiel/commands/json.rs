@@ -17,14 +17,14 @@ use crate::status::Status;
 /// # Errors
 ///
 /// A failure to write.
-pub fn run(out: &mut impl Write, files: &[PathBuf], strict: bool) -> Result<Status, CliError> {
+pub fn run<W: Write>(out: &mut W, files: &[PathBuf], strict: bool) -> Result<Status, CliError> {
     let options = Options {
         strict,
         ..Options::default()
     };
     out.write_all(b"{\"games\": [")?;
     let mut first = true;
-    let status = for_each_game(files, |_, _, parsed| {
+    let status = for_each_game(files, out, |out, _, _, parsed| {
         let report = validate(parsed, &options);
         let document = GameDocument::new(parsed, &report);
         out.write_all(if first { b"\n" } else { b",\n" })?;

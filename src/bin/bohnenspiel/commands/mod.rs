@@ -27,9 +27,10 @@ pub fn run(command: Command) -> Result<Status, CliError> {
     let status = match command {
         Command::Validate {
             strict,
+            quiet,
             format,
             files,
-        } => validate::run(&mut out, &files, strict, format)?,
+        } => validate::run(&mut out, &files, strict, quiet, format)?,
         Command::Json { strict, files } => json::run(&mut out, &files, strict)?,
         Command::Fmt { files } => fmt::run(&mut out, &files)?,
         Command::Annotate { files } => annotate::run(&mut out, &files)?,
@@ -47,23 +48,30 @@ fn stdout() -> BufWriter<StdoutLock<'static>> {
 
 /// Prints a report's errors to standard error, as `validate` shows them:
 /// `annotate` and `show` print their output on standard out and only the
-/// errors beside it.
+/// errors beside it, once `out` is flushed (so that both come out in
+/// order).
 ///
 /// # Errors
 ///
 /// A failure to write to standard error.
 pub fn print_errors(
+    out: &mut impl Write,
     diagnostics: &Diagnostics,
     name: &str,
     parsed: &ParsedRecord,
     report: &Report,
 ) -> io::Result<()> {
-    let mut stderr = io::stderr().lock();
-    for finding in report
+    let mut errors = report
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
-    {
+        .peekable();
+    if errors.peek().is_none() {
+        return Ok(());
+    }
+    out.flush()?;
+    let mut stderr = io::stderr().lock();
+    for finding in errors {
         stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
     }
     Ok(())

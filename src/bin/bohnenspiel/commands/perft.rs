@@ -4,7 +4,7 @@ use std::io::Write;
 
 use bohnenspiel::{Position, perft};
 
-use crate::error::CliError;
+use crate::error::{CliError, usage};
 use crate::status::Status;
 
 /// Prints `depth D: N nodes` for each depth from 1 to `depth`, from the
@@ -12,15 +12,12 @@ use crate::status::Status;
 ///
 /// # Errors
 ///
-/// [`CliError::Position`] for an invalid setup string; a failure to write.
+/// [`CliError::Usage`] for an invalid setup string; a failure to write.
 pub fn run(out: &mut impl Write, depth: u32, position: Option<&str>) -> Result<Status, CliError> {
     let start = match position {
         Some(text) => text
             .parse::<Position>()
-            .map_err(|error| CliError::Position {
-                text: text.to_owned(),
-                message: error.to_string(),
-            })?,
+            .map_err(|error| usage(format_args!("invalid --position `{text}`: {error}")))?,
         None => Position::new(),
     };
     for d in 1..=depth {

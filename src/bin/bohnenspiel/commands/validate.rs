@@ -1,20 +1,29 @@
-//! `bohnenspiel validate [--strict] [--format human|json] [FILE…]`.
+//! `bohnenspiel validate [--strict] [--quiet] [--format human|json] [FILE…]`.
 
-use std::io::Write;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
-use bohnenspiel::validate::{Finding, FindingDocument, Options, Report, Validated};
+use bohnenspiel::validate::{
+    Finding, FindingDocument, Options, Report, ResultDocument, Severity, Validated,
+};
 use serde::Serialize;
 
 use crate::cli::Format;
 use crate::diagnostics::{Diagnostics, Source};
 use crate::error::CliError;
-use crate::input::for_each_validated;
+use crate::input::{EachGame, for_each_validated};
 use crate::status::Status;
 
-/// Validates every game and prints its findings as it is done: in the
-/// human format each finding with its source line, then a summary line
-/// per game; in the JSON format one [`FindingLine`] per line.
+/// Validates every game and prints what it finds as it is done.
+///
+/// In the human format: each finding with its source line, then a summary
+/// line per game (with `quiet`, only the errors and warnings). In the
+/// JSON format: a [`FindingLine`] per finding, then a [`GameLine`] per
+/// game, an [`InputErrorLine`] per input that cannot be read, and a
+/// [`Totals`] object at the end, one object per line. Either way the run
+/// ends with the [`Totals`] line on standard error.
 ///
 /// # Errors
 ///
@@ -23,6 +32,7 @@ pub fn run(
     out: &mut impl Write,
     files: &[PathBuf],
     strict: bool,
+    quiet: bool,
     format: Format,
 ) -> Result<Status, CliError> {
     let options = Options {
@@ -30,21 +40,86 @@ pub fn run(
         keep_plies: false,
         ..Options::default()
     };
-    let diagnostics = Diagnostics::for_stdout();
-    for_each_validated(files, options, |name, game, validated| {
+    let mut command = Validate {
+        out,
+        diagnostics: Diagnostics::for_stdout(),
+        quiet,
+        format,
+        totals: Totals::default(),
+    };
+    let status = for_each_validated(files, options, &mut command)?;
+    let Validate { out, totals, .. } = command;
+    if format == Format::Json {
+        write_json(out, &totals.line())?;
+    }
+    out.flush()?;
+    writeln!(io::stderr().lock(), "{totals}")?;
+    Ok(status)
+}
+
+/// The validate command as it goes: where it writes, how, and what it
+/// has counted.
+struct Validate<'w, W> {
+    out: &'w mut W,
+    diagnostics: Diagnostics,
+    quiet: bool,
+    format: Format,
+    totals: Totals,
+}
+
+impl<W: Write> EachGame<Validated> for Validate<'_, W> {
+    fn game(&mut self, name: &str, game: usize, validated: &Validated) -> Result<Status, CliError> {
         let report = &validated.report;
-        match format {
-            Format::Human => human(out, &diagnostics, name, game, validated)?,
+        self.totals.count(report);
+        match self.format {
+            Format::Human => human(
+                self.out,
+                &self.diagnostics,
+                self.quiet,
+                name,
+                game,
+                validated,
+            )?,
             Format::Json => {
                 for finding in &report.findings {
-                    serde_json::to_writer(&mut *out, &FindingLine::new(name, game, finding))
-                        .map_err(std::io::Error::from)?;
-                    writeln!(out)?;
+                    write_json(self.out, &FindingLine::new(name, game, finding))?;
                 }
+                write_json(self.out, &GameLine::new(name, game, report))?;
             }
         }
         Ok(status_of(report))
-    })
+    }
+
+    fn unreadable(&mut self, error: &CliError) -> Result<(), CliError> {
+        self.totals.unreadable += 1;
+        match (self.format, error.as_input()) {
+            (Format::Json, Some((file, problem))) => write_json(
+                self.out,
+                &InputErrorLine {
+                    kind: "input-error",
+                    file,
+                    message: problem.to_string(),
+                },
+            ),
+            _ => {
+                self.flush()?;
+                writeln!(io::stderr().lock(), "{error}")?;
+                Ok(())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> Result<(), CliError> {
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// Writes one JSON object and a line break.
+fn write_json(out: &mut impl Write, value: &impl Serialize) -> Result<(), CliError> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
 }
 
 /// [`Status::Findings`] when a finding is an error.
@@ -57,10 +132,12 @@ pub fn status_of(report: &Report) -> Status {
 }
 
 /// Prints the findings of one game, then its summary line:
-/// `FILE: game N: valid; South wins 50:22 (North cannot move)`.
+/// `FILE: game N: valid; South wins 50:22 (North cannot move)`. With
+/// `quiet`, only its errors and warnings.
 fn human(
     out: &mut impl Write,
     diagnostics: &Diagnostics,
+    quiet: bool,
     name: &str,
     game: usize,
     validated: &Validated,
@@ -74,11 +151,25 @@ fn human(
     };
     if let Some(source) = source {
         for finding in &report.findings {
+            if quiet && finding.severity == Severity::Note {
+                continue;
+            }
             out.write_all(diagnostics.render(name, source, finding.into()).as_bytes())?;
         }
     }
-    writeln!(out, "{name}: game {game}: {}", verdict(report))?;
+    if !quiet {
+        writeln!(out, "{name}: game {game}: {}", verdict(report))?;
+    }
     Ok(())
+}
+
+/// `1 error`, `2 errors`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 /// `valid`, `valid (1 warning)` or `invalid (2 errors, 1 warning)`, then
@@ -86,13 +177,6 @@ fn human(
 fn verdict(report: &Report) -> String {
     let errors = report.error_count();
     let warnings = report.warning_count();
-    let plural = |n: usize, word: &str| {
-        if n == 1 {
-            format!("1 {word}")
-        } else {
-            format!("{n} {word}s")
-        }
-    };
     let mut counts = Vec::new();
     if errors > 0 {
         counts.push(plural(errors, "error"));
@@ -109,10 +193,26 @@ fn verdict(report: &Report) -> String {
     text
 }
 
-/// One finding in the JSON format: the file and game it is in, then the
-/// finding as the JSON document has it (where, and what).
+/// A game's verdict in one word: `valid` (no error, no warning),
+/// `valid-with-warnings` or `invalid` (an error).
+fn verdict_word(report: &Report) -> &'static str {
+    if report.error_count() > 0 {
+        "invalid"
+    } else if report.warning_count() > 0 {
+        "valid-with-warnings"
+    } else {
+        "valid"
+    }
+}
+
+/// One finding in the JSON format: `"type": "finding"`, the file and game
+/// it is in, then the finding as the JSON document has it (where, and
+/// what).
 #[derive(Debug, Serialize)]
 pub struct FindingLine<'a> {
+    /// Always `finding`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
     /// The file as named on the command line, or `<stdin>`.
     pub file: &'a str,
     /// The game's index in the file, from 1.
@@ -126,9 +226,174 @@ impl<'a> FindingLine<'a> {
     /// The line of `finding` in game `game` of `file`.
     pub fn new(file: &'a str, game: usize, finding: &Finding) -> FindingLine<'a> {
         FindingLine {
+            kind: "finding",
             file,
             game,
             finding: finding.into(),
         }
     }
+}
+
+/// One game in the JSON format, after its findings: `"type": "game"`,
+/// where it is, its verdict, its result (`south`, `north`, `winner`,
+/// `reason` as in the JSON document), the summary the human format
+/// prints, and its counts of findings.
+#[derive(Debug, Serialize)]
+pub struct GameLine<'a> {
+    /// Always `game`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// The game's index in the file, from 1.
+    pub game: usize,
+    /// `valid`, `valid-with-warnings` or `invalid`.
+    pub verdict: &'static str,
+    /// The score and how the game ended.
+    #[serde(flatten)]
+    pub result: ResultDocument,
+    /// The summary, as the human format prints it.
+    pub summary: String,
+    /// The number of errors.
+    pub errors: usize,
+    /// The number of warnings.
+    pub warnings: usize,
+    /// The number of notes.
+    pub notes: usize,
+}
+
+impl<'a> GameLine<'a> {
+    /// The line of game `game` of `file`.
+    pub fn new(file: &'a str, game: usize, report: &Report) -> GameLine<'a> {
+        GameLine {
+            kind: "game",
+            file,
+            game,
+            verdict: verdict_word(report),
+            result: ResultDocument::new(report),
+            summary: report.summary(),
+            errors: report.error_count(),
+            warnings: report.warning_count(),
+            notes: report.note_count(),
+        }
+    }
+}
+
+/// An input that could not be read, in the JSON format: `"type":
+/// "input-error"`, the file, and the message the human format prints
+/// after `FILE: error: `.
+#[derive(Debug, Serialize)]
+pub struct InputErrorLine<'a> {
+    /// Always `input-error`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// What a run counted: games by verdict, errors and warnings by kind, and
+/// the inputs that could not be read. Printed on standard error as
+/// `totals: 3 games: 1 valid, 1 with warnings, 1 invalid; 2 errors
+/// (1 capture-mismatch, 1 wrong-player), 1 warning (1 unannotated-capture);
+/// 0 inputs not read`.
+#[derive(Debug, Default)]
+pub struct Totals {
+    games: usize,
+    valid: usize,
+    with_warnings: usize,
+    invalid: usize,
+    errors: BTreeMap<&'static str, usize>,
+    warnings: BTreeMap<&'static str, usize>,
+    unreadable: usize,
+}
+
+impl Totals {
+    /// Counts one game.
+    fn count(&mut self, report: &Report) {
+        self.games += 1;
+        match verdict_word(report) {
+            "invalid" => self.invalid += 1,
+            "valid-with-warnings" => self.with_warnings += 1,
+            _ => self.valid += 1,
+        }
+        for finding in &report.findings {
+            let by_kind = match finding.severity {
+                Severity::Error => &mut self.errors,
+                Severity::Warning => &mut self.warnings,
+                Severity::Note => continue,
+            };
+            *by_kind.entry(finding.kind.as_str()).or_default() += 1;
+        }
+    }
+
+    /// The totals as the JSON format's last object.
+    fn line(&self) -> TotalsLine<'_> {
+        TotalsLine {
+            kind: "totals",
+            games: self.games,
+            valid: self.valid,
+            with_warnings: self.with_warnings,
+            invalid: self.invalid,
+            errors: self.errors.values().sum(),
+            warnings: self.warnings.values().sum(),
+            errors_by_kind: &self.errors,
+            warnings_by_kind: &self.warnings,
+            unreadable_inputs: self.unreadable,
+        }
+    }
+}
+
+impl std::fmt::Display for Totals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let by_kind = |word: &str, counts: &BTreeMap<&'static str, usize>| {
+            let mut text = plural(counts.values().sum(), word);
+            if !counts.is_empty() {
+                let kinds: Vec<String> = counts
+                    .iter()
+                    .map(|(kind, n)| format!("{n} {kind}"))
+                    .collect();
+                let _ = write!(text, " ({})", kinds.join(", "));
+            }
+            text
+        };
+        write!(
+            f,
+            "totals: {}: {} valid, {} with warnings, {} invalid; {}, {}; {} not read",
+            plural(self.games, "game"),
+            self.valid,
+            self.with_warnings,
+            self.invalid,
+            by_kind("error", &self.errors),
+            by_kind("warning", &self.warnings),
+            plural(self.unreadable, "input"),
+        )
+    }
+}
+
+/// The totals in the JSON format: `"type": "totals"`, then the counts.
+#[derive(Debug, Serialize)]
+pub struct TotalsLine<'a> {
+    /// Always `totals`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Games read.
+    pub games: usize,
+    /// Games without errors or warnings.
+    pub valid: usize,
+    /// Games with warnings but no errors.
+    pub with_warnings: usize,
+    /// Games with errors.
+    pub invalid: usize,
+    /// Errors in all games.
+    pub errors: usize,
+    /// Warnings in all games.
+    pub warnings: usize,
+    /// Errors by kind, such as `{"capture-mismatch": 2}`.
+    pub errors_by_kind: &'a BTreeMap<&'static str, usize>,
+    /// Warnings by kind.
+    pub warnings_by_kind: &'a BTreeMap<&'static str, usize>,
+    /// Inputs that could not be read (or not to the end).
+    pub unreadable_inputs: usize,
 }
