@@ -118,7 +118,8 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
     parse_findings(&mut ctx);
     let record = &parsed.record;
     let movetext = &record.movetext;
-    variations::check_rows(&mut ctx, movetext);
+    let mut index = variations::Index::new(movetext);
+    variations::check_rows(&mut ctx, &index);
 
     let mut report = Report {
         start: start_position(&mut ctx),
@@ -132,22 +133,20 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
     } else if start_unknown(parsed) {
         report.syntax_only = true;
     }
-    for variation in &movetext.variations {
+    for (i, variation) in movetext.variations.iter().enumerate() {
         let label = variation.label.as_str();
         let mut entry = VariationReport {
             label: label.to_owned(),
-            parent: movetext
-                .parent_of(label)
-                .and_then(|(parent, _)| match parent {
-                    crate::notation::LineRef::Main => None,
-                    crate::notation::LineRef::Variation(l) => Some(l.as_str().to_owned()),
-                }),
+            parent: index
+                .parent(i)
+                .and_then(|(parent, _)| index.label(parent))
+                .map(str::to_owned),
             branch: variation.branch_number(),
             replayed: false,
             line: Line::default(),
         };
         if let Some(start) = report.start
-            && let Some((line, prefix)) = variations::full_line(movetext, variation)
+            && let Some((line, prefix)) = index.whole_line(i)
         {
             let mut game = Game::new(start, options.rules);
             let (before, own) = line.split_at(prefix.min(line.len()));
@@ -157,7 +156,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
                     entry.replayed = true;
                 }
                 None => ctx.push(
-                    crate::validate::Severity::Note,
+                    Severity::Note,
                     FindingKind::ReplayStopped,
                     format!(
                         "variation ({label}) is not replayed: its parent line cannot be replayed up to its branch point"
@@ -169,6 +168,23 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
                     },
                 ),
             }
+        } else if report.start.is_some() && index.parent(i).is_some() {
+            // (A variation no line refers to has its warning already.)
+            let why = if variation.branch_number().is_none() {
+                "it has no rows"
+            } else {
+                "its parent lines refer to each other in a cycle"
+            };
+            ctx.push(
+                Severity::Note,
+                FindingKind::ReplayStopped,
+                format!("variation ({label}) is not replayed: {why}"),
+                variation.span,
+                At {
+                    variation: Some(label),
+                    ..At::RECORD
+                },
+            );
         }
         report.variations.push(entry);
     }

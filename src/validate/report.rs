@@ -116,12 +116,11 @@ pub struct Report {
     /// place in the text.
     pub findings: Vec<Finding>,
     /// The start position: the opening or the `Setup` tag. `None` when the
-    /// record was not replayed: an invalid `Setup` tag, or a problem
-    /// solution checked for syntax only. (A record with syntax errors is
-    /// replayed up to its first error.)
+    /// record was not replayed: an invalid `Setup` tag, or a record whose
+    /// start is unknown (`[Setup "?"]`), checked for syntax only.
     pub start: Option<Position>,
-    /// Whether the record was checked for syntax only: a problem solution
-    /// (numbered rows with variations) without a `Setup` tag.
+    /// Whether the record was checked for syntax only: its `Setup` tag says
+    /// that the start position is unknown (`[Setup "?"]`).
     pub syntax_only: bool,
     /// The main line as replayed.
     pub main_line: Line,
