@@ -175,7 +175,7 @@ impl<'r> Index<'r> {
             let whole = if cycle {
                 Whole::None
             } else {
-                self.from_parent(at)
+                self.extend_parent(at)
             };
             if let Some(slot) = self.whole.get_mut(at) {
                 *slot = whole;
@@ -184,7 +184,7 @@ impl<'r> Index<'r> {
     }
 
     /// The whole line of variation `i`, its parent's being known.
-    fn from_parent(&self, i: usize) -> Whole {
+    fn extend_parent(&self, i: usize) -> Whole {
         let Some(variation) = self.movetext.variations.get(i) else {
             return Whole::None;
         };
