@@ -628,3 +628,55 @@ fn a_byte_order_mark_is_skipped_by_every_command() {
     assert_eq!(document["games"].as_array().map(Vec::len), Some(1));
     assert_eq!(document["games"][0]["tags"]["Event"], "BOM");
 }
+
+/// Every line a command prints about a record or an input has one of the
+/// common forms: a finding `FILE:LINE:COL: SEVERITY: MESSAGE` (with its
+/// source lines below, which start with a space, a digit or `...`), an
+/// input error `FILE: error: MESSAGE`, a summary `FILE: game N: …`, or the
+/// totals; and no cause is said twice.
+#[test]
+fn every_message_has_the_common_form() {
+    let mut files: Vec<String> = fixture_files("fixtures/invalid");
+    files.extend(fixture_files("fixtures/findings"));
+    files.push("fixtures".to_owned());
+    files.push("fixtures/no-such-file.txt".to_owned());
+    let finding = |line: &str| {
+        let mut parts = line.splitn(4, ':');
+        let (Some(_), Some(row), Some(column), Some(rest)) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return false;
+        };
+        row.parse::<usize>().is_ok()
+            && column.parse::<usize>().is_ok()
+            && [" error: ", " warning: ", " note: "]
+                .iter()
+                .any(|severity| rest.starts_with(severity))
+    };
+    for command in ["validate", "fmt", "annotate", "show"] {
+        let mut args = vec![command];
+        args.extend(files.iter().map(String::as_str));
+        let ran = run(&args);
+        let text = if command == "validate" {
+            format!("{}{}", ran.stdout, ran.stderr)
+        } else {
+            ran.stderr.clone()
+        };
+        for line in text.lines() {
+            let excerpt = line.is_empty()
+                || line.starts_with(' ')
+                || line.starts_with("...")
+                || line.starts_with(|c: char| c.is_ascii_digit());
+            let input_error = files
+                .iter()
+                .any(|file| line.starts_with(&format!("{file}: error: ")));
+            let summary = line.contains(": game ");
+            assert!(
+                excerpt || finding(line) || input_error || summary || line.starts_with("totals: "),
+                "{command}: {line}"
+            );
+            assert!(!line.contains("os error"), "{command}: {line}");
+            assert!(!line.contains("holes are numbered"), "{command}: {line}");
+        }
+    }
+}

@@ -45,8 +45,7 @@ pub enum ErrorKind {
 pub struct ParseError {
     /// What went wrong.
     pub kind: ErrorKind,
-    /// A short description, such as
-    /// `hole 13 does not exist: holes are numbered 1 to 12`.
+    /// A short description, such as `hole number out of range`.
     pub message: String,
     /// What would have been correct here.
     pub expected: String,
@@ -68,7 +67,7 @@ impl ParseError {
     /// let errors = "13".parse::<WrittenPly>().unwrap_err();
     /// assert_eq!(
     ///     errors.0[0].description(),
-    ///     "hole 13 does not exist: holes are numbered 1 to 12: expected a hole number from 1 to 12, found `13`"
+    ///     "hole number out of range: expected a hole number from 1 to 12, found `13`"
     /// );
     /// ```
     #[must_use]
@@ -150,6 +149,19 @@ impl RawError {
             found: found.into(),
             span,
         }
+    }
+
+    /// A hole number outside 1–12, written as `found`: the message says
+    /// what is wrong and the expectation says which numbers are holes, so
+    /// that each is said once.
+    pub(crate) fn hole_out_of_range(span: Span, found: String) -> RawError {
+        RawError::new(
+            ErrorKind::HoleOutOfRange,
+            span,
+            "hole number out of range",
+            "a hole number from 1 to 12",
+            found,
+        )
     }
 
     pub(crate) fn locate(self, text: &str, base: usize, first_line: usize) -> ParseError {

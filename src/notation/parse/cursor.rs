@@ -1,13 +1,13 @@
 //! A byte cursor over one region of a game, and the ply grammar:
 //! hole, mark, parenthesised groups, alternatives.
 
+use crate::Hole;
 use crate::Player;
 use crate::notation::annotation::{NotAnnotation, parse_annotation_into, parse_closed_annotation};
 use crate::notation::error::{ErrorKind, RawError};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
 use crate::notation::{Group, GroupKind, Groups, Label, Mark, Span, WarningKind, WrittenPly};
-use crate::{Hole, HoleError};
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1};
 use nom::combinator::{all_consuming, map, map_opt, opt, verify};
@@ -291,13 +291,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             None => {
                 let found = format!("`{}`", self.text.get(start..self.pos).unwrap_or_default());
                 let span = self.span(start, self.pos);
-                self.errors.push(RawError::new(
-                    ErrorKind::HoleOutOfRange,
-                    span,
-                    HoleError::OutOfRange(value).to_string(),
-                    "a hole number from 1 to 12",
-                    found,
-                ));
+                self.errors.push(RawError::hole_out_of_range(span, found));
                 Err(Failed)
             }
         }
@@ -483,13 +477,8 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         };
         if let NotAnnotation::Hole(number, at) = not_annotation {
             let span = at.shifted(head_span.start);
-            self.errors.push(RawError::new(
-                ErrorKind::HoleOutOfRange,
-                span,
-                HoleError::OutOfRange(number).to_string(),
-                "a hole number from 1 to 12",
-                format!("`{number}`"),
-            ));
+            self.errors
+                .push(RawError::hole_out_of_range(span, format!("`{number}`")));
         }
         let kind = if let Some(labels) = labels(content) {
             GroupKind::Labels(labels)

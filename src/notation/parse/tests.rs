@@ -246,7 +246,7 @@ fn errors_have_kinds_and_places() {
     );
     assert_eq!(
         one("4,8; 13").errors[0].to_string(),
-        "1:6: hole 13 does not exist: holes are numbered 1 to 12: expected a hole number from 1 to 12, found `13`"
+        "1:6: hole number out of range: expected a hole number from 1 to 12, found `13`"
     );
 }
 
