@@ -402,7 +402,7 @@ fn syntax_errors_become_findings_and_stop_the_replay() {
     assert_eq!(
         all,
         [
-            "3:8 error hole-out-of-range ply - move - main: hole 13 does not exist: holes are numbered 1 to 12: expected a hole number from 1 to 12, found `13`",
+            "3:8 error hole-out-of-range ply - move - main: hole number out of range: expected a hole number from 1 to 12, found `13`",
             "3:12 note replay-stopped ply - move - main: the plies after the syntax error at 3:8 are not replayed",
         ]
     );
