@@ -30,9 +30,9 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Write as _};
 use std::time::Instant;
 
-use bohnenspiel::Game;
 use bohnenspiel::notation::RecordReader;
 use bohnenspiel::validate::{GameDocument, Options, Validator, validate};
+use bohnenspiel::{Game, Position, Repetition, Rules};
 
 /// A small xorshift generator, enough for test data.
 struct Rng(u64);
@@ -53,7 +53,12 @@ impl Rng {
 /// One random legal game as record text.
 fn game(rng: &mut Rng, number: usize, out: &mut String) {
     let numbered = number % 4 == 3;
-    let mut game = Game::default();
+    // Ended at the first repetition, as the record then ends by a claim.
+    let rules = Rules {
+        repetition: Repetition::Automatic { occurrence: 2 },
+        ..Rules::default()
+    };
+    let mut game = Game::new(Position::new(), rules);
     let mut plies = Vec::new();
     while !game.is_over() && plies.len() < 300 {
         let moves: Vec<_> = game.legal_moves().collect();

@@ -18,8 +18,8 @@ pub(crate) fn proptest_config(cases: u32) -> proptest::prelude::ProptestConfig {
 }
 
 pub use rules::{
-    Action, Capture, Captures, EndReason, EndlessPlay, Game, GameEnd, Hole, HoleError,
-    IllegalMoveKind, Move, Moves, Outcome, ParsePositionError, Partie, PartieError, PlayError,
-    Player, Ply, Position, Rules, Score, Setup, SetupError, SetupParseError, SetupParseErrorKind,
-    TOTAL_BEANS, Variant, perft,
+    Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, HoleError,
+    IllegalMoveKind, Move, Moves, Outcome, ParsePositionError, ParseRulesError, Partie,
+    PartieError, PlayError, Player, Ply, Position, Recurrence, Repetition, Rules, Score, Setup,
+    SetupError, SetupParseError, SetupParseErrorKind, TOTAL_BEANS, Variant, perft,
 };

@@ -2,8 +2,8 @@
 //! variant.
 
 use bohnenspiel::{
-    Action, EndReason, EndlessPlay, Game, IllegalMoveKind, Move, Outcome, Player, Position, Rules,
-    Score, Variant,
+    Action, ClaimError, EndReason, EndlessPlay, Game, IllegalMoveKind, Move, Outcome, Player,
+    Position, Recurrence, Repetition, Rules, Score, Variant,
 };
 
 fn position(text: &str) -> Position {
@@ -25,6 +25,7 @@ fn play_all(game: &mut Game, holes: &[u8]) {
 const ENDLESS: &str = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S";
 const ENDLESS_LINE: [u8; 12] = [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10];
 
+/// The endless line once round, ended by a claim.
 fn endless(endless_play: EndlessPlay) -> Game {
     let rules = Rules {
         endless_play,
@@ -32,9 +33,18 @@ fn endless(endless_play: EndlessPlay) -> Game {
     };
     let mut game = Game::new(position(ENDLESS), rules);
     play_all(&mut game, &ENDLESS_LINE[..11]);
-    assert!(!game.is_over(), "not over before the 12th ply");
+    assert_eq!(game.recurrence(), None, "new before the 12th ply");
+    assert_eq!(game.claim_repetition(), Err(ClaimError::NotRepeated));
     play_all(&mut game, &ENDLESS_LINE[11..]);
-    let end = game.end().expect("over at the repetition");
+    assert!(!game.is_over(), "a repetition ends nothing by itself");
+    assert_eq!(
+        game.recurrence(),
+        Some(Recurrence {
+            first_ply: 0,
+            occurrences: 2
+        })
+    );
+    let end = game.claim_repetition().expect("a repetition to claim");
     assert_eq!(
         end.reason,
         EndReason::Repetition {
@@ -42,8 +52,55 @@ fn endless(endless_play: EndlessPlay) -> Game {
             ply: 12
         }
     );
+    assert_eq!(game.end(), Some(end));
     assert_eq!(game.position(), game.start());
     game
+}
+
+#[test]
+fn a_repetition_does_not_end_the_game_by_itself() {
+    let mut game = Game::new(position(ENDLESS), Rules::default());
+    for round in 1..=5u32 {
+        play_all(&mut game, &ENDLESS_LINE);
+        assert!(!game.is_over());
+        assert_eq!(game.occurrences(), round + 1);
+        assert_eq!(game.recurrence().map(|r| r.first_ply), Some(0));
+    }
+    play_all(&mut game, &ENDLESS_LINE[..1]);
+    assert_eq!(
+        game.recurrence(),
+        Some(Recurrence {
+            first_ply: 1,
+            occurrences: 6
+        })
+    );
+    assert_eq!(game.plies().len(), 61);
+}
+
+#[test]
+fn an_automatic_end_comes_at_the_chosen_occurrence() {
+    for occurrence in [0, 1, 2, 3, 4] {
+        let rules = Rules {
+            repetition: Repetition::Automatic { occurrence },
+            ..Rules::default()
+        };
+        let mut game = Game::new(position(ENDLESS), rules);
+        let rounds = usize::from(occurrence.max(2)) - 1;
+        for _ in 0..rounds {
+            assert!(!game.is_over());
+            play_all(&mut game, &ENDLESS_LINE);
+        }
+        let end = game.end().expect("over at the chosen occurrence");
+        assert_eq!(
+            end.reason,
+            EndReason::Repetition {
+                earlier_ply: 0,
+                ply: 12 * rounds
+            }
+        );
+        assert_eq!(end.score, Score::new(37, 35));
+        assert_eq!(game.claim_repetition(), Err(ClaimError::GameOver));
+    }
 }
 
 #[test]
@@ -96,7 +153,8 @@ fn a_capture_forgets_the_earlier_positions() {
     play_all(&mut game, &[6, 10, 4, 11, 5, 12, 6, 7, 1, 8, 2, 9]);
     assert!(!game.is_over());
     play_all(&mut game, &[3]);
-    let end = game.end().expect("a repetition");
+    assert!(!game.is_over());
+    let end = game.claim_repetition().expect("a repetition");
     assert_eq!(
         end.reason,
         EndReason::Repetition {
@@ -219,6 +277,7 @@ fn hemprich_passes_at_the_start_when_the_mover_has_no_beans() {
     let rules = Rules {
         variant: Variant::Hemprich,
         endless_play: EndlessPlay::OwnSide,
+        ..Rules::default()
     };
     let game = Game::new(position("0,0,0,0,0,0/1,0,0,0,0,1 36:34 S"), rules);
     assert!(!game.is_over());
@@ -236,6 +295,7 @@ fn hemprich_games_also_end_by_repetition() {
     let rules = Rules {
         variant: Variant::Hemprich,
         endless_play: EndlessPlay::LastMover,
+        repetition: Repetition::Automatic { occurrence: 2 },
     };
     let mut game = Game::new(position(ENDLESS), rules);
     play_all(&mut game, &ENDLESS_LINE);

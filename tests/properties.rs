@@ -2,7 +2,9 @@
 
 use std::collections::HashSet;
 
-use bohnenspiel::{EndlessPlay, Game, Hole, Move, Position, Rules, Score, Setup, Variant};
+use bohnenspiel::{
+    EndlessPlay, Game, Hole, Move, Position, Repetition, Rules, Score, Setup, Variant,
+};
 use proptest::prelude::*;
 
 /// The position after playing legal moves chosen by `choices` (each taken
@@ -33,10 +35,12 @@ fn rules() -> impl Strategy<Value = Rules> {
             Just(EndlessPlay::LastMover),
             Just(EndlessPlay::Split)
         ],
+        2u8..5,
     )
-        .prop_map(|(variant, endless_play)| Rules {
+        .prop_map(|(variant, endless_play, occurrence)| Rules {
             variant,
             endless_play,
+            repetition: Repetition::Automatic { occurrence },
         })
 }
 

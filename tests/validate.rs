@@ -330,16 +330,19 @@ fn an_unfinished_game() {
     assert_eq!(report.end, None);
 }
 
+/// One bean on each side, six holes apart: the line `ROUND` brings the
+/// start position back after 12 plies.
+const ENDLESS: &str = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n";
+const ROUND: &str = "5,11; 6,12; 1,7; 2,8; 3,9; 4,10";
+
 #[test]
-fn a_repetition_ends_the_game() {
-    let report = check(
-        "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n5,11; 6,12; 1,7; 2,8; 3,9; 4,10; 5\n",
-    );
+fn a_record_that_stops_at_a_repetition_ended_by_a_claim() {
+    let report =
+        check(&format!("{ENDLESS}[Result \"37:35\"]\n\n{ROUND}\n").replace("\n\n[", "\n["));
     assert_eq!(
         findings(&report),
         [
-            "3:30 note repetition ply 12 move 6 main: the position after ply 12 repeats the start position: the game ends by the endless-play rule, South wins 37:35",
-            "3:34 error move-after-end ply 13 move 7 main: ply 13 at move 7 comes after the end of the game: ended by repetition after ply 12 (as at the start): South wins 37:35",
+            "4:30 note repetition ply 12 move 6 main: the record stops at ply 12, whose position repeats the start position: a claim of repetition ended the game, and endless play (own-side) scores it South wins 37:35",
         ]
     );
     let end = report.end.unwrap_or_else(|| panic!("no end"));
@@ -352,8 +355,27 @@ fn a_repetition_ends_the_game() {
     );
     assert_eq!(
         report.summary(),
-        "ended by repetition after ply 12 (as at the start): South wins 37:35; ply 13 comes after the end"
+        "ended by a claim of repetition after ply 12 (as at the start): South wins 37:35"
     );
+    // The Result tag is checked against the claimed score.
+    let wrong = check(&format!("{ENDLESS}{ROUND}\n").replace("]\n\n", "]\n[Result \"36:36\"]\n\n"));
+    assert!(
+        findings(&wrong).iter().any(|f| f.contains(
+            "error result-mismatch ply - move - main: the Result tag says 36:36, but the replayed game ends 37:35"
+        )),
+        "{:?}",
+        findings(&wrong)
+    );
+}
+
+#[test]
+fn a_record_goes_on_after_a_repetition() {
+    // Twice round, then on to a normal end: South's bean crosses over and
+    // North's 7 leaves South without beans.
+    let report = check(&format!("{ENDLESS}{ROUND};\n{ROUND};\n5,11; 6,7\n"));
+    assert_eq!(findings(&report), Vec::<String>::new());
+    assert_eq!(report.main_line.plies.len(), 28);
+    assert_eq!(report.summary(), "draw 36:36 (South cannot move)");
 }
 
 #[test]

@@ -51,11 +51,15 @@ proptest! {
     /// warning), and replays to the same positions.
     #[test]
     fn legal_games_validate(choices in choices(), layout in layout()) {
-        let (played, game) = common::play(choices);
+        let (played, mut game) = common::play(choices);
         let plies: Vec<WrittenPly> = played.iter().map(|p| common::notated(p.mv.hole(), &p.captures)).collect();
         let text = common::record(&plies, layout).to_string();
         let report = validate_text(&text);
+        // A record that stops at a repeated position ended by a claim.
+        let claimed = game.claim_repetition().is_ok();
         let finished = game.is_over();
+        let notes = report.findings.iter().filter(|f| f.kind == FindingKind::Repetition).count();
+        prop_assert_eq!(notes, usize::from(claimed));
         let problems = problems(&report);
         if finished || played.is_empty() {
             prop_assert!(problems.is_empty(), "{text}\n{problems:?}");

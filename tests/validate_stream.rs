@@ -7,6 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
+use bohnenspiel::EndReason;
 use bohnenspiel::notation::{GameText, Layout, RecordReader, WrittenPly, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, Report, Validated, Validator, validate};
 use proptest::prelude::*;
@@ -208,16 +209,27 @@ fn result_tag() -> impl Strategy<Value = u8> {
     0u8..4
 }
 
+/// A start: the opening (`None`, most often) or one of the sparse
+/// positions, where positions come back.
+fn start() -> impl Strategy<Value = Option<usize>> {
+    prop_oneof![
+        2 => Just(None),
+        1 => (0..common::SPARSE.len()).prop_map(Some),
+    ]
+}
+
 /// One random game as record text.
 fn game_text(
-    choices: Vec<usize>,
-    layout: Layout,
-    at: Index,
-    change: Change,
-    result: u8,
-    cut: bool,
+    (choices, layout, at, change, result, cut): (Vec<usize>, Layout, Index, Change, u8, bool),
+    start: Option<usize>,
 ) -> String {
-    let (played, game) = common::play(choices);
+    let setup = start.map(|i| common::SPARSE[i]);
+    let position = setup.map_or_else(Default::default, |text| {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    });
+    let (played, mut game) = common::play_from(position, choices);
+    // A record that stops at a repeated position ends by a claim there.
+    let _ = game.claim_repetition();
     let mut plies: Vec<WrittenPly> = played
         .iter()
         .map(|p| common::notated(p.mv.hole(), &p.captures))
@@ -244,7 +256,10 @@ fn game_text(
             plies[k] = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         }
     }
-    let mut text = match result {
+    let mut text = setup
+        .map(|setup| format!("[Setup \"{setup}\"]\n"))
+        .unwrap_or_default();
+    text += &match result {
         1 => game
             .final_score()
             .map(|score| format!("[Result \"{score}\"]\n"))
@@ -278,15 +293,73 @@ proptest! {
     #[test]
     fn the_quick_check_agrees_with_the_full_validation(
         games in prop::collection::vec(
-            (prop::collection::vec(any::<usize>(), 0..200), layout(), any::<Index>(), change(), result_tag(), any::<bool>()),
+            ((prop::collection::vec(any::<usize>(), 0..200), layout(), any::<Index>(), change(), result_tag(), any::<bool>()), start()),
             1..4,
         ),
         strict in any::<bool>(),
     ) {
         let text: String = games
             .into_iter()
-            .map(|(choices, layout, at, change, result, cut)| game_text(choices, layout, at, change, result, cut) + "\n")
+            .map(|(game, start)| game_text(game, start) + "\n")
             .collect();
         agree(&text, strict);
     }
+}
+
+/// Games from the sparse starts, written in both layouts: many pass
+/// through a repeated position and go on, some stop at one (ended by a
+/// claim). Both paths agree on each, and the quick check does every one
+/// of them without a tree.
+#[test]
+fn games_that_repeat_positions_agree() {
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let (mut went_on, mut claimed, mut unfinished) = (0, 0, 0);
+    let mut texts = String::new();
+    for n in 0..120 {
+        let setup = common::SPARSE[n % common::SPARSE.len()];
+        let start = setup.parse().unwrap_or_else(|e| panic!("{setup}: {e}"));
+        let choices: Vec<usize> = (0..150)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                usize::try_from(state >> 40).unwrap_or_default()
+            })
+            .collect();
+        let (played, mut game) = common::play_from(start, choices);
+        let repeated_at = game.plies().iter().enumerate().any(|(i, ply)| {
+            game.plies()[i + 1..]
+                .iter()
+                .any(|later| later.position == ply.position)
+        });
+        let _ = game.claim_repetition();
+        match game.end().map(|end| end.reason) {
+            Some(EndReason::Repetition { .. }) => claimed += 1,
+            Some(_) if repeated_at => went_on += 1,
+            Some(_) => {}
+            None => unfinished += 1,
+        }
+        let plies: Vec<WrittenPly> = played
+            .iter()
+            .map(|p| common::notated(p.mv.hole(), &p.captures))
+            .collect();
+        let layout = if n % 2 == 0 {
+            Layout::Inline
+        } else {
+            Layout::Numbered
+        };
+        let score = game.final_score().map(|s| s.to_string());
+        let text = format!(
+            "[Setup \"{setup}\"]\n[Result \"{}\"]\n{}\n",
+            score.as_deref().unwrap_or("*"),
+            common::record(&plies, layout)
+        );
+        texts.push_str(&text);
+    }
+    let quick_games = agree(&texts, false);
+    assert!(
+        went_on >= 10 && claimed >= 10,
+        "{went_on} went on, {claimed} claimed"
+    );
+    assert_eq!(quick_games, 120 - unfinished);
 }

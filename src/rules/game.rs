@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{
-    Captures, Hole, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Rules,
-    Score, Variant,
+    Captures, Hole, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Repetition,
+    Rules, Score, Variant,
 };
 
 /// What happened in one ply of a [`Game`].
@@ -52,13 +52,16 @@ pub enum EndReason {
     },
     /// Hemprich variant: every bean has been captured.
     AllCaptured,
-    /// A position repeated; the beans left were shared as
-    /// [`Rules::endless_play`] says.
+    /// A position had occurred before since the last capture, and the game
+    /// was ended there: by a player's claim ([`Game::claim_repetition`],
+    /// or a record that stops there), or by [`Repetition::Automatic`].
+    /// The beans left were shared as [`Rules::endless_play`] says.
     Repetition {
-        /// The ply after which the position first occurred (0 for the
-        /// start position).
+        /// The ply after which the position first occurred since the last
+        /// capture (0 for the start position).
         earlier_ply: usize,
-        /// The ply after which it occurred again.
+        /// The ply after which the game ended, at the position's latest
+        /// occurrence.
         ply: usize,
     },
 }
@@ -81,30 +84,89 @@ impl GameEnd {
     }
 }
 
+/// How often the current position of a [`Game`] has occurred since the
+/// last capture, when it has occurred before: [`Game::recurrence`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Recurrence {
+    /// The ply after which the position first occurred since the last
+    /// capture (0 for the start position).
+    pub first_ply: usize,
+    /// How many times it has occurred since the last capture, this time
+    /// included: at least 2.
+    pub occurrences: u32,
+}
+
+/// Why [`Game::claim_repetition`] refused to end a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ClaimError {
+    /// The game has already ended.
+    #[error("the game is already over")]
+    GameOver,
+    /// The current position has not occurred before since the last
+    /// capture.
+    #[error("the position has not occurred before since the last capture")]
+    NotRepeated,
+}
+
 /// A game in progress or finished: the start position, every ply with its
 /// captures and the position after it, and what ended the game.
 ///
 /// The game ends by itself when the rules say so. Under the standard rules
 /// that is when the player to move has no beans; in the Hemprich variant a
 /// player without beans passes (an [`Action::Pass`] ply is recorded) and
-/// the game ends when every bean is captured. Under both, it ends when a
-/// position repeats (same board, stores and player to move), scored as
-/// [`Rules::endless_play`] says. Captures only ever fill the stores, so no
-/// position before a capture can come back: only the positions since the
-/// last capture are remembered.
+/// the game ends when every bean is captured.
+///
+/// # Repetition
+///
+/// A position (same board, stores and player to move) that occurs again
+/// since the last capture does not end the game by itself, as the
+/// published rules know no such end: play goes on, and many games that
+/// pass through a position twice end normally later. It entitles a player
+/// to end the game: [`Game::recurrence`] says whether, and how often, the
+/// current position has occurred since the last capture, and
+/// [`Game::claim_repetition`] ends the game there, with the beans on the
+/// board shared as [`Rules::endless_play`] says. Captures only ever fill
+/// the stores, so no position before a capture can come back: only the
+/// positions since the last capture are remembered.
+///
+/// Some games never end unless someone claims: with one bean on each side,
+/// six holes apart, each side has one legal move for ever.
 ///
 /// ```
-/// use bohnenspiel::{EndReason, Game, Move, Position, Rules, Score};
+/// use bohnenspiel::{EndReason, Game, Move, Position, Recurrence, Rules, Score};
 ///
-/// // One bean on each side, six holes apart: it goes round for ever.
 /// let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse()?;
+/// let round = [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10];
 /// let mut game = Game::new(start, Rules::default());
-/// for hole in [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10] {
+/// for hole in round.into_iter().chain(round) {
 ///     assert!(game.play(Move::from_number(hole)?)?.is_empty());
+/// }
+/// // Twice round: the start position has come back twice, and play goes on.
+/// assert!(!game.is_over());
+/// assert_eq!(game.recurrence(), Some(Recurrence { first_ply: 0, occurrences: 3 }));
+/// let end = game.claim_repetition()?;
+/// assert_eq!(end.reason, EndReason::Repetition { earlier_ply: 0, ply: 24 });
+/// assert_eq!(end.score, Score::new(37, 35), "each side takes its own bean");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A program that plays on its own (random playouts, self-play) can have
+/// the game end automatically when a position occurs for the N-th time
+/// since the last capture, with [`Repetition::Automatic`]:
+///
+/// ```
+/// use bohnenspiel::{EndReason, Game, Move, Position, Repetition, Rules};
+///
+/// let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse()?;
+/// let rules = Rules { repetition: Repetition::Automatic { occurrence: 2 }, ..Rules::default() };
+/// let mut game = Game::new(start, rules);
+/// let round = [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10];
+/// for hole in round {
+///     game.play(Move::from_number(hole)?)?;
 /// }
 /// let end = game.end().unwrap();
 /// assert_eq!(end.reason, EndReason::Repetition { earlier_ply: 0, ply: 12 });
-/// assert_eq!(end.score, Score::new(37, 35));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -118,10 +180,16 @@ pub struct Game {
     /// that can still repeat. They are found in `plies` by a linear scan
     /// while few, through `seen` when many.
     since: usize,
-    /// The positions after plies `since..since + seen.len()`, with the ply
-    /// after which each occurred; filled only once more than
-    /// [`SCAN_LIMIT`] positions can repeat.
-    seen: HashMap<Position, usize, BuildHasherDefault<PositionHasher>>,
+    /// The positions after plies `since..mapped`, each with the ply after
+    /// which it first occurred and how many times it did; filled only
+    /// once more than [`SCAN_LIMIT`] positions can repeat.
+    seen: HashMap<Position, (usize, u32), BuildHasherDefault<PositionHasher>>,
+    /// The ply up to which (not included) the positions since the last
+    /// capture are counted in `seen`.
+    mapped: usize,
+    /// Whether and how often the current position occurred before since
+    /// the last capture.
+    recurrence: Option<Recurrence>,
     /// The OR of the [`Position::filter_bit`]s of the positions after plies
     /// `since..` (and of the start before any capture): a position whose
     /// bit is clear has not occurred since, and needs no search.
@@ -147,6 +215,8 @@ impl Game {
             plies: Vec::new(),
             since: 0,
             seen: HashMap::default(),
+            mapped: 0,
+            recurrence: None,
             recent: 0,
             end: None,
         };
@@ -164,6 +234,8 @@ impl Game {
         self.plies.clear();
         self.since = 0;
         self.seen.clear();
+        self.mapped = 0;
+        self.recurrence = None;
         self.recent = 0;
         self.end = None;
         self.settle();
@@ -179,8 +251,8 @@ impl Game {
     /// # Errors
     ///
     /// A [`PlayError`] if the move is illegal or the game has ended (then
-    /// of kind [`IllegalMoveKind::GameOver`], also after a repetition);
-    /// the game is then unchanged.
+    /// of kind [`IllegalMoveKind::GameOver`], also after a repetition was
+    /// claimed); the game is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<Captures, PlayError> {
         let player = self.position.turn();
         if self.end.is_some() {
@@ -216,25 +288,30 @@ impl Game {
     }
 
     /// Records what the rules make of the current position: the end of the
-    /// game, a repetition, or (Hemprich) a forced pass.
+    /// game, whether it occurred before (and an automatic end by it), or
+    /// (Hemprich) a forced pass.
     #[inline]
     fn settle(&mut self) {
-        // Most plies leave the player to move with beans: then only a
-        // repetition can end the game.
+        // Most plies leave the player to move with beans, in a position
+        // that is new since the last capture.
         if self.position.is_game_over() {
             self.settle_stuck();
-        } else if let Some(earlier_ply) = self.earlier(self.plies.len()) {
-            self.end_by_repetition(earlier_ply);
+        } else {
+            self.recurrence = self.earlier(self.plies.len());
+            if self.recurrence.is_some() {
+                self.end_automatically();
+            }
         }
     }
 
     /// [`Game::settle`] when the player to move has no beans: the end of
-    /// the game, or in the Hemprich variant a repetition or a pass (after
-    /// which the other player, who has beans, is to move).
+    /// the game, or in the Hemprich variant an automatic end by repetition
+    /// or a pass (after which the other player, who has beans, is to move).
     #[cold]
     #[inline(never)]
     fn settle_stuck(&mut self) {
         loop {
+            self.recurrence = self.earlier(self.plies.len());
             let stuck = self.position.is_game_over();
             let reason = match self.rules.variant {
                 Variant::Standard if stuck => Some(EndReason::NoBeans {
@@ -253,11 +330,7 @@ impl Game {
                 self.end = Some(GameEnd { reason, score });
                 return;
             }
-            if let Some(earlier_ply) = self.earlier(self.plies.len()) {
-                self.end_by_repetition(earlier_ply);
-                return;
-            }
-            if !stuck {
+            if self.end_automatically() || !stuck {
                 return;
             }
             // Hemprich: the player to move has no beans, but the other has.
@@ -271,22 +344,91 @@ impl Game {
         }
     }
 
+    /// Ends the game if [`Rules::repetition`] ends it automatically at
+    /// the current position; whether it did.
+    #[cold]
+    #[inline(never)]
+    fn end_automatically(&mut self) -> bool {
+        let Repetition::Automatic { occurrence } = self.rules.repetition else {
+            return false;
+        };
+        match self.recurrence {
+            Some(recurrence) if recurrence.occurrences >= u32::from(occurrence.max(2)) => {
+                self.end_by_repetition(recurrence.first_ply);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Ends the game because the current position, the position after
     /// the last ply, occurred after ply `earlier_ply` too.
     #[cold]
     #[inline(never)]
-    fn end_by_repetition(&mut self, earlier_ply: usize) {
+    fn end_by_repetition(&mut self, earlier_ply: usize) -> GameEnd {
         let score = self
             .rules
             .endless_play
             .score(&self.position, self.last_mover());
-        self.end = Some(GameEnd {
+        let end = GameEnd {
             reason: EndReason::Repetition {
                 earlier_ply,
                 ply: self.plies.len(),
             },
             score,
-        });
+        };
+        self.end = Some(end);
+        end
+    }
+
+    /// Ends the game by a player's claim that the current position has
+    /// occurred before since the last capture (see [Repetition](Game#repetition)).
+    /// The beans on the board are shared as [`Rules::endless_play`] says.
+    /// Either player may claim: the rule that shares the beans decides
+    /// which of them gains by it.
+    ///
+    /// ```
+    /// use bohnenspiel::{ClaimError, Game, Move, Position, Rules, Score};
+    ///
+    /// let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse()?;
+    /// let mut game = Game::new(start, Rules::default());
+    /// assert_eq!(game.claim_repetition(), Err(ClaimError::NotRepeated));
+    /// for hole in [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10] {
+    ///     game.play(Move::from_number(hole)?)?;
+    /// }
+    /// assert_eq!(game.claim_repetition()?.score, Score::new(37, 35));
+    /// assert_eq!(game.claim_repetition(), Err(ClaimError::GameOver));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ClaimError::GameOver`] if the game has already ended,
+    /// [`ClaimError::NotRepeated`] if the position is new since the last
+    /// capture; the game is then unchanged.
+    pub fn claim_repetition(&mut self) -> Result<GameEnd, ClaimError> {
+        if self.end.is_some() {
+            return Err(ClaimError::GameOver);
+        }
+        let recurrence = self.recurrence.ok_or(ClaimError::NotRepeated)?;
+        Ok(self.end_by_repetition(recurrence.first_ply))
+    }
+
+    /// Whether, and how often, the current position has occurred since
+    /// the last capture (since the start if nothing was captured yet):
+    /// `None` for a position that is new since then. A repetition does
+    /// not end the game by itself; see [Repetition](Game#repetition).
+    #[must_use]
+    pub const fn recurrence(&self) -> Option<Recurrence> {
+        self.recurrence
+    }
+
+    /// How many times the current position has occurred since the last
+    /// capture, this time included: 1 for a new position.
+    #[must_use]
+    pub fn occurrences(&self) -> u32 {
+        self.recurrence
+            .map_or(1, |recurrence| recurrence.occurrences)
     }
 
     /// The position after ply `ply` (0 for the start).
@@ -298,10 +440,11 @@ impl Game {
         }
     }
 
-    /// The ply since the last capture after which the current position,
-    /// the position after ply `ply`, occurred before, if it did.
+    /// Whether the current position, the position after ply `ply`,
+    /// occurred before since the last capture: the ply after which it
+    /// first did, and how often.
     #[inline]
-    fn earlier(&mut self, ply: usize) -> Option<usize> {
+    fn earlier(&mut self, ply: usize) -> Option<Recurrence> {
         // Most positions are new, which the filter tells at once.
         let bit = self.position.filter_bit();
         let maybe_seen = self.recent & bit != 0;
@@ -322,9 +465,9 @@ impl Game {
     }
 
     /// [`Game::earlier`] by scanning the positions after plies `ply - 2`,
-    /// `ply - 4`, … down to `since`, nearest first.
+    /// `ply - 4`, … down to `since`.
     #[inline]
-    fn earlier_by_scan(&self, ply: usize) -> Option<usize> {
+    fn earlier_by_scan(&self, ply: usize) -> Option<Recurrence> {
         let position = &self.position;
         // The positions after plies `lowest..=ply - 2` are in `plies`
         // (the one after ply `k` at index `k - 1`), nearest last.
@@ -333,28 +476,43 @@ impl Game {
             .plies
             .get(lowest - 1..ply.saturating_sub(2))
             .unwrap_or_default();
-        let found = recorded
-            .iter()
-            .rev()
-            .step_by(2)
-            .position(|earlier| earlier.position == *position);
-        match found {
-            Some(back) => Some(ply - 2 - 2 * back),
-            None if self.since == 0 && ply.is_multiple_of(2) && self.start == *position => Some(0),
-            None => None,
+        let mut first = None;
+        let mut occurrences = 1;
+        for (back, earlier) in recorded.iter().rev().step_by(2).enumerate() {
+            if earlier.position == *position {
+                first = Some(ply - 2 - 2 * back);
+                occurrences += 1;
+            }
         }
+        if self.since == 0 && ply.is_multiple_of(2) && self.start == *position {
+            first = Some(0);
+            occurrences += 1;
+        }
+        first.map(|first_ply| Recurrence {
+            first_ply,
+            occurrences,
+        })
     }
 
     /// [`Game::earlier`] through the hash map of the positions since the
     /// last capture, once there are many.
     #[cold]
     #[inline(never)]
-    fn earlier_in_map(&mut self, ply: usize) -> Option<usize> {
-        for earlier in self.since + self.seen.len()..ply {
+    fn earlier_in_map(&mut self, ply: usize) -> Option<Recurrence> {
+        for earlier in self.mapped.max(self.since)..ply {
             let before = *self.position_after(earlier);
-            self.seen.entry(before).or_insert(earlier);
+            self.seen
+                .entry(before)
+                .and_modify(|(_, count)| *count += 1)
+                .or_insert((earlier, 1));
         }
-        self.seen.get(&self.position).copied()
+        self.mapped = ply;
+        self.seen
+            .get(&self.position)
+            .map(|&(first_ply, count)| Recurrence {
+                first_ply,
+                occurrences: count + 1,
+            })
     }
 
     /// The player who sowed last (the opponent of the player to move if
@@ -500,19 +658,36 @@ mod tests {
 
     /// Random games from sparse positions, where many plies pass without
     /// a capture, agree with a plain list of the positions since the last
-    /// capture, past the scan limit too.
+    /// capture on whether and how often the current position occurred,
+    /// past the scan limit too; with an automatic end at the second or
+    /// third occurrence, or by claim at the fourth.
     #[test]
     fn repetitions_past_the_scan_limit() {
         let mut state = 0x2545_F491_4F6C_DD1D_u64;
         let mut longest = 0;
+        let mut ends = [0; 3];
         for start in [
             "1,0,0,2,0,0/0,1,0,0,1,1 32:34 S",
             "0,0,1,0,0,0/0,0,0,0,1,0 36:34 S",
             "2,0,1,0,0,0/0,3,0,0,1,1 30:34 N",
+            "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
         ] {
-            for _ in 0..300 {
+            for (n, repetition) in [
+                Repetition::Claim,
+                Repetition::Automatic { occurrence: 2 },
+                Repetition::Automatic { occurrence: 3 },
+            ]
+            .into_iter()
+            .cycle()
+            .take(300)
+            .enumerate()
+            {
                 let start: Position = start.parse().expect("a position");
-                let mut game = Game::new(start, Rules::default());
+                let rules = Rules {
+                    repetition,
+                    ..Rules::default()
+                };
+                let mut game = Game::new(start, rules);
                 let mut seen = vec![start];
                 while !game.is_over() {
                     let moves: Vec<Move> = game.legal_moves().collect();
@@ -526,21 +701,45 @@ mod tests {
                     }
                     let position = *game.position();
                     let ply = game.plies().len();
+                    let base = ply - seen.len();
+                    let first = seen.iter().position(|&p| p == position);
+                    let occurrences = seen.iter().filter(|&&p| p == position).count() + 1;
+                    seen.push(position);
                     longest = longest.max(seen.len());
-                    match seen.iter().position(|&p| p == position) {
-                        Some(at) => {
-                            let earlier_ply = ply - seen.len() + at;
-                            let reason = game.end().map(|end| end.reason);
-                            assert_eq!(reason, Some(EndReason::Repetition { earlier_ply, ply }));
+                    let expected = first.map(|at| Recurrence {
+                        first_ply: base + at,
+                        occurrences: occurrences as u32,
+                    });
+                    if game.is_over() && position.is_game_over() {
+                        continue;
+                    }
+                    assert_eq!(game.recurrence(), expected, "game {n}, ply {ply}");
+                    assert_eq!(game.occurrences(), occurrences as u32);
+                    let automatic = match repetition {
+                        Repetition::Automatic { occurrence } => usize::from(occurrence),
+                        Repetition::Claim => usize::MAX,
+                    };
+                    let end = game.end().map(|end| end.reason);
+                    if occurrences >= automatic {
+                        ends[1] += 1;
+                        let earlier_ply = base + first.expect("a repetition");
+                        assert_eq!(end, Some(EndReason::Repetition { earlier_ply, ply }));
+                    } else if occurrences == 4 {
+                        ends[2] += 1;
+                        let earlier_ply = base + first.expect("a repetition");
+                        let claimed = game.claim_repetition().map(|end| end.reason);
+                        assert_eq!(claimed, Ok(EndReason::Repetition { earlier_ply, ply }));
+                    } else {
+                        assert_eq!(end, None);
+                        if first.is_none() {
+                            assert_eq!(game.claim_repetition(), Err(ClaimError::NotRepeated));
                         }
-                        None if game.is_over() => {
-                            assert!(position.is_game_over());
-                        }
-                        None => seen.push(position),
                     }
                 }
+                ends[0] += 1;
             }
         }
         assert!(longest > 2 * SCAN_LIMIT, "longest {longest}");
+        assert!(ends[1] > 60 && ends[2] > 10, "ends {ends:?}");
     }
 }

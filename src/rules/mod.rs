@@ -20,10 +20,10 @@ mod setup_text;
 mod sowing;
 
 pub use capture::{Capture, Captures};
-pub use game::{Action, EndReason, Game, GameEnd, Ply};
+pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence};
 pub use hole::{Hole, HoleError};
 pub use moves::{Move, Moves};
-pub use options::{EndlessPlay, Rules, Variant};
+pub use options::{EndlessPlay, ParseRulesError, Repetition, Rules, Variant};
 pub use outcome::{Outcome, Score};
 pub use partie::{Partie, PartieError};
 pub use perft::perft;

@@ -1,23 +1,65 @@
 //! Rule options: the Hemprich variant and how endless play is scored.
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::{Player, Position, Score};
 
 /// Which rules a [`Game`](crate::Game) follows. The default is the
-/// standard game, with endless play scored [`EndlessPlay::OwnSide`].
+/// standard game, with endless play scored [`EndlessPlay::OwnSide`] and
+/// ended only by a claim ([`Repetition::Claim`]).
 ///
 /// ```
-/// use bohnenspiel::{EndlessPlay, Rules, Variant};
+/// use bohnenspiel::{EndlessPlay, Repetition, Rules, Variant};
 ///
 /// let rules = Rules { variant: Variant::Hemprich, ..Rules::default() };
 /// assert_eq!(rules.endless_play, EndlessPlay::OwnSide);
+/// assert_eq!(rules.repetition, Repetition::Claim);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// The standard game, or Hemprich's 1926 variant.
     pub variant: Variant,
-    /// How the beans left on the board are shared when a position repeats.
+    /// How the beans left on the board are shared when a game ends on a
+    /// repeated position.
     pub endless_play: EndlessPlay,
+    /// Whether a repeated position ends a game only when a player claims
+    /// it (the default) or automatically.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub repetition: Repetition,
+}
+
+/// What a position that occurs again since the last capture does to a
+/// [`Game`](crate::Game).
+///
+/// The published rules know no end by repetition, and games played by
+/// people (or by other programs) pass through a position twice and then
+/// end normally. A repetition therefore only entitles a player to end the
+/// game ([`Game::claim_repetition`](crate::Game::claim_repetition)); the
+/// beans on the board are then shared as [`EndlessPlay`] says. A record
+/// that stops at a repeated position, before the game is over, was ended
+/// by that claim, whatever this option says (see
+/// [`validate`](crate::validate)).
+///
+/// A program that plays on its own (random playouts, self-play) needs an
+/// automatic end, because some games never end otherwise: with one bean on
+/// each side, six holes apart, each side has one legal move for ever (see
+/// the [`Game`](crate::Game#repetition) example).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Repetition {
+    /// A repetition ends the game only when a player claims it.
+    #[default]
+    Claim,
+    /// The game ends by itself when a position occurs for the
+    /// `occurrence`-th time since the last capture: 2 ends it at the
+    /// first repetition (0 and 1 count as 2).
+    Automatic {
+        /// The occurrence that ends the game.
+        occurrence: u8,
+    },
 }
 
 /// The rules variant.
@@ -31,14 +73,16 @@ pub enum Variant {
     Standard,
     /// K. Hemprich, 1926: a player who cannot move passes (recorded as an
     /// [`Action::Pass`](crate::Action::Pass) ply in the game's history),
-    /// and the game ends only when every bean is captured (or a position
-    /// repeats).
+    /// and the game ends only when every bean is captured (or on a
+    /// repeated position, as [`Repetition`] says).
     Hemprich,
 }
 
-/// How a game that repeats a position (same board, stores and player to
-/// move) is scored. The game ends at the repetition, and the beans still
-/// on the board are shared out as this option says; the stores are kept.
+/// How a game that ends on a repeated position (same board, stores and
+/// player to move, occurring again since the last capture) is scored: the
+/// beans still on the board are shared out as this option says; the
+/// stores are kept. Such a game ends by a player's claim, or automatically
+/// as [`Repetition`] says; a repetition alone does not end it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -86,5 +130,167 @@ impl EndlessPlay {
             }
         }
         score
+    }
+}
+
+impl Variant {
+    /// The variant's name, as the `Rules` tag of a record and the
+    /// command line's `--variant` write it: `standard` or `hemprich`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Hemprich => "hemprich",
+        }
+    }
+}
+
+impl EndlessPlay {
+    /// The rule's name, as the `Rules` tag of a record and the command
+    /// line's `--endless` write it: `own-side`, `last-mover` or `split`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndlessPlay::OwnSide => "own-side",
+            EndlessPlay::LastMover => "last-mover",
+            EndlessPlay::Split => "split",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for EndlessPlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a text does not name a [`Variant`], an [`EndlessPlay`] rule or
+/// [`Rules`]. The message quotes the text and names what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParseRulesError {
+    /// Not a variant's name.
+    #[error("{0:?} is not a rules variant (standard or hemprich)")]
+    Variant(String),
+    /// Not an endless-play rule's name.
+    #[error("{0:?} is not an endless-play rule (own-side, last-mover or split)")]
+    EndlessPlay(String),
+    /// A part of a rules text that is neither a variant nor
+    /// `endless=RULE`.
+    #[error("{0:?} is neither a rules variant nor endless=RULE")]
+    Part(String),
+    /// The variant or the endless-play rule is given twice.
+    #[error("the {0} is given twice")]
+    Twice(&'static str),
+}
+
+/// Keeps a text short enough to quote in an error message.
+fn quoted(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+impl FromStr for Variant {
+    type Err = ParseRulesError;
+
+    /// `standard` or `hemprich`, in any case.
+    fn from_str(text: &str) -> Result<Variant, ParseRulesError> {
+        let text = text.trim();
+        [Variant::Standard, Variant::Hemprich]
+            .into_iter()
+            .find(|variant| variant.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseRulesError::Variant(quoted(text)))
+    }
+}
+
+impl FromStr for EndlessPlay {
+    type Err = ParseRulesError;
+
+    /// `own-side`, `last-mover` or `split`, in any case.
+    fn from_str(text: &str) -> Result<EndlessPlay, ParseRulesError> {
+        let text = text.trim();
+        [
+            EndlessPlay::OwnSide,
+            EndlessPlay::LastMover,
+            EndlessPlay::Split,
+        ]
+        .into_iter()
+        .find(|rule| rule.name().eq_ignore_ascii_case(text))
+        .ok_or_else(|| ParseRulesError::EndlessPlay(quoted(text)))
+    }
+}
+
+/// The rules a record was played by, as its `Rules` tag writes them.
+///
+/// The grammar: parts separated by `;`, each either a variant's name
+/// (`standard` or `hemprich`) or `endless=` and an endless-play rule's
+/// name (`own-side`, `last-mover` or `split`); each at most once, in any
+/// order and case, with spaces around the parts and around `=` ignored.
+/// What is not given keeps its default (the standard variant, endless
+/// play [`EndlessPlay::OwnSide`]), and [`Rules::repetition`] is always
+/// [`Repetition::Claim`]. The empty text is the default rules.
+///
+/// [`Display`](fmt::Display) writes the canonical form: the variant, then
+/// `; endless=RULE` unless the rule is the default one.
+///
+/// ```
+/// use bohnenspiel::{EndlessPlay, Rules, Variant};
+///
+/// let rules: Rules = "hemprich; endless=split".parse()?;
+/// assert_eq!(rules.variant, Variant::Hemprich);
+/// assert_eq!(rules.endless_play, EndlessPlay::Split);
+/// assert_eq!(rules.to_string(), "hemprich; endless=split");
+/// assert_eq!("Standard".parse::<Rules>()?, Rules::default());
+/// assert_eq!(Rules::default().to_string(), "standard");
+/// assert!("hemprich; hemprich".parse::<Rules>().is_err());
+/// # Ok::<(), bohnenspiel::ParseRulesError>(())
+/// ```
+impl FromStr for Rules {
+    type Err = ParseRulesError;
+
+    fn from_str(text: &str) -> Result<Rules, ParseRulesError> {
+        let mut variant = None;
+        let mut endless_play = None;
+        for part in text
+            .split(';')
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+        {
+            if let Some((name, value)) = part.split_once('=') {
+                if !name.trim().eq_ignore_ascii_case("endless") {
+                    return Err(ParseRulesError::Part(quoted(part)));
+                }
+                if endless_play.replace(value.parse()?).is_some() {
+                    return Err(ParseRulesError::Twice("endless-play rule"));
+                }
+            } else {
+                let parsed = part.parse().map_err(|error| match error {
+                    ParseRulesError::Variant(_) => ParseRulesError::Part(quoted(part)),
+                    other => other,
+                })?;
+                if variant.replace(parsed).is_some() {
+                    return Err(ParseRulesError::Twice("variant"));
+                }
+            }
+        }
+        Ok(Rules {
+            variant: variant.unwrap_or_default(),
+            endless_play: endless_play.unwrap_or_default(),
+            repetition: Repetition::Claim,
+        })
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.variant.name())?;
+        if self.endless_play != EndlessPlay::OwnSide {
+            write!(f, "; endless={}", self.endless_play)?;
+        }
+        Ok(())
     }
 }

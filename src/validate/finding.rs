@@ -70,7 +70,8 @@ pub enum FindingKind {
     UnfinishedGame,
     /// After an illegal ply the rest of the line cannot be replayed.
     ReplayStopped,
-    /// The game ended because a position repeated.
+    /// The record stops at a position that occurred before since the last
+    /// capture: the game ended there by a claim of repetition (a note).
     Repetition,
     /// The record could only be checked for syntax: its `Setup` tag says
     /// that the start position is unknown (`[Setup "?"]`).

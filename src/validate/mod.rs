@@ -43,8 +43,15 @@
 //! - A line that stops before the game is over is a warning, but only a
 //!   note in a problem solution (a record with variations, or whose moves
 //!   end with prose such as `6 and South loses.`).
-//! - A game that repeats a position ends by the endless-play rule (a
-//!   [`FindingKind::Repetition`] note); later plies are errors.
+//! - A position that occurs again since the last capture ends nothing by
+//!   itself: the plies after it are replayed and checked like any other.
+//!   A line that stops at a repeated position, with the game not over,
+//!   was ended by a player's claim ([`crate::Game::claim_repetition`]):
+//!   it is scored by the endless-play rule of [`Options::rules`], the
+//!   `Result` tag is checked against that score, and a
+//!   [`FindingKind::Repetition`] note and the summary say so. (Records are
+//!   always replayed this way, whatever [`crate::Rules::repetition`]
+//!   says.)
 //! - Variations are replayed from their branch point: the parent line up
 //!   to (not including) the variation's first row number, then its rows.
 //! - A record without a `Setup` tag starts at the opening, and every
@@ -126,7 +133,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
         ..Report::default()
     };
     if let Some(start) = report.start {
-        let mut game = Game::new(start, options.rules);
+        let mut game = Game::new(start, ctx.rules);
         report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), 0, None);
         report.end = report.main_line.end;
         check_result(&mut ctx, &report);
@@ -148,7 +155,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
         if let Some(start) = report.start
             && let Some((line, prefix)) = index.whole_line(i)
         {
-            let mut game = Game::new(start, options.rules);
+            let mut game = Game::new(start, ctx.rules);
             let (before, own) = line.split_at(prefix.min(line.len()));
             match ctx.replay_silently(&mut game, before) {
                 Some(played) => {

@@ -1,7 +1,9 @@
 //! Replaying the written plies of a line into a [`Game`].
 
 use crate::notation::{self, GroupKind, Location, ParsedRecord, Span, Turn};
-use crate::{EndReason, Game, GameEnd, IllegalMoveKind, Move, PlayError, Player, Position};
+use crate::{
+    EndReason, Game, GameEnd, IllegalMoveKind, Move, PlayError, Player, Position, Repetition, Rules,
+};
 
 use super::compare;
 use super::report::{Line, ReplayedPly, Stop, StopReason, end_summary, outcome_text};
@@ -43,6 +45,8 @@ pub(crate) struct Context<'a> {
     /// ended by prose), where lines may stop before the game is over.
     pub problem: bool,
     pub findings: Vec<Finding>,
+    /// The rules the record is replayed under.
+    pub rules: Rules,
     locator: Locator,
 }
 
@@ -101,9 +105,20 @@ impl Locator {
     }
 }
 
-/// The note for a game that `end`ed by repetition after ply `index`, if
-/// it did.
-pub(crate) fn repetition_message(index: usize, end: GameEnd) -> Option<String> {
+/// The rules a record is replayed under: `rules`, with a repetition
+/// ended only by a claim. A record is a game played by people, where a
+/// repeated position ends nothing unless a player claims it; a record
+/// that stops at one was ended by that claim.
+pub(crate) fn record_rules(rules: Rules) -> Rules {
+    Rules {
+        repetition: Repetition::Claim,
+        ..rules
+    }
+}
+
+/// The note for a game that `end`ed by a claim of repetition after ply
+/// `index` (where the record stops), if it did.
+pub(crate) fn repetition_message(index: usize, end: GameEnd, rules: Rules) -> Option<String> {
     let EndReason::Repetition { earlier_ply, .. } = end.reason else {
         return None;
     };
@@ -113,7 +128,8 @@ pub(crate) fn repetition_message(index: usize, end: GameEnd) -> Option<String> {
         format!("the position after ply {earlier_ply}")
     };
     Some(format!(
-        "the position after ply {index} repeats {earlier}: the game ends by the endless-play rule, {}",
+        "the record stops at ply {index}, whose position repeats {earlier}: a claim of repetition ended the game, and endless play ({}) scores it {}",
+        rules.endless_play,
         outcome_text(end.score)
     ))
 }
@@ -146,6 +162,7 @@ impl<'a> Context<'a> {
             stop_at: parsed.errors.iter().map(|e| e.span.start).min(),
             problem,
             findings: Vec::new(),
+            rules: record_rules(options.rules),
             locator: Locator::default(),
         }
     }
@@ -245,7 +262,6 @@ impl<'a> Context<'a> {
                 }
                 let mv = Move::new(ply.hole);
                 let before = *game.position();
-                let was_over = game.is_over();
                 match game.play(mv) {
                     Err(error) => {
                         self.illegal(error, index, number, ply.span, at, game);
@@ -272,9 +288,6 @@ impl<'a> Context<'a> {
                     Ok(captures) => {
                         self.check_annotation(ply, &captures, None, at);
                         self.check_others(before, turn, at);
-                        if !was_over && let Some(end) = game.end() {
-                            self.note_repetition(index, end, ply.span, at);
-                        }
                         last_span = Some((ply.span, at));
                         line.last_index = index;
                         if keep {
@@ -291,6 +304,14 @@ impl<'a> Context<'a> {
                     }
                 }
             }
+        }
+        // A record that stops at a repeated position was ended there by
+        // a claim.
+        if line.stop.is_none()
+            && let Some((span, at)) = last_span
+            && let Ok(end) = game.claim_repetition()
+        {
+            self.note_repetition(line.last_index, end, span, at);
         }
         line.end = game.end();
         line.position = Some(*game.position());
@@ -318,10 +339,10 @@ impl<'a> Context<'a> {
         line
     }
 
-    /// Notes that the game ended by repetition after ply `index`, if it
-    /// did.
+    /// Notes that the game ended by a claim of repetition after ply
+    /// `index`, if it did.
     pub(crate) fn note_repetition(&mut self, index: usize, end: GameEnd, span: Span, at: At<'_>) {
-        if let Some(message) = repetition_message(index, end) {
+        if let Some(message) = repetition_message(index, end, self.rules) {
             self.push(Severity::Note, FindingKind::Repetition, message, span, at);
         }
     }

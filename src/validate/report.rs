@@ -180,8 +180,8 @@ impl Report {
 
     /// One line a person reads, such as `South wins 50:22 (North cannot
     /// move)`, `draw 36:36 (South cannot move)`, `unfinished after 37
-    /// plies: 30:20 in the stores`, `ended by repetition after ply 12
-    /// (as at the start): South wins 37:35`, `not replayed: illegal ply 12
+    /// plies: 30:20 in the stores`, `ended by a claim of repetition after
+    /// ply 12 (as at the start): South wins 37:35`, `not replayed: illegal ply 12
     /// at move 6` or `syntax only: start position unknown`. Replayed variations
     /// are counted at the end: `; 4 variations replayed`.
     #[must_use]
@@ -283,14 +283,14 @@ fn write_end(out: &mut String, end: GameEnd) {
         } => {
             let _ = write!(
                 out,
-                "ended by repetition after ply {ply} (as at the start): "
+                "ended by a claim of repetition after ply {ply} (as at the start): "
             );
             write_outcome(out, end.score);
         }
         EndReason::Repetition { earlier_ply, ply } => {
             let _ = write!(
                 out,
-                "ended by repetition after ply {ply} (as after ply {earlier_ply}): "
+                "ended by a claim of repetition after ply {ply} (as after ply {earlier_ply}): "
             );
             write_outcome(out, end.score);
         }

@@ -11,9 +11,9 @@ use crate::notation::{
     CaptureAnnotation, GameText, GroupKind, Layout, MoveEnd, ParseError, ParsedRecord, PlainPly,
     PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning, WrittenPly,
 };
-use crate::{Captures, EndReason, Game, GameEnd, Hole, Move, Player, Position, Score};
+use crate::{Captures, Game, GameEnd, Hole, Move, Player, Position, Rules, Score};
 
-use super::replay::repetition_message;
+use super::replay::{record_rules, repetition_message};
 use super::report::Line;
 use super::{Finding, FindingKind, Options, Report, Severity, compare, parse_score, validate};
 
@@ -28,7 +28,8 @@ pub struct Validated {
     /// `None` for a game checked without a tree.
     pub parsed: Option<ParsedRecord>,
     /// The game's text, for a game checked without a tree whose report
-    /// still has findings (the note that the game ended by repetition),
+    /// still has findings (the note that the game ended by a claim of
+    /// repetition),
     /// so that they can be shown with their source lines. `None`
     /// otherwise: a game with findings has either this or
     /// [`Validated::parsed`].
@@ -51,10 +52,11 @@ pub struct Validated {
 /// `Result` tag right) is then done without a tree. At anything else (a
 /// finding, or a part such as a variation, an alternative, a remark or an
 /// ending in prose that only the full validation checks), the game is
-/// parsed again into a tree and [`validate`]d. A game that ends by
-/// repetition gets its note either way; without a tree, it comes with its
-/// text ([`Validated::text`]) so that the note can be shown with its
-/// source line.
+/// parsed again into a tree and [`validate`]d. A game that stops at a
+/// repeated position (ended by a claim) gets its note either way; without
+/// a tree, it comes with its text ([`Validated::text`]) so that the note
+/// can be shown with its source line. A clean game that passes through a
+/// repeated position and goes on needs no tree and has no note.
 ///
 /// With [`Options::keep_plies`] on, every game is parsed into a tree and
 /// [`validate`]d, and the reports hold every ply. Off, a clean game costs
@@ -157,9 +159,11 @@ pub(crate) struct Clean {
     end: GameEnd,
     position: Position,
     last_index: usize,
-    /// The last ply, when the game ended by repetition after it (which
-    /// is noted): its span and move number.
+    /// The last ply, when the game ended by a claim of repetition after
+    /// it (which is noted): its span and move number.
     repetition: Option<(Span, u32)>,
+    /// The rules the game was replayed under.
+    rules: Rules,
 }
 
 impl Clean {
@@ -172,7 +176,7 @@ impl Clean {
                 Some(Finding {
                     severity: Severity::Note,
                     kind: FindingKind::Repetition,
-                    message: repetition_message(self.last_index, self.end)?,
+                    message: repetition_message(self.last_index, self.end, self.rules)?,
                     span,
                     location: Location::find(text, start.offset, start.line, span.start),
                     ply: Some(self.last_index),
@@ -205,7 +209,6 @@ impl Clean {
 /// would check with more than the plies of the main line.
 #[derive(Debug)]
 pub(crate) struct Quick {
-    options: Options,
     game: Game,
     /// Whether the check gave up on the game.
     gave_up: bool,
@@ -224,8 +227,11 @@ pub(crate) struct Quick {
     move_number: u32,
     /// The plies played.
     plies: usize,
-    /// The ply after which the game ended by repetition, with its move.
-    repetition: Option<(Span, u32)>,
+    /// The rules the game is replayed under.
+    rules: Rules,
+    /// The last ply after which the position had occurred before since
+    /// the last capture: its number, span and move number.
+    repetition: Option<(usize, Span, u32)>,
     /// Room for the annotations of plain movetext, reused.
     scratch: CaptureAnnotation,
 }
@@ -233,8 +239,8 @@ pub(crate) struct Quick {
 impl Quick {
     pub(crate) fn new(options: Options) -> Quick {
         Quick {
-            options,
-            game: Game::new(Position::new(), options.rules),
+            game: Game::new(Position::new(), record_rules(options.rules)),
+            rules: record_rules(options.rules),
             gave_up: false,
             setup: None,
             result: None,
@@ -295,20 +301,24 @@ impl Quick {
     fn replay(&mut self, hole: Hole, span: Span) -> Option<Captures> {
         if self.plies == 0 {
             let start = self.setup.unwrap_or_default();
-            self.game.restart(start, self.options.rules);
+            self.game.restart(start, self.rules);
         }
         let captures = self.game.play(Move::new(hole)).ok()?;
         self.plies += 1;
-        // A repetition ends the game with a note, which the report
-        // gets from `Clean`; a ply after it is an error.
-        if self
-            .game
-            .end()
-            .is_some_and(|end| matches!(end.reason, EndReason::Repetition { .. }))
-        {
-            self.repetition = Some((span, self.move_number));
+        // A record that stops at a repeated position ends by a claim,
+        // with a note, which the report gets from `Clean`.
+        if self.game.recurrence().is_some() {
+            self.note_recurrence(span);
         }
         Some(captures)
+    }
+
+    /// Remembers that the position after the last ply, written at `span`,
+    /// occurred before since the last capture.
+    #[cold]
+    #[inline(never)]
+    fn note_recurrence(&mut self, span: Span) {
+        self.repetition = Some((self.plies, span, self.move_number));
     }
 
     /// Counts a move that begins, with its row number in numbered
@@ -336,12 +346,21 @@ impl Quick {
     }
 
     /// The clean game, if the check did not give up and the game is over
-    /// with its `Result` tag right.
-    fn clean(&self) -> Option<Clean> {
+    /// (or stops at a repeated position, which ends it by a claim) with
+    /// its `Result` tag right.
+    fn clean(&mut self) -> Option<Clean> {
         if self.gave_up || self.plies == 0 {
             return None;
         }
-        let end = self.game.end()?;
+        let repetition = self
+            .repetition
+            .filter(|&(ply, _, _)| ply == self.plies)
+            .map(|(_, span, move_number)| (span, move_number));
+        let (end, repetition) = match self.game.end() {
+            Some(end) => (end, None),
+            None if repetition.is_some() => (self.game.claim_repetition().ok()?, repetition),
+            None => return None,
+        };
         if self.result.is_some_and(|written| written != end.score) {
             return None;
         }
@@ -350,7 +369,8 @@ impl Quick {
             end,
             position: *self.game.position(),
             last_index: self.plies,
-            repetition: self.repetition,
+            repetition,
+            rules: self.rules,
         })
     }
 }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use bohnenspiel::notation::{self, Layout, Movetext, Record, Span, Tag, Turn, WrittenPly};
-use bohnenspiel::{Captures, Game, Hole, Move};
+use bohnenspiel::{Captures, Game, Hole, Move, Position, Repetition, Rules};
 
 /// A ply of a generated game: the move and what the rules capture.
 #[derive(Debug, Clone, Copy)]
@@ -13,10 +13,28 @@ pub struct Played {
 }
 
 /// Plays a standard game from the opening, choosing the `i`-th legal move
-/// (modulo their number) for each choice, until the game is over (also by
-/// repetition) or the choices run out.
+/// (modulo their number) for each choice, until the game is over (also
+/// automatically, when a position occurs for the third time since the
+/// last capture) or the choices run out.
 pub fn play(choices: impl IntoIterator<Item = usize>) -> (Vec<Played>, Game) {
-    let mut game = Game::default();
+    play_from(Position::new(), choices)
+}
+
+/// Sparse starts, where many plies pass without a capture and positions
+/// come back: the first has one bean on each side, six holes apart.
+pub const SPARSE: [&str; 3] = [
+    "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
+    "1,0,0,2,0,0/0,1,0,0,1,1 32:34 S",
+    "2,0,1,0,0,0/0,3,0,0,1,1 30:34 N",
+];
+
+/// [`play`] from `start`.
+pub fn play_from(start: Position, choices: impl IntoIterator<Item = usize>) -> (Vec<Played>, Game) {
+    let rules = Rules {
+        repetition: Repetition::Automatic { occurrence: 3 },
+        ..Rules::default()
+    };
+    let mut game = Game::new(start, rules);
     let mut plies = Vec::new();
     for choice in choices {
         let moves: Vec<Move> = game.legal_moves().collect();

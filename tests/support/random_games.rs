@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use bohnenspiel::notation::parse_records;
 use bohnenspiel::validate::{Options, annotate, validate};
-use bohnenspiel::{Game, Player, Position, Rules};
+use bohnenspiel::{Game, Player, Position, Repetition, Rules};
 
 /// A small deterministic generator (xorshift64*), so the files are the
 /// same on every run.
@@ -21,9 +21,15 @@ impl Rng {
     }
 }
 
-/// The inline movetext of one random game played to its end.
+/// The inline movetext of one random game played to its end, or to the
+/// first repetition of a position (which, where a record stops, ends the
+/// game by a claim).
 fn random_movetext(rng: &mut Rng) -> String {
-    let mut game = Game::new(Position::new(), Rules::default());
+    let rules = Rules {
+        repetition: Repetition::Automatic { occurrence: 2 },
+        ..Rules::default()
+    };
+    let mut game = Game::new(Position::new(), rules);
     let mut text = String::new();
     while !game.is_over() {
         let moves: Vec<_> = game.legal_moves().collect();
