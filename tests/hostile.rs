@@ -2,7 +2,10 @@
 //! findings and nothing panics. Their speed and memory at large sizes are
 //! measured by `examples/hostile.rs`, not here.
 
-use bohnenspiel::notation::{NORTH_COLUMN_LIMIT, Record, parse_records};
+use bohnenspiel::notation::{
+    ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, NORTH_COLUMN_LIMIT,
+    Record, WarningKind, parse_records,
+};
 
 /// Parses `text` as one game without errors, prints it and reads it back.
 fn print_and_read_back(text: &str) -> String {
@@ -52,4 +55,99 @@ fn one_wide_row_does_not_pad_every_other_row() {
             "{printed}"
         );
     }
+}
+
+/// The games of `bytes`, read as a file is.
+fn read(bytes: &[u8]) -> Vec<bohnenspiel::notation::ParsedRecord> {
+    bohnenspiel::notation::RecordReader::new(bytes)
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_located_and_counted() {
+    let mut bytes = b"4,8 ".to_vec();
+    bytes.extend(std::iter::repeat_n(0xff, 1_000));
+    let games = read(&bytes);
+    assert_eq!(games.len(), 1);
+    let errors = &games[0].errors;
+    // The first `?` is also unexpected text; then the bytes, up to the
+    // limit, and one error counting the rest.
+    assert_eq!(errors.len(), MAX_ERRORS_PER_GAME + 1);
+    assert_eq!(errors[0].kind, ErrorKind::UnexpectedText);
+    assert!(
+        errors[1..MAX_ERRORS_PER_GAME]
+            .iter()
+            .all(|e| e.kind == ErrorKind::NotUtf8)
+    );
+    assert_eq!(errors[1].location.column, 5);
+    assert_eq!(errors[99].location.column, 4 + 99);
+    let last = &errors[MAX_ERRORS_PER_GAME];
+    assert_eq!(last.kind, ErrorKind::TooManyErrors);
+    assert!(last.message.starts_with("901 more errors"), "{last}");
+    assert_eq!(last.location.column, 4 + 100);
+}
+
+#[test]
+fn many_empty_moves_keep_a_bounded_number_of_errors() {
+    let text = format!("4,8{}\n", ";".repeat(5_000));
+    let games = parse_records(&text);
+    let errors = &games[0].errors;
+    assert_eq!(errors.len(), MAX_ERRORS_PER_GAME + 1);
+    assert!(
+        errors[..MAX_ERRORS_PER_GAME]
+            .iter()
+            .all(|e| e.kind == ErrorKind::EmptyMove)
+    );
+    assert_eq!(errors[99].location.column, 4 + 100);
+    assert_eq!(errors[100].kind, ErrorKind::TooManyErrors);
+    assert!(
+        errors[100].message.starts_with("4899 more errors"),
+        "{}",
+        errors[100]
+    );
+    assert!(errors[100].to_string().ends_with(
+        "(at most 100 are kept per game): expected at most 100 errors per game, found 4999"
+    ));
+    assert_eq!(games[0].record.movetext.moves.len(), 1);
+}
+
+#[test]
+fn stray_closing_parentheses_keep_a_bounded_number_of_warnings() {
+    let text = format!("4 {}\n", ")".repeat(3_000));
+    let games = parse_records(&text);
+    assert!(games[0].errors.is_empty(), "{:?}", games[0].errors);
+    let warnings = &games[0].warnings;
+    assert_eq!(warnings.len(), MAX_WARNINGS_PER_GAME + 1);
+    assert!(
+        warnings[..MAX_WARNINGS_PER_GAME]
+            .iter()
+            .all(|w| w.kind == WarningKind::UnmatchedParenthesis)
+    );
+    assert_eq!(warnings[100].kind, WarningKind::TooManyWarnings);
+    assert!(
+        warnings[100].message.starts_with("2900 more warnings"),
+        "{}",
+        warnings[100]
+    );
+    assert_eq!(warnings[100].location.column, 3 + 100);
+}
+
+#[test]
+fn a_huge_hole_number_is_quoted_short() {
+    let text = format!("4,8; {}\n", "9".repeat(100_000));
+    let games = parse_records(&text);
+    let errors = &games[0].errors;
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].kind, ErrorKind::HoleOutOfRange);
+    assert_eq!(errors[0].span.len(), 100_000);
+    assert_eq!(
+        errors[0].found,
+        format!("`{}…`", "9".repeat(MAX_QUOTED_CHARS))
+    );
+    assert!(errors[0].to_string().len() < 200, "{}", errors[0]);
+    let marks = format!("4{}\n", "!".repeat(100_000));
+    let errors = &parse_records(&marks)[0].errors;
+    assert_eq!(errors[0].kind, ErrorKind::UnknownMark);
+    assert!(errors[0].to_string().len() < 200, "{}", errors[0]);
 }

@@ -4,8 +4,23 @@ use std::fmt;
 
 use super::{Location, Span};
 
+/// The most errors the parser keeps for one game. Past them, it counts
+/// the rest and ends the game's errors with one
+/// [`ErrorKind::TooManyErrors`] saying how many more there were, so that
+/// the memory a game's errors take stays bounded whatever the text holds.
+pub const MAX_ERRORS_PER_GAME: usize = 100;
+
+/// The most warnings the parser keeps for one game; the rest are counted
+/// in one last [`WarningKind::TooManyWarnings`].
+pub const MAX_WARNINGS_PER_GAME: usize = 100;
+
+/// The most characters of the offending text an error message quotes;
+/// a longer token is cut and ends in `…`.
+pub const MAX_QUOTED_CHARS: usize = 20;
+
 /// What went wrong, without the details.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The text holds no game at all.
     EmptyInput,
@@ -33,6 +48,10 @@ pub enum ErrorKind {
     InvalidEscape,
     /// Bytes that are not UTF-8 (read as `?`).
     NotUtf8,
+    /// The game has more errors than [`MAX_ERRORS_PER_GAME`]: this last
+    /// error says how many more were found and not kept; its span is the
+    /// first of them.
+    TooManyErrors,
 }
 
 /// A parse error: its kind, where it is, what was expected and what was
@@ -81,10 +100,15 @@ impl ParseError {
 
 /// What a warning is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum WarningKind {
     /// A `)` with no `(` to close, ignored (the published Gentlemen
     /// solution has one).
     UnmatchedParenthesis,
+    /// The game has more warnings than [`MAX_WARNINGS_PER_GAME`]: this last
+    /// warning says how many more were found and not kept; its span is the
+    /// first of them.
+    TooManyWarnings,
 }
 
 /// Something accepted but probably not meant, such as a stray `)`.
@@ -123,6 +147,15 @@ impl fmt::Display for ParseErrors {
 }
 
 impl std::error::Error for ParseErrors {}
+
+/// `text` quoted in backticks for a message, cut after
+/// [`MAX_QUOTED_CHARS`] characters with `…`.
+pub(crate) fn quote(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((cut, _)) => format!("`{}…`", text.get(..cut).unwrap_or_default()),
+        None => format!("`{text}`"),
+    }
+}
 
 /// An error before its location is computed.
 #[derive(Debug, Clone, PartialEq, Eq)]

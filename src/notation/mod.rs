@@ -128,6 +128,13 @@
 //! so every error of a file is reported. Text that is accepted but
 //! probably not meant (a stray `)`) gives a [`Warning`].
 //!
+//! A game keeps at most [`MAX_ERRORS_PER_GAME`] errors and
+//! [`MAX_WARNINGS_PER_GAME`] warnings (100 each); past them, one last
+//! error ([`ErrorKind::TooManyErrors`]) or warning
+//! ([`WarningKind::TooManyWarnings`]) says how many more there were. A
+//! message quotes at most [`MAX_QUOTED_CHARS`] characters of the text it
+//! is about.
+//!
 //! # Spans and equality
 //!
 //! Spans are ordinary fields and take part in `==`. To compare what was
@@ -166,7 +173,10 @@ mod visit;
 use std::str::FromStr;
 
 pub use annotation::{CaptureAnnotation, HoleList, JoinedHoles, Joiner, Phrase, PhraseForm};
-pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
+pub use error::{
+    ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, ParseError,
+    ParseErrors, Warning, WarningKind,
+};
 pub use mark::{Mark, MarkError};
 pub use print::{NORTH_COLUMN_LIMIT, print_records};
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};

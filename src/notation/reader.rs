@@ -2,7 +2,8 @@
 
 use std::io::{self, BufRead};
 
-use super::parse::{parse_game, split::Splitter};
+use super::MAX_ERRORS_PER_GAME;
+use super::parse::{BadBytes, parse_game, split::Splitter};
 use super::visit::{Sink, TreeBuilder, Visitor};
 use super::{Location, ParseError, ParseErrors, Record, Warning};
 
@@ -119,8 +120,10 @@ pub struct RecordReader<R> {
     buffer: Vec<u8>,
     /// The text of the game being read, reused from game to game.
     source: String,
-    /// Offsets of the bytes of `source` that were not UTF-8.
+    /// Offsets of the bytes of `source` that were not UTF-8, the first
+    /// [`MAX_ERRORS_PER_GAME`] of them, and how many more there were.
     bad: Vec<(usize, u8)>,
+    bad_more: usize,
     /// The line read ahead that starts the next game, if any.
     pending: Option<Line>,
     splitter: Splitter,
@@ -141,6 +144,7 @@ struct Line {
     offset: usize,
     line: usize,
     bad: Vec<(usize, u8)>,
+    bad_more: usize,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -151,6 +155,7 @@ impl<R: BufRead> RecordReader<R> {
             buffer: Vec::new(),
             source: String::new(),
             bad: Vec::new(),
+            bad_more: 0,
             pending: None,
             splitter: Splitter::default(),
             offset: 0,
@@ -206,8 +211,13 @@ impl<R: BufRead> RecordReader<R> {
     pub fn parse_last_game(&self) -> Option<ParsedRecord> {
         let (offset, first_line) = self.last?;
         let mut builder = TreeBuilder::default();
-        let (record, errors, warnings) =
-            parse_game(&self.source, offset, first_line, &self.bad, &mut builder);
+        let (record, errors, warnings) = parse_game(
+            &self.source,
+            offset,
+            first_line,
+            self.bad_bytes(),
+            &mut builder,
+        );
         Some(ParsedRecord {
             record,
             errors,
@@ -247,9 +257,17 @@ impl<R: BufRead> RecordReader<R> {
             &self.source,
             offset,
             first_line,
-            &self.bad,
+            self.bad_bytes(),
             visitor,
         )))
+    }
+
+    /// The bytes of the game last read that were not UTF-8.
+    fn bad_bytes(&self) -> BadBytes<'_> {
+        BadBytes {
+            first: &self.bad,
+            more: self.bad_more,
+        }
     }
 
     /// Reads the whole lines that the reader's buffer holds, up to the end
@@ -287,7 +305,13 @@ impl<R: BufRead> RecordReader<R> {
             return Ok(None);
         }
         let chunk = available.get(..taken).unwrap_or_default();
-        Self::append_lines(chunk, self.offset, &mut self.source, &mut self.bad);
+        Self::append_lines(
+            chunk,
+            self.offset,
+            &mut self.source,
+            &mut self.bad,
+            &mut self.bad_more,
+        );
         self.reader.consume(taken);
         self.offset += taken;
         self.line += lines;
@@ -295,10 +319,11 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     /// Reads the next line and appends it to `self.source` (and the
-    /// offsets of its bytes that are not UTF-8 to `self.bad`); returns its
-    /// length in the input (0 at the end of the input). A line that lies
-    /// whole in the reader's buffer is copied once, straight from there.
-    fn read_line(&mut self) -> io::Result<usize> {
+    /// offsets of its bytes that are not UTF-8 to `bad`, counting in `more`
+    /// those past the limit); returns its length in the input (0 at the
+    /// end of the input). A line that lies whole in the reader's buffer is
+    /// copied once, straight from there.
+    fn read_line(&mut self, bad: &mut Vec<(usize, u8)>, more: &mut usize) -> io::Result<usize> {
         let available = loop {
             match self.reader.fill_buf() {
                 Ok(available) => break available,
@@ -308,20 +333,27 @@ impl<R: BufRead> RecordReader<R> {
         };
         if let Some(line) = memchr::memchr(b'\n', available).and_then(|i| available.get(..=i)) {
             let n = line.len();
-            Self::append_lines(line, self.offset, &mut self.source, &mut self.bad);
+            Self::append_lines(line, self.offset, &mut self.source, bad, more);
             self.reader.consume(n);
             return Ok(n);
         }
         self.buffer.clear();
         let n = self.reader.read_until(b'\n', &mut self.buffer)?;
-        Self::append_lines(&self.buffer, self.offset, &mut self.source, &mut self.bad);
+        Self::append_lines(&self.buffer, self.offset, &mut self.source, bad, more);
         Ok(n)
     }
 
     /// Appends the lines `buffer`, which start at absolute offset
     /// `offset`, to `text` as UTF-8, reading bytes that are not UTF-8 as
-    /// `?` and recording their offsets in `bad`.
-    fn append_lines(buffer: &[u8], offset: usize, text: &mut String, bad: &mut Vec<(usize, u8)>) {
+    /// `?` and recording their offsets in `bad`, up to
+    /// [`MAX_ERRORS_PER_GAME`] of them, and counting the rest in `more`.
+    fn append_lines(
+        buffer: &[u8],
+        offset: usize,
+        text: &mut String,
+        bad: &mut Vec<(usize, u8)>,
+        more: &mut usize,
+    ) {
         if let Ok(line) = std::str::from_utf8(buffer) {
             text.push_str(line);
             return;
@@ -330,7 +362,11 @@ impl<R: BufRead> RecordReader<R> {
         for chunk in buffer.utf8_chunks() {
             text.push_str(chunk.valid());
             for &byte in chunk.invalid() {
-                bad.push((offset + text.len() - line_start, byte));
+                if bad.len() < MAX_ERRORS_PER_GAME {
+                    bad.push((offset + text.len() - line_start, byte));
+                } else {
+                    *more += 1;
+                }
                 text.push('?');
             }
         }
@@ -345,12 +381,14 @@ impl<R: BufRead> RecordReader<R> {
         }
         self.source.clear();
         self.bad.clear();
+        self.bad_more = 0;
         self.splitter = Splitter::default();
         let (offset, first_line) = match self.pending.take() {
             Some(mut line) => {
                 self.splitter.starts_new_game(line.text.as_bytes());
                 self.source.push_str(&line.text);
                 self.bad.append(&mut line.bad);
+                self.bad_more = line.bad_more;
                 (line.offset, line.line)
             }
             None => (self.offset, self.line),
@@ -366,8 +404,8 @@ impl<R: BufRead> RecordReader<R> {
                 }
             }
             let line_start = self.source.len();
-            let bad_start = self.bad.len();
-            let n = match self.read_line() {
+            let (mut line_bad, mut line_more) = (Vec::new(), 0);
+            let n = match self.read_line(&mut line_bad, &mut line_more) {
                 Ok(0) => {
                     self.finished = true;
                     break;
@@ -390,13 +428,22 @@ impl<R: BufRead> RecordReader<R> {
                     text: line.to_owned(),
                     offset: self.offset,
                     line: self.line,
-                    bad: self.bad.split_off(bad_start),
+                    bad: line_bad,
+                    bad_more: line_more,
                 });
                 self.source.truncate(line_start);
                 self.offset += n;
                 self.line += 1;
                 break;
             }
+            for byte in line_bad {
+                if self.bad.len() < MAX_ERRORS_PER_GAME {
+                    self.bad.push(byte);
+                } else {
+                    self.bad_more += 1;
+                }
+            }
+            self.bad_more += line_more;
             self.offset += n;
             self.line += 1;
         }

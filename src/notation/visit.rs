@@ -367,16 +367,21 @@ impl Sink for TreeBuilder {
     }
 
     fn expect_moves(&mut self, moves: usize) {
+        // Room for the moves of a long game, but not for a `;` that may
+        // hold no move (`;;;`): past that, the line grows as it is read.
+        const MOST: usize = 256;
         let line = &mut self.record.movetext.moves;
-        line.reserve(moves.saturating_sub(line.len()));
+        line.reserve(moves.min(MOST).saturating_sub(line.len()));
     }
 
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
         self.close_open_move();
+        let main = self.record.movetext.variations.is_empty();
         let line = self.line();
-        if line.capacity() == 0 {
+        if line.capacity() == 0 && main {
             // Published games run to a few dozen moves: skip the first
-            // few doublings of a 200-byte element.
+            // few doublings of a 200-byte element (variations are short,
+            // and there may be many).
             line.reserve(32);
         }
         line.push(WrittenMove {

@@ -4,7 +4,7 @@
 use crate::Hole;
 use crate::Player;
 use crate::notation::annotation::{NotAnnotation, parse_annotation_into, parse_closed_annotation};
-use crate::notation::error::{ErrorKind, RawError};
+use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
 use crate::notation::{Group, GroupKind, Groups, Label, Mark, Span, WarningKind, WrittenPly};
@@ -15,7 +15,7 @@ use nom::multi::separated_list1;
 use nom::{IResult, Parser};
 use std::ops::ControlFlow;
 
-use super::{RawWarning, describe};
+use super::{Kept, RawWarning, describe};
 
 /// Whether white space may include line breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,8 +80,8 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub end: usize,
     pub base: usize,
     pub mode: Mode,
-    pub errors: &'a mut Vec<RawError>,
-    pub warnings: &'a mut Vec<RawWarning>,
+    pub errors: &'a mut Kept<RawError>,
+    pub warnings: &'a mut Kept<RawWarning>,
     /// Inline: the matching `)` of every `(` from the first unclosed
     /// group on, found in one pass so that unclosed groups cost linear
     /// time.
@@ -289,7 +289,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         match u8::try_from(value).ok().and_then(|n| Hole::new(n).ok()) {
             Some(hole) => Ok(hole),
             None => {
-                let found = format!("`{}`", self.text.get(start..self.pos).unwrap_or_default());
+                let found = quote(self.text.get(start..self.pos).unwrap_or_default());
                 let span = self.span(start, self.pos);
                 self.errors.push(RawError::hole_out_of_range(span, found));
                 Err(Failed)
@@ -309,7 +309,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         match Mark::from_bytes(written) {
             Some(mark) => Ok(Some(mark)),
             None => {
-                let found = format!("`{}`", self.text.get(start..self.pos).unwrap_or_default());
+                let found = quote(self.text.get(start..self.pos).unwrap_or_default());
                 let span = self.span(start, self.pos);
                 self.errors.push(RawError::new(
                     ErrorKind::UnknownMark,

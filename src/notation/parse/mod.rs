@@ -7,9 +7,9 @@ mod rows;
 pub(crate) mod split;
 mod tags;
 
-use super::error::{ErrorKind, RawError};
+use super::error::{ErrorKind, MAX_ERRORS_PER_GAME, MAX_WARNINGS_PER_GAME, RawError};
 use super::visit::{Sink, Visitor};
-use super::{Layout, ParseError, Span, Warning, WarningKind, WrittenPly};
+use super::{Layout, Location, ParseError, Span, Warning, WarningKind, WrittenPly};
 use cursor::{Cursor, LastPly, Mode};
 
 /// A warning before its location is computed.
@@ -20,12 +20,65 @@ pub(crate) struct RawWarning {
     pub span: Span,
 }
 
+/// Something found at a place in the text.
+pub(crate) trait Placed {
+    fn start(&self) -> usize;
+}
+
+impl Placed for RawError {
+    fn start(&self) -> usize {
+        self.span.start
+    }
+}
+
+impl Placed for RawWarning {
+    fn start(&self) -> usize {
+        self.span.start
+    }
+}
+
+/// The errors or warnings of one game: the first `limit` kept, the rest
+/// only counted, so that a game's findings take bounded memory.
+pub(crate) struct Kept<T> {
+    pub items: Vec<T>,
+    limit: usize,
+    /// How many more were found, and where the first of them starts.
+    pub more: usize,
+    pub first_more: usize,
+}
+
+impl<T: Placed> Kept<T> {
+    fn new(limit: usize) -> Kept<T> {
+        Kept {
+            items: Vec::new(),
+            limit,
+            more: 0,
+            first_more: 0,
+        }
+    }
+
+    pub(crate) fn push(&mut self, item: T) {
+        if self.items.len() < self.limit {
+            self.items.push(item);
+        } else {
+            if self.more == 0 {
+                self.first_more = item.start();
+            }
+            self.more += 1;
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.items.is_empty() && self.more == 0
+    }
+}
+
 /// The text of one game, what parsing it found, and where its events go.
 pub(crate) struct Game<'a, V: ?Sized> {
     pub text: &'a str,
     pub base: usize,
-    pub errors: Vec<RawError>,
-    pub warnings: Vec<RawWarning>,
+    pub errors: Kept<RawError>,
+    pub warnings: Kept<RawWarning>,
     pub visitor: &'a mut V,
     /// Whether the visitor has asked to stop.
     pub stopped: bool,
@@ -38,8 +91,8 @@ impl<'a, V: Sink + ?Sized> Game<'a, V> {
         Game {
             text,
             base,
-            errors: Vec::new(),
-            warnings: Vec::new(),
+            errors: Kept::new(MAX_ERRORS_PER_GAME),
+            warnings: Kept::new(MAX_WARNINGS_PER_GAME),
             visitor,
             stopped: false,
             last: LastPly::new(),
@@ -121,14 +174,23 @@ pub(crate) fn describe(line: &str, at: usize) -> String {
     format!("`{first}`")
 }
 
+/// Bytes of a game's text that were not UTF-8: the absolute offsets and
+/// values of the first [`MAX_ERRORS_PER_GAME`], and how many more there
+/// were.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct BadBytes<'a> {
+    pub first: &'a [(usize, u8)],
+    pub more: usize,
+}
+
 /// Parses the text of one game, which starts at absolute offset `base`
 /// on line `first_line`, handing its parts to `visitor`. `bad` holds the
-/// absolute offsets of bytes that were not UTF-8 (read as `?`).
+/// bytes that were not UTF-8 (read as `?`).
 pub(crate) fn parse_game<V: Sink + ?Sized>(
     text: &str,
     base: usize,
     first_line: usize,
-    bad: &[(usize, u8)],
+    bad: BadBytes<'_>,
     visitor: &mut V,
 ) -> V::Output {
     let mut game = Game::new(text, base, visitor);
@@ -136,45 +198,115 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
     if !game.stopped {
         game_body(&mut game);
     }
-    if !game.errors.is_empty() || !bad.is_empty() {
-        let mut locator = super::span::Locator::new(text, base, first_line);
-        let mut errors: Vec<ParseError> = bad
-            .iter()
-            .map(|&(at, byte)| {
-                RawError::new(
-                    ErrorKind::NotUtf8,
-                    Span::new(at, at + 1),
-                    "the text is not UTF-8",
-                    "UTF-8 text",
-                    format!("byte 0x{byte:02X}"),
-                )
-                .locate(text, base, first_line)
-            })
-            .collect();
-        errors.extend(std::mem::take(&mut game.errors).into_iter().map(|e| {
-            let location = locator.find(e.span.start);
-            e.located(location)
-        }));
-        if !bad.is_empty() {
+    for &(at, byte) in bad.first {
+        game.errors.push(RawError::new(
+            ErrorKind::NotUtf8,
+            Span::new(at, at + 1),
+            "the text is not UTF-8",
+            "UTF-8 text",
+            format!("byte 0x{byte:02X}"),
+        ));
+    }
+    if !game.errors.is_empty() || bad.more > 0 {
+        let kept = std::mem::replace(&mut game.errors, Kept::new(0));
+        let more = kept.more + bad.more;
+        let mut errors = kept.items;
+        if !bad.first.is_empty() {
             errors.sort_by_key(|e| e.span.start);
+        }
+        let mut located = locate_all(text, base, first_line, errors.iter().map(|e| e.span.start));
+        let mut errors: Vec<ParseError> = errors
+            .into_iter()
+            .zip(located.by_ref())
+            .map(|(e, location)| e.located(location))
+            .collect();
+        if more > 0 {
+            // Where the first error not kept is: one the parser found, or a
+            // byte not UTF-8 after the last one kept.
+            let at = [
+                (kept.more > 0).then_some(kept.first_more),
+                (bad.more > 0).then(|| bad.first.last().map_or(base, |&(last, _)| last + 1)),
+            ]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(base);
+            errors.push(
+                RawError::new(
+                    ErrorKind::TooManyErrors,
+                    Span::new(at, at),
+                    format!(
+                        "{more} more errors in this game are not listed (at most {MAX_ERRORS_PER_GAME} are kept per game)"
+                    ),
+                    format!("at most {MAX_ERRORS_PER_GAME} errors per game"),
+                    format!("{}", errors.len() + more),
+                )
+                .locate(text, base, first_line),
+            );
         }
         for error in &errors {
             game.emit(|visitor| visitor.error(error));
         }
     }
     if !game.warnings.is_empty() {
-        let mut locator = super::span::Locator::new(text, base, first_line);
-        for w in std::mem::take(&mut game.warnings) {
-            let warning = Warning {
-                location: locator.find(w.span.start),
+        let kept = std::mem::replace(&mut game.warnings, Kept::new(0));
+        let located = locate_all(
+            text,
+            base,
+            first_line,
+            kept.items.iter().map(|w| w.span.start),
+        );
+        let mut warnings: Vec<Warning> = kept
+            .items
+            .into_iter()
+            .zip(located)
+            .map(|(w, location)| Warning {
+                location,
                 kind: w.kind,
                 message: w.message,
                 span: w.span,
-            };
-            game.emit(|visitor| visitor.warning(&warning));
+            })
+            .collect();
+        if kept.more > 0 {
+            let at = kept.first_more;
+            warnings.push(Warning {
+                location: Location::find(text, base, first_line, at),
+                kind: WarningKind::TooManyWarnings,
+                message: format!(
+                    "{} more warnings in this game are not listed (at most {MAX_WARNINGS_PER_GAME} are kept per game)",
+                    kept.more
+                ),
+                span: Span::new(at, at),
+            });
+        }
+        for warning in &warnings {
+            game.emit(|visitor| visitor.warning(warning));
         }
     }
     game.visitor.end_game()
+}
+
+/// The locations of absolute `offsets` in `text`, in their order, found
+/// in one pass over the text whatever that order (they are sorted first).
+fn locate_all(
+    text: &str,
+    base: usize,
+    first_line: usize,
+    offsets: impl Iterator<Item = usize>,
+) -> std::vec::IntoIter<Location> {
+    let mut order: Vec<(usize, usize)> = offsets.enumerate().map(|(i, at)| (at, i)).collect();
+    let sorted = order.is_sorted();
+    if !sorted {
+        order.sort_unstable();
+    }
+    let mut locator = super::span::Locator::new(text, base, first_line);
+    let mut locations = vec![Location::default(); order.len()];
+    for (at, i) in order {
+        if let Some(slot) = locations.get_mut(i) {
+            *slot = locator.find(at);
+        }
+    }
+    locations.into_iter()
 }
 
 fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
@@ -287,6 +419,7 @@ pub(crate) fn parse_ply(text: &str) -> Result<WrittenPly, Vec<ParseError>> {
     }
     let errors: Vec<ParseError> = game
         .errors
+        .items
         .into_iter()
         .map(|e| e.locate(text, 0, 1))
         .collect();

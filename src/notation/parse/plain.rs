@@ -413,12 +413,27 @@ mod tests {
     /// The events of `text` read by the parser, and read plain where it
     /// can be, with whether it was.
     fn both(text: &str) -> (Vec<Event>, (bool, Vec<Event>)) {
-        let parsed = parse_game(text, 7, 1, &[], &mut Recorder::default());
+        let parsed = parse_game(
+            text,
+            7,
+            1,
+            crate::notation::parse::BadBytes::default(),
+            &mut Recorder::default(),
+        );
         let mut skimming = Recorder {
             skim: true,
             ..Recorder::default()
         };
-        (parsed.1, parse_game(text, 7, 1, &[], &mut skimming))
+        (
+            parsed.1,
+            parse_game(
+                text,
+                7,
+                1,
+                crate::notation::parse::BadBytes::default(),
+                &mut skimming,
+            ),
+        )
     }
 
     #[test]

@@ -324,11 +324,15 @@ fn pathological_input_takes_linear_time() {
     let start = std::time::Instant::now();
     let games = parse_records(&text);
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].errors.len(), 160_000);
-    assert_eq!(
-        games[0].errors.last().map(|e| e.location.column),
-        Some(text.len() - 1)
-    );
+    // The first 100 are kept, and one last error counts the rest.
+    let errors = &games[0].errors;
+    assert_eq!(errors.len(), crate::notation::MAX_ERRORS_PER_GAME + 1);
+    let last = &errors[errors.len() - 1];
+    assert_eq!(last.kind, ErrorKind::TooManyErrors);
+    assert!(last.message.starts_with("159900 more errors"), "{last}");
+    // The 101st error is the first `(` of the 26th repetition.
+    assert_eq!(last.location.column, 25 * 12 + 3);
+    assert_eq!(errors[99].location.column, 24 * 12 + 11);
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 }
 
