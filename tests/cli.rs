@@ -680,3 +680,75 @@ fn every_message_has_the_common_form() {
         }
     }
 }
+
+/// `validate` with extra options, in both formats.
+fn validate_with(options: &[&str], path: &str) -> String {
+    let mut args = vec!["validate"];
+    args.extend_from_slice(options);
+    args.push(path);
+    let human = run(&args);
+    args.insert(1, "--format=json");
+    let json = run(&args);
+    assert_eq!(human.code, json.code, "{path}: both formats exit alike");
+    format!(
+        "human:\n{}\njson:\n{}",
+        human.transcript(),
+        json.transcript()
+    )
+}
+
+#[test]
+fn the_rules_are_chosen_by_options_and_tags() {
+    // The options score a game that ends by a claim of repetition.
+    insta::assert_snapshot!(
+        "rules-endless-last-mover",
+        validate_with(
+            &["--endless", "last-mover"],
+            "fixtures/findings/repetition.txt"
+        )
+    );
+    // A tag wins over the options, with a warning where they differ.
+    insta::assert_snapshot!(
+        "rules-tag-against-options",
+        validate_with(
+            &["--variant", "hemprich", "--endless", "split"],
+            "fixtures/findings/rules-tag.txt"
+        )
+    );
+    // Options that agree with the tag, or that it does not contradict,
+    // are not reported.
+    let agreeing = run(&[
+        "validate",
+        "--endless",
+        "last-mover",
+        "fixtures/findings/rules-tag.txt",
+    ]);
+    assert_eq!(agreeing.code, Some(0));
+    assert!(!agreeing.stdout.contains("warning"), "{}", agreeing.stdout);
+    // The other commands that replay take the same options.
+    for command in ["json", "annotate", "show"] {
+        let output = run(&[
+            command,
+            "--variant",
+            "standard",
+            "--endless",
+            "split",
+            "fixtures/findings/repetition.txt",
+        ]);
+        assert_eq!(output.code, Some(0), "{command}: {}", output.transcript());
+    }
+    let json = run(&[
+        "json",
+        "--endless",
+        "last-mover",
+        "fixtures/findings/repetition.txt",
+    ]);
+    assert!(
+        json.stdout
+            .contains(r#""result":{"south":36,"north":36,"winner":"draw","reason":"repetition"}"#),
+        "{}",
+        json.stdout
+    );
+    let bad = run(&["validate", "--endless", "north", "fixtures/rueger-1962.txt"]);
+    assert_eq!(bad.code, Some(2));
+}

@@ -330,3 +330,46 @@ fn a_decided_game_goes_on_until_the_rules_end_it() {
     );
     assert_eq!(game.final_score(), Some(Score::new(44, 28)));
 }
+
+#[test]
+fn rules_read_back_from_their_text() {
+    for variant in [Variant::Standard, Variant::Hemprich] {
+        for endless_play in [
+            EndlessPlay::OwnSide,
+            EndlessPlay::LastMover,
+            EndlessPlay::Split,
+        ] {
+            let rules = Rules {
+                variant,
+                endless_play,
+                ..Rules::default()
+            };
+            assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
+            let reordered = format!(" ENDLESS = {endless_play} ;{variant}; ");
+            assert_eq!(reordered.parse::<Rules>(), Ok(rules), "{reordered}");
+        }
+    }
+    assert_eq!("".parse::<Rules>(), Ok(Rules::default()));
+    for (text, message) in [
+        (
+            "chess",
+            "\"chess\" is neither a rules variant nor endless=RULE",
+        ),
+        (
+            "standard; endless=north",
+            "\"north\" is not an endless-play rule (own-side, last-mover or split)",
+        ),
+        ("standard; hemprich", "the variant is given twice"),
+        (
+            "endless=split; endless=split",
+            "the endless-play rule is given twice",
+        ),
+        (
+            "speed=2",
+            "\"speed=2\" is neither a rules variant nor endless=RULE",
+        ),
+    ] {
+        let error = text.parse::<Rules>().expect_err(text);
+        assert_eq!(error.to_string(), message, "{text}");
+    }
+}

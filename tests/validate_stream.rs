@@ -7,9 +7,9 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use bohnenspiel::EndReason;
 use bohnenspiel::notation::{GameText, Layout, RecordReader, WrittenPly, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, Report, Validated, Validator, validate};
+use bohnenspiel::{EndReason, EndlessPlay, Variant};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -57,7 +57,11 @@ fn in_full(text: &str, options: Options) -> Vec<(Report, GameText)> {
 /// Checks that both paths agree on every game of `text`; returns how many
 /// games the quick check did without a tree.
 fn agree(text: &str, strict: bool) -> usize {
-    let options = quick(strict);
+    agree_under(text, quick(strict))
+}
+
+/// [`agree`] under `options`.
+fn agree_under(text: &str, options: Options) -> usize {
     let streamed = streamed(text, options);
     let full = in_full(text, options);
     assert_eq!(streamed.len(), full.len(), "{text}");
@@ -362,4 +366,33 @@ fn games_that_repeat_positions_agree() {
         "{went_on} went on, {claimed} claimed"
     );
     assert_eq!(quick_games, 120 - unfinished);
+}
+
+/// Under rules chosen on purpose, with `Rules` tags that agree, differ or
+/// name no rules, both paths agree.
+#[test]
+fn rules_tags_and_chosen_rules_agree() {
+    let round = "5,11; 6,12; 1,7; 2,8; 3,9; 4,10";
+    let setup = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]";
+    let mut text = String::new();
+    for tag in [
+        "",
+        "[Rules \"standard\"]\n",
+        "[Rules \"standard; endless=last-mover\"]\n",
+        "[Rules \"endless = split ; Hemprich\"]\n",
+        "[Rules \"chess\"]\n",
+    ] {
+        for result in ["36:36", "37:35"] {
+            text += &format!("{tag}{setup}\n[Result \"{result}\"]\n\n{round}\n\n");
+        }
+    }
+    let mut quick_games = 0;
+    for (variant, endless) in [
+        (None, None),
+        (None, Some(EndlessPlay::LastMover)),
+        (Some(Variant::Hemprich), Some(EndlessPlay::Split)),
+    ] {
+        quick_games += agree_under(&text, quick(false).choose_rules(variant, endless));
+    }
+    assert!(quick_games >= 6, "{quick_games}");
 }

@@ -47,6 +47,7 @@
 //! | `Result` | the final score, South's first: `50:22` |
 //! | `Setup` | a start other than the opening, as a position string `<h1>,…,<h6>/<h7>,…,<h12> <south store>:<north store> <S\|N>`, e.g. `0,1,0,0,2,1/0,0,3,0,0,1 34:30 S` (kept as a string here), or `?` for a start that is unknown (such a record is checked for syntax only); without the tag a game starts at the opening |
 //! | `SetupNote` | a remark on the start position, e.g. how it was found |
+//! | `Rules` | the rules the game was played by: `standard` or `hemprich`, optionally with the endless-play scoring, `; endless=own-side`, `last-mover` or `split` (e.g. `hemprich; endless=split`; see [`Rules`](crate::Rules)'s `FromStr`); without the tag, the validator's options say |
 //!
 //! ## Movetext
 //!

@@ -66,6 +66,13 @@ pub enum FindingKind {
     RowOutOfSequence,
     /// A `Setup` tag that is not a valid position.
     InvalidSetup,
+    /// A `Rules` tag that does not name rules (see
+    /// [`Rules`](crate::Rules)'s text form).
+    InvalidRules,
+    /// A part of the rules chosen in [`Options`](super::Options) (on the
+    /// command line: `--variant`, `--endless`) that a record's `Rules` tag
+    /// contradicts; the tag's rules are used.
+    RulesConflict,
     /// The record stops before the game is over.
     UnfinishedGame,
     /// After an illegal ply the rest of the line cannot be replayed.
@@ -97,6 +104,8 @@ impl FindingKind {
             FindingKind::ResultMismatch => "result-mismatch",
             FindingKind::RowOutOfSequence => "row-out-of-sequence",
             FindingKind::InvalidSetup => "invalid-setup",
+            FindingKind::InvalidRules => "invalid-rules",
+            FindingKind::RulesConflict => "rules-conflict",
             FindingKind::UnfinishedGame => "unfinished-game",
             FindingKind::ReplayStopped => "replay-stopped",
             FindingKind::Repetition => "repetition",
@@ -158,6 +167,8 @@ mod tests {
             FindingKind::ResultMismatch,
             FindingKind::RowOutOfSequence,
             FindingKind::InvalidSetup,
+            FindingKind::InvalidRules,
+            FindingKind::RulesConflict,
             FindingKind::UnfinishedGame,
             FindingKind::ReplayStopped,
             FindingKind::Repetition,

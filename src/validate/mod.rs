@@ -43,6 +43,13 @@
 //! - A line that stops before the game is over is a warning, but only a
 //!   note in a problem solution (a record with variations, or whose moves
 //!   end with prose such as `6 and South loses.`).
+//! - The rules: a `Rules` tag (such as `hemprich; endless=split`, see
+//!   [`crate::Rules`]'s text form) wins over [`Options::rules`]; a tag
+//!   that names no rules is a [`FindingKind::InvalidRules`] error (the
+//!   options' rules are used), and one that contradicts a part of the
+//!   rules the options chose on purpose ([`Options::chosen`]) is a
+//!   [`FindingKind::RulesConflict`] warning. [`Report::rules`] says which
+//!   rules were used.
 //! - A position that occurs again since the last capture ends nothing by
 //!   itself: the plies after it are replayed and checked like any other.
 //!   A line that stops at a repeated position, with the game not over,
@@ -94,12 +101,12 @@ pub use json::{
     BoardDocument, CaptureDocument, FindingDocument, GameDocument, GamesDocument, MoveDocument,
     ResultDocument, StartDocument, StoresDocument, Tags, VariationDocument,
 };
-pub use options::Options;
+pub use options::{ChosenRules, Options};
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 
 use crate::notation::{ErrorKind, ParsedRecord};
-use crate::{Game, Position, Score};
+use crate::{Game, Position, Rules, Score};
 
 use replay::{At, Context, numbered};
 
@@ -123,6 +130,7 @@ use replay::{At, Context, numbered};
 pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
     let mut ctx = Context::new(parsed, options);
     parse_findings(&mut ctx);
+    ctx.rules = replay::record_rules(rules_of(&mut ctx));
     let record = &parsed.record;
     let movetext = &record.movetext;
     let mut index = variations::Index::new(movetext);
@@ -130,6 +138,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
 
     let mut report = Report {
         start: start_position(&mut ctx),
+        rules: ctx.rules,
         ..Report::default()
     };
     if let Some(start) = report.start {
@@ -280,6 +289,66 @@ fn start_position(ctx: &mut Context<'_>) -> Option<Position> {
         };
     }
     Some(Position::new())
+}
+
+/// The rules of the record: its `Rules` tag's (the first one), else the
+/// options'. A tag that names no rules is an error (the options' rules
+/// are used); one that contradicts a part of the rules the options chose
+/// on purpose is a warning (the tag's rules are used).
+fn rules_of(ctx: &mut Context<'_>) -> Rules {
+    let options = ctx.options;
+    let Some(tag) = ctx
+        .parsed
+        .record
+        .tags
+        .iter()
+        .find(|tag| tag.name == "Rules")
+    else {
+        return options.rules;
+    };
+    match tag.value.parse::<Rules>() {
+        Ok(rules) => {
+            if let Some(message) = rules_conflict(rules, options) {
+                ctx.push(
+                    Severity::Warning,
+                    FindingKind::RulesConflict,
+                    format!("the Rules tag says \"{rules}\", but {message}: the record is replayed under the tag's rules"),
+                    tag.span,
+                    At::RECORD,
+                );
+            }
+            rules
+        }
+        Err(error) => {
+            ctx.push(
+                Severity::Error,
+                FindingKind::InvalidRules,
+                format!(
+                    "the Rules tag {:?} does not name rules: {error}; the record is replayed under the rules \"{}\"",
+                    tag.value, options.rules
+                ),
+                tag.span,
+                At::RECORD,
+            );
+            options.rules
+        }
+    }
+}
+
+/// What in `options` a `Rules` tag naming `rules` contradicts, if
+/// anything: `the options choose the variant standard` and the like.
+pub(crate) fn rules_conflict(rules: Rules, options: &Options) -> Option<String> {
+    let variant = (options.chosen.variant && options.rules.variant != rules.variant)
+        .then(|| format!("the variant {}", options.rules.variant));
+    let endless = (options.chosen.endless_play && options.rules.endless_play != rules.endless_play)
+        .then(|| format!("endless play {}", options.rules.endless_play));
+    match (variant, endless) {
+        (None, None) => None,
+        (Some(one), None) | (None, Some(one)) => Some(format!("the options choose {one}")),
+        (Some(variant), Some(endless)) => {
+            Some(format!("the options choose {variant} and {endless}"))
+        }
+    }
 }
 
 /// Parses a `Result` tag value `South:North`, such as `50:22`.

@@ -1,12 +1,13 @@
 //! How strictly to validate, and under which rules.
 
-use crate::Rules;
+use crate::{EndlessPlay, Rules, Variant};
 
 /// Validation settings.
 ///
-/// The default is lenient validation under the standard rules: a capture
-/// the record does not annotate is a warning, not an error; the report
-/// keeps every replayed ply.
+/// The default is lenient validation under the standard rules (unless a
+/// record's `Rules` tag names others): a capture the record does not
+/// annotate is a warning, not an error; the report keeps every replayed
+/// ply.
 ///
 /// ```
 /// use bohnenspiel::Rules;
@@ -22,8 +23,17 @@ pub struct Options {
     /// ([`FindingKind::UnannotatedCapture`](super::FindingKind::UnannotatedCapture)
     /// becomes [`Severity::Error`](super::Severity::Error)).
     pub strict: bool,
-    /// The rules the record is replayed under.
+    /// The rules a record is replayed under, unless its `Rules` tag names
+    /// others (the tag wins). Whatever [`Rules::repetition`] says, a
+    /// record is replayed with [`Repetition::Claim`](crate::Repetition::Claim):
+    /// see the [module documentation](super).
     pub rules: Rules,
+    /// Which parts of [`Options::rules`] were chosen on purpose (on the
+    /// command line, `--variant` and `--endless`), rather than left at
+    /// their defaults: a record's `Rules` tag that contradicts one of them
+    /// gets a [`FindingKind::RulesConflict`](super::FindingKind::RulesConflict)
+    /// warning. [`Options::choose_rules`] sets both.
+    pub chosen: ChosenRules,
     /// Keep every replayed ply in the report's lines ([`Line::plies`](super::Line::plies)),
     /// as annotating a record, converting it to JSON or drawing its boards
     /// needs. Off, a report holds the findings, the result and the last
@@ -38,7 +48,55 @@ impl Default for Options {
         Options {
             strict: false,
             rules: Rules::default(),
+            chosen: ChosenRules::default(),
             keep_plies: true,
         }
     }
+}
+
+impl Options {
+    /// These options with the variant and the endless-play rule chosen on
+    /// purpose where given (as the command line's `--variant` and
+    /// `--endless` do): a record's `Rules` tag still wins, but one that
+    /// contradicts a part chosen here is reported.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::parse_records;
+    /// use bohnenspiel::validate::{FindingKind, Options, validate};
+    /// use bohnenspiel::{EndlessPlay, Variant};
+    ///
+    /// let options = Options::default().choose_rules(None, Some(EndlessPlay::Split));
+    /// assert_eq!(options.rules.endless_play, EndlessPlay::Split);
+    /// let games = parse_records("[Rules \"hemprich\"]\n\n4,8; 6,12 (2 from 8)\n");
+    /// let report = validate(&games[0], &options);
+    /// assert_eq!(report.rules.variant, Variant::Hemprich);
+    /// assert_eq!(report.rules.endless_play, EndlessPlay::OwnSide);
+    /// assert_eq!(report.findings[0].kind, FindingKind::RulesConflict);
+    /// ```
+    #[must_use]
+    pub fn choose_rules(
+        mut self,
+        variant: Option<Variant>,
+        endless_play: Option<EndlessPlay>,
+    ) -> Options {
+        if let Some(variant) = variant {
+            self.rules.variant = variant;
+            self.chosen.variant = true;
+        }
+        if let Some(endless_play) = endless_play {
+            self.rules.endless_play = endless_play;
+            self.chosen.endless_play = true;
+        }
+        self
+    }
+}
+
+/// Which parts of [`Options::rules`] were chosen on purpose: see
+/// [`Options::chosen`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ChosenRules {
+    /// The variant ([`Rules::variant`]).
+    pub variant: bool,
+    /// The endless-play rule ([`Rules::endless_play`]).
+    pub endless_play: bool,
 }

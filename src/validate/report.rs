@@ -4,7 +4,9 @@
 use std::fmt::Write;
 
 use crate::notation;
-use crate::{Captures, EndReason, GameEnd, Move, Outcome, PlayError, Player, Position, Score};
+use crate::{
+    Captures, EndReason, GameEnd, Move, Outcome, PlayError, Player, Position, Rules, Score,
+};
 
 use super::{Finding, FindingKind, Severity};
 use crate::notation::Location;
@@ -128,6 +130,9 @@ pub struct Report {
     pub variations: Vec<VariationReport>,
     /// How the game of the main line ended, if it did.
     pub end: Option<GameEnd>,
+    /// The rules the record was replayed under: its `Rules` tag's, else
+    /// those of the [`Options`](super::Options).
+    pub rules: Rules,
 }
 
 impl Report {

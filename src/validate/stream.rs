@@ -15,7 +15,9 @@ use crate::{Captures, Game, GameEnd, Hole, Move, Player, Position, Rules, Score}
 
 use super::replay::{record_rules, repetition_message};
 use super::report::Line;
-use super::{Finding, FindingKind, Options, Report, Severity, compare, parse_score, validate};
+use super::{
+    Finding, FindingKind, Options, Report, Severity, compare, parse_score, rules_conflict, validate,
+};
 
 /// A game validated by a [`Validator`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -200,6 +202,7 @@ impl Clean {
             main_line: line,
             variations: Vec::new(),
             end: Some(self.end),
+            rules: self.rules,
         }
     }
 }
@@ -209,6 +212,7 @@ impl Clean {
 /// would check with more than the plies of the main line.
 #[derive(Debug)]
 pub(crate) struct Quick {
+    options: Options,
     game: Game,
     /// Whether the check gave up on the game.
     gave_up: bool,
@@ -227,8 +231,11 @@ pub(crate) struct Quick {
     move_number: u32,
     /// The plies played.
     plies: usize,
-    /// The rules the game is replayed under.
+    /// The rules the game is replayed under: the options', or the `Rules`
+    /// tag's.
     rules: Rules,
+    /// Whether a `Rules` tag was seen (only the first counts).
+    seen_rules: bool,
     /// The last ply after which the position had occurred before since
     /// the last capture: its number, span and move number.
     repetition: Option<(usize, Span, u32)>,
@@ -239,8 +246,10 @@ pub(crate) struct Quick {
 impl Quick {
     pub(crate) fn new(options: Options) -> Quick {
         Quick {
+            options,
             game: Game::new(Position::new(), record_rules(options.rules)),
             rules: record_rules(options.rules),
+            seen_rules: false,
             gave_up: false,
             setup: None,
             result: None,
@@ -407,6 +416,8 @@ impl Sink for Quick {
         self.result = None;
         self.seen_setup = false;
         self.seen_result = false;
+        self.seen_rules = false;
+        self.rules = record_rules(self.options.rules);
         self.forget_moves();
         ControlFlow::Continue(())
     }
@@ -417,6 +428,18 @@ impl Sink for Quick {
                 self.seen_setup = true;
                 self.setup = value.parse().ok();
                 self.setup.is_some()
+            }
+            // A tag that names no rules, or contradicts the options, has
+            // a finding.
+            "Rules" if !self.seen_rules => {
+                self.seen_rules = true;
+                match value.parse::<Rules>() {
+                    Ok(rules) if rules_conflict(rules, &self.options).is_none() => {
+                        self.rules = record_rules(rules);
+                        true
+                    }
+                    _ => false,
+                }
             }
             "Result" if !self.seen_result => {
                 self.seen_result = true;

@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use bohnenspiel::validate::Options;
+use bohnenspiel::{EndlessPlay, Variant};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Check, convert and show Bohnenspiel game records.
 ///
@@ -71,6 +73,10 @@ Examples:
         /// How to print the findings.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// The rules the records were played by, unless a record's
+        /// `Rules` tag says otherwise.
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Record files; `-` or none reads standard input.
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
@@ -90,6 +96,10 @@ Example:
         /// Treat a capture the record does not annotate as an error.
         #[arg(long)]
         strict: bool,
+        /// The rules the records were played by, unless a record's
+        /// `Rules` tag says otherwise.
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Record files; `-` or none reads standard input.
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
@@ -118,6 +128,10 @@ unless it does not parse), 2 for a usage or I/O error.
 Example:
   bohnenspiel annotate fixtures/rueger-1962.txt")]
     Annotate {
+        /// The rules the records were played by, unless a record's
+        /// `Rules` tag says otherwise.
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Record files; `-` or none reads standard input.
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
@@ -132,6 +146,10 @@ Exit status: as for validate.
 Example:
   bohnenspiel show fixtures/rueger-1962.txt | less")]
     Show {
+        /// The rules the records were played by, unless a record's
+        /// `Rules` tag says otherwise.
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Record files; `-` or none reads standard input.
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
@@ -164,4 +182,57 @@ pub enum Format {
     /// One JSON object per line: per finding, per game, per input that
     /// cannot be read, and the totals.
     Json,
+}
+
+/// `--variant` and `--endless`: the rules of the commands that replay
+/// records.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct RulesArgs {
+    /// The rules variant (default: standard). A record's `Rules` tag wins;
+    /// one that names another variant gets a warning.
+    #[arg(long, value_enum, value_name = "VARIANT")]
+    pub variant: Option<VariantArg>,
+    /// How the beans on the board are shared when a game ends by a claim
+    /// of repetition (default: own-side). A record's `Rules` tag wins; one
+    /// that names another rule gets a warning.
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub endless: Option<EndlessArg>,
+}
+
+impl RulesArgs {
+    /// `options` with the rules chosen here.
+    pub fn apply(self, options: Options) -> Options {
+        options.choose_rules(
+            self.variant.map(|variant| match variant {
+                VariantArg::Standard => Variant::Standard,
+                VariantArg::Hemprich => Variant::Hemprich,
+            }),
+            self.endless.map(|endless| match endless {
+                EndlessArg::OwnSide => EndlessPlay::OwnSide,
+                EndlessArg::LastMover => EndlessPlay::LastMover,
+                EndlessArg::Split => EndlessPlay::Split,
+            }),
+        )
+    }
+}
+
+/// The values of `--variant`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// The game ends when the player to move has no beans.
+    Standard,
+    /// Hemprich 1926: a player who cannot move passes; the game ends when
+    /// every bean is captured.
+    Hemprich,
+}
+
+/// The values of `--endless`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EndlessArg {
+    /// Each player takes the beans on their own side.
+    OwnSide,
+    /// The player who moved last takes them all.
+    LastMover,
+    /// Each player takes half.
+    Split,
 }

@@ -1,4 +1,4 @@
-//! `bohnenspiel annotate [FILE…]`: records with the rules' capture
+//! `bohnenspiel annotate [--variant V] [--endless E] [FILE…]`: records with the rules' capture
 //! annotations filled in.
 
 use std::io::Write;
@@ -24,9 +24,8 @@ use crate::status::Status;
 /// # Errors
 ///
 /// A failure to write.
-pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError> {
+pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result<Status, CliError> {
     let diagnostics = Diagnostics::for_stderr();
-    let options = Options::default();
     let mut first = true;
     for_each_game(files, out, |out, name, _, parsed| {
         if !parsed.is_ok() {

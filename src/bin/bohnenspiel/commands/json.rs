@@ -1,4 +1,4 @@
-//! `bohnenspiel json [--strict] [FILE…]`: every game as a JSON document.
+//! `bohnenspiel json [--strict] [--variant V] [--endless E] [FILE…]`: every game as a JSON document.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,11 +17,7 @@ use crate::status::Status;
 /// # Errors
 ///
 /// A failure to write.
-pub fn run<W: Write>(out: &mut W, files: &[PathBuf], strict: bool) -> Result<Status, CliError> {
-    let options = Options {
-        strict,
-        ..Options::default()
-    };
+pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result<Status, CliError> {
     out.write_all(b"{\"games\": [")?;
     let mut first = true;
     let status = for_each_game(files, out, |out, _, _, parsed| {

@@ -10,7 +10,7 @@ pub mod validate;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Report, Severity};
+use bohnenspiel::validate::{Options, Report, Severity};
 
 use crate::cli::Command;
 use crate::diagnostics::Diagnostics;
@@ -29,12 +29,37 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             strict,
             quiet,
             format,
+            rules,
             files,
-        } => validate::run(&mut out, &files, strict, quiet, format)?,
-        Command::Json { strict, files } => json::run(&mut out, &files, strict)?,
+        } => validate::run(
+            &mut out,
+            &files,
+            rules.apply(Options {
+                strict,
+                ..Options::default()
+            }),
+            quiet,
+            format,
+        )?,
+        Command::Json {
+            strict,
+            rules,
+            files,
+        } => json::run(
+            &mut out,
+            &files,
+            rules.apply(Options {
+                strict,
+                ..Options::default()
+            }),
+        )?,
         Command::Fmt { files } => fmt::run(&mut out, &files)?,
-        Command::Annotate { files } => annotate::run(&mut out, &files)?,
-        Command::Show { files } => show::run(&mut out, &files)?,
+        Command::Annotate { rules, files } => {
+            annotate::run(&mut out, &files, rules.apply(Options::default()))?
+        }
+        Command::Show { rules, files } => {
+            show::run(&mut out, &files, rules.apply(Options::default()))?
+        }
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,
     };
     out.flush()?;

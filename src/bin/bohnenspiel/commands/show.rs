@@ -1,4 +1,4 @@
-//! `bohnenspiel show [FILE…]`: the board after each ply.
+//! `bohnenspiel show [--variant V] [--endless E] [FILE…]`: the board after each ply.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,9 +21,8 @@ use crate::status::Status;
 /// # Errors
 ///
 /// A failure to write.
-pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError> {
+pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result<Status, CliError> {
     let diagnostics = Diagnostics::for_stderr();
-    let options = Options::default();
     let mut first = true;
     for_each_game(files, out, |out, name, game, parsed| {
         let report = validate(parsed, &options);

@@ -1,4 +1,5 @@
-//! `bohnenspiel validate [--strict] [--quiet] [--format human|json] [FILE…]`.
+//! `bohnenspiel validate [--strict] [--quiet] [--format human|json]
+//! [--variant V] [--endless E] [FILE…]`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -31,14 +32,13 @@ use crate::status::Status;
 pub fn run(
     out: &mut impl Write,
     files: &[PathBuf],
-    strict: bool,
+    options: Options,
     quiet: bool,
     format: Format,
 ) -> Result<Status, CliError> {
     let options = Options {
-        strict,
         keep_plies: false,
-        ..Options::default()
+        ..options
     };
     let mut command = Validate {
         out,
