@@ -3,9 +3,9 @@
 
 mod common;
 
-use bohnenspiel::Hole;
 use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, Report, Severity, annotate, validate};
+use bohnenspiel::{EndReason, Hole};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -56,7 +56,8 @@ proptest! {
         let text = common::record(&plies, layout).to_string();
         let report = validate_text(&text);
         // A record that stops at a repeated position ended by a claim.
-        let claimed = game.claim_repetition().is_ok();
+        let _ = game.claim_repetition();
+        let claimed = matches!(game.end().map(|end| end.reason), Some(EndReason::Repetition { .. }));
         let finished = game.is_over();
         let notes = report.findings.iter().filter(|f| f.kind == FindingKind::Repetition).count();
         prop_assert_eq!(notes, usize::from(claimed));
