@@ -6,6 +6,7 @@ use bohnenspiel::notation::{
     ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, NORTH_COLUMN_LIMIT,
     Record, WarningKind, parse_records,
 };
+use bohnenspiel::validate::{FindingKind, MAX_FINDINGS_PER_GAME, Options, Severity, validate};
 
 /// Parses `text` as one game without errors, prints it and reads it back.
 fn print_and_read_back(text: &str) -> String {
@@ -150,4 +151,36 @@ fn a_huge_hole_number_is_quoted_short() {
     let errors = &parse_records(&marks)[0].errors;
     assert_eq!(errors[0].kind, ErrorKind::UnknownMark);
     assert!(errors[0].to_string().len() < 200, "{}", errors[0]);
+}
+
+/// The labels `A`, `B`, …, `Z`, `AA`, `AB`, … : `n` of them.
+fn labels(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let letter = |k: usize| char::from(b'A' + u8::try_from(k % 26).unwrap_or(0));
+            if i < 26 {
+                letter(i).to_string()
+            } else {
+                format!("{}{}", letter(i / 26 - 1), letter(i))
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn many_unknown_labels_keep_a_bounded_number_of_findings() {
+    let text = format!("1. 4 ({}) 8\n", labels(300).join("/"));
+    let games = parse_records(&text);
+    assert!(games[0].errors.is_empty(), "{:?}", games[0].errors);
+    let report = validate(&games[0], &Options::default());
+    let findings = &report.findings;
+    assert_eq!(findings.len(), MAX_FINDINGS_PER_GAME + 1, "{findings:#?}");
+    let last = &findings[MAX_FINDINGS_PER_GAME];
+    assert_eq!(last.kind, FindingKind::FindingsOmitted);
+    assert!(
+        last.message.starts_with("201 more findings"),
+        "{}",
+        last.message
+    );
+    assert_eq!(last.severity, Severity::Warning);
 }

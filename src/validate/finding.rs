@@ -86,6 +86,10 @@ pub enum FindingKind {
     /// A variation that no line refers to, or a label that names no
     /// variation.
     UnresolvedLabel,
+    /// The last finding of a game that had more than
+    /// [`MAX_FINDINGS_PER_GAME`](super::MAX_FINDINGS_PER_GAME): how many
+    /// more there were, as serious as the most serious of them.
+    FindingsOmitted,
 }
 
 impl FindingKind {
@@ -111,6 +115,7 @@ impl FindingKind {
             FindingKind::Repetition => "repetition",
             FindingKind::SyntaxOnly => "syntax-only",
             FindingKind::UnresolvedLabel => "unresolved-label",
+            FindingKind::FindingsOmitted => "findings-omitted",
         }
     }
 }

@@ -102,6 +102,7 @@ pub use json::{
     ResultDocument, StartDocument, StoresDocument, Tags, VariationDocument,
 };
 pub use options::{ChosenRules, Options};
+pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 
@@ -204,8 +205,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
         }
         report.variations.push(entry);
     }
-    report.findings = ctx.findings;
-    report.findings.sort_by_key(|f| f.span.start);
+    report.findings = ctx.into_findings();
     report
 }
 
@@ -217,7 +217,7 @@ fn parse_findings(ctx: &mut Context<'_>) {
             ErrorKind::HoleOutOfRange => FindingKind::HoleOutOfRange,
             _ => FindingKind::Syntax,
         };
-        ctx.findings.push(Finding {
+        ctx.keep(Finding {
             severity: Severity::Error,
             kind,
             message: error.description(),
@@ -229,7 +229,7 @@ fn parse_findings(ctx: &mut Context<'_>) {
         });
     }
     for warning in &parsed.warnings {
-        ctx.findings.push(Finding {
+        ctx.keep(Finding {
             severity: Severity::Warning,
             kind: FindingKind::SyntaxWarning,
             message: warning.message.clone(),

@@ -45,6 +45,8 @@ pub(crate) struct Context<'a> {
     /// ended by prose), where lines may stop before the game is over.
     pub problem: bool,
     pub findings: Vec<Finding>,
+    /// The findings past [`MAX_FINDINGS_PER_GAME`], counted, not kept.
+    pub omitted: Omitted,
     /// The rules the record is replayed under.
     pub rules: Rules,
     locator: Locator,
@@ -162,6 +164,7 @@ impl<'a> Context<'a> {
             stop_at: parsed.errors.iter().map(|e| e.span.start).min(),
             problem,
             findings: Vec::new(),
+            omitted: Omitted::default(),
             rules: record_rules(options.rules),
             locator: Locator::default(),
         }
@@ -176,6 +179,12 @@ impl<'a> Context<'a> {
         span: Span,
         at: At<'_>,
     ) {
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.omitted.count(severity, span, || {
+                self.locator.locate(self.parsed, span.start)
+            });
+            return;
+        }
         self.findings.push(Finding {
             severity,
             kind,
@@ -188,6 +197,81 @@ impl<'a> Context<'a> {
         });
     }
 
+    /// Records a finding that is already located.
+    pub(crate) fn keep(&mut self, finding: Finding) {
+        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
+            self.omitted
+                .count(finding.severity, finding.span, || finding.location);
+        } else {
+            self.findings.push(finding);
+        }
+    }
+
+    /// The findings, in the order of their places, ending with a finding
+    /// that counts those not kept, if any.
+    pub(crate) fn into_findings(self) -> Vec<Finding> {
+        let mut findings = self.findings;
+        findings.sort_by_key(|f| f.span.start);
+        if let Some((span, location)) = self.omitted.first {
+            let n = self.omitted.findings;
+            let errors = self.omitted.errors;
+            findings.push(Finding {
+                severity: self.omitted.worst,
+                kind: FindingKind::FindingsOmitted,
+                message: format!(
+                    "{n} more findings in this game ({errors} of them errors) are not listed: at most {MAX_FINDINGS_PER_GAME} are kept per game"
+                ),
+                span,
+                location,
+                ply: None,
+                move_number: None,
+                variation: None,
+            });
+        }
+        findings
+    }
+}
+
+/// The most findings [`validate`](super::validate) keeps for one game.
+/// Past them, findings are counted, and the report ends with one finding
+/// ([`FindingKind::FindingsOmitted`]) that says how many more there were,
+/// as serious as the most serious of them, so that whether a record has
+/// an error does not depend on the limit.
+pub const MAX_FINDINGS_PER_GAME: usize = 100;
+
+/// Findings counted but not kept.
+#[derive(Debug)]
+pub(crate) struct Omitted {
+    findings: usize,
+    errors: usize,
+    worst: Severity,
+    /// The place of the first.
+    first: Option<(Span, Location)>,
+}
+
+impl Default for Omitted {
+    fn default() -> Omitted {
+        Omitted {
+            findings: 0,
+            errors: 0,
+            worst: Severity::Note,
+            first: None,
+        }
+    }
+}
+
+impl Omitted {
+    fn count(&mut self, severity: Severity, span: Span, locate: impl FnOnce() -> Location) {
+        self.findings += 1;
+        self.errors += usize::from(severity == Severity::Error);
+        self.worst = self.worst.max(severity);
+        if self.first.is_none() {
+            self.first = Some((span, locate()));
+        }
+    }
+}
+
+impl<'a> Context<'a> {
     /// Plays the first ply of each turn of `moves` without recording
     /// anything; `None` if one is illegal or lies past a syntax error.
     /// Returns the number of plies played.

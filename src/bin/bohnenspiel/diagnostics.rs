@@ -3,6 +3,7 @@
 //! caret under the place, drawn by `annotate-snippets` (rustc's renderer).
 
 use std::io::{self, IsTerminal};
+use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
@@ -78,7 +79,8 @@ impl Diagnostics {
 
     /// The diagnostic as text, ending with a line break: the header line
     /// `FILE:LINE:COL: SEVERITY: MESSAGE`, then the lines of the game's
-    /// `source` that the span covers with the span underlined.
+    /// `source` that the span covers with the span underlined, cut to a
+    /// window around it (see [`excerpt`]).
     pub fn render<'a>(
         &self,
         file: &str,
@@ -110,14 +112,14 @@ impl Diagnostics {
         } else {
             out.push_str(&format!("{header} {level}: {message}\n"));
         }
-        let (text, first_line, range) = excerpt(source.into(), span);
+        let (text, first_line, range) = excerpt(source.into(), span, location);
         let group = Group::with_level(match severity {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
             Severity::Note => Level::NOTE,
         })
         .element(
-            Snippet::source(text)
+            Snippet::source(text.as_str())
                 .line_start(first_line)
                 .fold(true)
                 .annotation(AnnotationKind::Primary.span(range)),
@@ -159,35 +161,81 @@ impl<'a> From<&'a GameText> for Source<'a> {
     }
 }
 
-/// The lines of the game's source that `span` covers: their text (without
-/// the last line break), the number of the first, and the span relative
-/// to the text.
-fn excerpt(game: Source<'_>, span: Span) -> (&str, usize, std::ops::Range<usize>) {
+/// The most bytes of the text before a span, and after it, that an
+/// excerpt shows on the span's lines.
+const CONTEXT: usize = 60;
+
+/// The most bytes of a span itself that an excerpt shows.
+const SPAN_SHOWN: usize = 160;
+
+/// The largest char boundary of `text` at or before `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The smallest char boundary of `text` at or after `at`.
+fn ceil_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// The excerpt of the game's source shown under a diagnostic: the lines
+/// that `span` covers, cut to a window of [`CONTEXT`] bytes either side of
+/// the span and at most [`SPAN_SHOWN`] bytes of the span itself (a cut is
+/// marked `…`), so that the renderer is never handed a whole long line;
+/// with the number of its first line (the `location`'s, which the
+/// library found with its line index) and the span relative to it.
+fn excerpt(game: Source<'_>, span: Span, location: Location) -> (String, usize, Range<usize>) {
     let source = game.text;
-    let clamp = |offset: usize| {
-        let mut at = offset.saturating_sub(game.offset).min(source.len());
-        while !source.is_char_boundary(at) {
-            at -= 1;
-        }
-        at
+    let bytes = source.as_bytes();
+    let start = floor_boundary(source, span.start.saturating_sub(game.offset));
+    let end = floor_boundary(source, span.end.saturating_sub(game.offset)).max(start);
+    let shown_end = floor_boundary(source, end.min(start + SPAN_SHOWN));
+    // Back to the line start, or `CONTEXT` bytes.
+    let from = start.saturating_sub(CONTEXT);
+    let window_start = match memchr::memrchr(b'\n', bytes.get(from..start).unwrap_or_default()) {
+        Some(i) => from + i + 1,
+        None => ceil_boundary(source, from),
     };
-    let start = clamp(span.start);
-    let end = clamp(span.end).max(start);
-    let before = source.get(..start).unwrap_or_default();
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let first_line = game.first_line + before.matches('\n').count();
-    // The lines up to the one holding the span's last character.
-    let last = if end > start { end - 1 } else { end };
-    let line_end = source
-        .as_bytes()
-        .get(last..)
-        .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
-        .map_or(source.len(), |i| last + i);
-    let text = source
-        .get(line_start..line_end)
+    // On to the end of the line holding the span's last character shown,
+    // or `CONTEXT` bytes past it.
+    let last = if shown_end > start {
+        shown_end - 1
+    } else {
+        shown_end
+    };
+    let to = (last + CONTEXT).min(source.len());
+    let window_end = match memchr::memchr(b'\n', bytes.get(last..to).unwrap_or_default()) {
+        Some(i) => last + i,
+        None => floor_boundary(source, to),
+    };
+    let cut_left = window_start > 0 && bytes.get(window_start - 1) != Some(&b'\n');
+    let cut_right = window_end < source.len() && bytes.get(window_end) != Some(&b'\n');
+    let body = source
+        .get(window_start..window_end)
         .unwrap_or_default()
         .trim_end_matches('\r');
-    let range_end = (end - line_start).min(text.len());
-    let range_start = (start - line_start).min(range_end);
-    (text, first_line, range_start..range_end)
+    let mut text = String::with_capacity(body.len() + 6);
+    if cut_left {
+        text.push('…');
+    }
+    let shift = text.len();
+    text.push_str(body);
+    if cut_right {
+        text.push('…');
+    }
+    let range_end = (shown_end - window_start).min(body.len()) + shift;
+    let range_start = (start - window_start).min(body.len()) + shift;
+    (
+        text,
+        location.line.max(game.first_line),
+        range_start..range_end,
+    )
 }
