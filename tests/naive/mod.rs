@@ -107,3 +107,30 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         .map(|hole| perft(&board.play(hole).0, depth - 1))
         .sum()
 }
+
+impl Board {
+    /// The opening: six beans in every hole, South to move.
+    pub fn opening() -> Board {
+        Board {
+            holes: vec![6; 12],
+            stores: vec![0, 0],
+            south_to_move: true,
+        }
+    }
+
+    /// The final score (South's, North's) if the game is over: the player
+    /// to move has no beans, and the beans left go to the other player,
+    /// who moved last. Repetition plays no part.
+    pub fn final_score(&self) -> Option<(u32, u32)> {
+        if !self.moves().is_empty() {
+            return None;
+        }
+        let left: u32 = self.holes.iter().sum();
+        let (south, north) = (self.stores[0], self.stores[1]);
+        Some(if self.south_to_move {
+            (south, north + left)
+        } else {
+            (south + left, north)
+        })
+    }
+}
