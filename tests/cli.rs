@@ -62,6 +62,27 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
+/// Runs the binary with `args`, empty standard input and the variables
+/// `env` set (and `NO_COLOR` removed unless given).
+fn run_with_env(args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"));
+    command
+        .args(args)
+        .current_dir(manifest_dir())
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let output = command.output().expect("the binary runs");
+    Run {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        code: output.status.code(),
+    }
+}
+
 /// Runs the binary with `args` and empty standard input.
 fn run(args: &[&str]) -> Run {
     run_with_stdin(args, b"")
@@ -381,7 +402,16 @@ fn output_and_errors_keep_their_order_in_one_stream() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for command in ["validate", "json", "fmt", "annotate", "show", "perft"] {
+    for command in [
+        "validate",
+        "json",
+        "fmt",
+        "annotate",
+        "show",
+        "perft",
+        "completions",
+        "help",
+    ] {
         let help = run(&[command, "--help"]);
         assert_eq!(help.code, Some(0), "{command}");
         assert!(
@@ -541,6 +571,99 @@ fn perft_counts_the_opening() {
     );
     let ended = run(&["perft", "2", "--position", "0,0,0,0,0,0/6,6,6,6,6,6 36:0 S"]);
     assert_eq!(ended.stdout, "depth 1: 0 nodes\ndepth 2: 0 nodes\n");
+    let zero = run(&["perft", "0"]);
+    assert_eq!(
+        (zero.code, zero.stdout.as_str()),
+        (Some(0), "depth 0: 1 node\n")
+    );
+}
+
+#[test]
+fn completions_for_bash_zsh_and_fish() {
+    for (shell, marker) in [
+        ("bash", "complete -F _bohnenspiel"),
+        ("zsh", "#compdef bohnenspiel"),
+        ("fish", "complete -c bohnenspiel"),
+    ] {
+        let script = run(&["completions", shell]);
+        assert_eq!(script.code, Some(0), "{shell}: {}", script.stderr);
+        assert!(script.stdout.contains(marker), "{shell}");
+        // Fish writes options as `-l strict`.
+        for word in [
+            "validate",
+            "json",
+            "perft",
+            "completions",
+            "strict",
+            "quiet",
+            "color",
+        ] {
+            assert!(script.stdout.contains(word), "{shell}: {word}");
+        }
+    }
+    let unknown = run(&["completions", "tcsh"]);
+    assert_eq!(unknown.code, Some(2));
+}
+
+#[test]
+fn help_works_as_a_subcommand_and_on_itself() {
+    let help = run(&["help", "--help"]);
+    assert_eq!(help.code, Some(0), "{}", help.stderr);
+    assert!(
+        help.stdout.contains("Usage: bohnenspiel help"),
+        "{}",
+        help.stdout
+    );
+    let validate = run(&["help", "validate"]);
+    assert_eq!(validate.code, Some(0));
+    assert_eq!(validate.stdout, run(&["validate", "--help"]).stdout);
+    let top = run(&["help"]);
+    assert_eq!(top.stdout, run(&["--help"]).stdout);
+    let unknown = run(&["help", "nope"]);
+    assert_eq!(unknown.code, Some(2));
+    assert_eq!(
+        unknown.stderr,
+        "bohnenspiel: error: no such command `nope` (see `bohnenspiel --help`)\n"
+    );
+}
+
+/// `--color` and the `NO_COLOR` and `CLICOLOR_FORCE` conventions.
+#[test]
+fn color_follows_the_option_and_the_environment() {
+    let file = "fixtures/findings/wrong-result.txt";
+    let coloured = |run: &Run| run.stdout.contains("\x1b[");
+    let plain = run_with_env(&["validate", file], &[]);
+    assert!(!coloured(&plain), "not a terminal: no colour");
+    let always = run_with_env(&["validate", "--color", "always", file], &[]);
+    assert!(coloured(&always));
+    assert!(
+        always
+            .stdout
+            .starts_with("\x1b[1mfixtures/findings/wrong-result.txt:2:1:\x1b[0m "),
+        "{:?}",
+        always.stdout
+    );
+    let forced = run_with_env(&["validate", file], &[("CLICOLOR_FORCE", "1")]);
+    assert_eq!(forced.stdout, always.stdout);
+    let not_forced = run_with_env(&["validate", file], &[("CLICOLOR_FORCE", "0")]);
+    assert!(!coloured(&not_forced));
+    let no_color = run_with_env(
+        &["validate", file],
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
+    );
+    assert!(!coloured(&no_color), "NO_COLOR wins over CLICOLOR_FORCE");
+    let never = run_with_env(
+        &["--color=never", "validate", file],
+        &[("CLICOLOR_FORCE", "1")],
+    );
+    assert_eq!(never.stdout, plain.stdout);
+    let explicit = run_with_env(&["validate", "--color=always", file], &[("NO_COLOR", "1")]);
+    assert_eq!(
+        explicit.stdout, always.stdout,
+        "--color=always wins over NO_COLOR"
+    );
+    let bad = run(&["validate", "--color=sometimes", file]);
+    assert_eq!(bad.code, Some(2));
 }
 
 /// A file of random legal games in a temporary folder.

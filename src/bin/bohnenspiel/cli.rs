@@ -11,7 +11,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Each FILE holds one or more games in the record notation; `-` or no
 /// FILE at all reads standard input.
 #[derive(Debug, Parser)]
-#[command(name = "bohnenspiel", version, propagate_version = true)]
+#[command(
+    name = "bohnenspiel",
+    version,
+    propagate_version = true,
+    disable_help_subcommand = true
+)]
 #[command(after_help = "\
 Exit status: 0 when no finding is an error, 1 when one is (or a record does
 not parse), 2 for a usage or I/O error (a missing file, a directory, a file
@@ -19,14 +24,36 @@ that is not UTF-8 text); each command's help says what its status means.
 Findings read `FILE:LINE:COL: SEVERITY: MESSAGE`; an input that cannot be
 read is reported on standard error as `FILE: error: MESSAGE` and the other
 inputs are still read; other errors read `bohnenspiel: error: MESSAGE`; a file with bytes that are not UTF-8 stops at the game holding the
-first one. Standard input is named `<stdin>` in messages.
+first one. Standard input is named `<stdin>` in messages, may be named
+(as `-`) only once, and when it is a terminal a hint on standard error
+says that records are awaited (end them with Ctrl-D).
+
+While a command reads, a progress line (`12,345 games read (3s)`) is
+drawn on standard error when standard error is a terminal and standard
+output is not; it is erased at the end.
 
 Example:
   bohnenspiel validate fixtures/rueger-1962.txt")]
 pub struct Cli {
+    /// When to colour the diagnostics: `auto` colours them on a terminal
+    /// unless `NO_COLOR` is set, or when `CLICOLOR_FORCE` is.
+    #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The choices of `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour on a terminal; `NO_COLOR` (set and not empty) turns it off,
+    /// `CLICOLOR_FORCE` (set and not `0`) on.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
 }
 
 /// The subcommands.
@@ -156,7 +183,8 @@ Example:
     },
     /// Count the leaf nodes of the move tree, for each depth up to DEPTH.
     ///
-    /// Prints one line per depth: `depth D: N nodes`.
+    /// Prints one line per depth from 1 to DEPTH: `depth D: N nodes`;
+    /// `perft 0` prints `depth 0: 1 node` (the start position itself).
     #[command(after_help = "\
 Exit status: 0, 2 for a usage error (such as an invalid position).
 
@@ -170,6 +198,30 @@ Examples:
         /// The start position as a setup string (default: the opening).
         #[arg(long, value_name = "P", allow_hyphen_values = false)]
         position: Option<String>,
+    },
+    /// Print a shell's completion script for this command.
+    #[command(after_help = "\
+Exit status: 0, 2 for a usage error.
+
+Examples:
+  bohnenspiel completions bash > ~/.local/share/bash-completion/completions/bohnenspiel
+  bohnenspiel completions zsh > ~/.zfunc/_bohnenspiel
+  bohnenspiel completions fish > ~/.config/fish/completions/bohnenspiel.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the help of the command or of one subcommand.
+    #[command(after_help = "\
+Exit status: 0, 2 for a usage error (an unknown subcommand).
+
+Example:
+  bohnenspiel help validate")]
+    Help {
+        /// The subcommand (none: the command's help).
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
     },
 }
 

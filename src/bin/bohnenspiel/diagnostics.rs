@@ -4,11 +4,38 @@
 
 use std::io::{self, IsTerminal};
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
 use bohnenspiel::notation::{GameText, Location, ParsedRecord, Span, Warning};
 use bohnenspiel::validate::{Finding, Severity};
+
+use crate::cli::ColorChoice;
+
+/// The `--color` of this run, set once at the start.
+static COLOR: OnceLock<ColorChoice> = OnceLock::new();
+
+/// Sets the `--color` choice for every renderer made afterwards.
+pub fn set_color(choice: ColorChoice) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether output to a stream (a terminal or not) is coloured: as
+/// `--color` says; under `auto`, not when `NO_COLOR` is set (and not
+/// empty), else when `CLICOLOR_FORCE` is set (and not `0`), else on a
+/// terminal.
+pub fn colored(terminal: bool) -> bool {
+    match COLOR.get().copied().unwrap_or(ColorChoice::Auto) {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let forced = anstyle_query::clicolor_force()
+                && std::env::var_os("CLICOLOR_FORCE").is_some_and(|value| value != "0");
+            !anstyle_query::no_color() && (forced || terminal)
+        }
+    }
+}
 
 /// One thing to show: how serious, what, and where.
 #[derive(Debug, Clone, Copy)]
@@ -52,11 +79,10 @@ pub struct Diagnostics {
 }
 
 impl Diagnostics {
-    /// A renderer for the given stream: coloured when it is a terminal,
-    /// unless `NO_COLOR` is set (to anything but the empty string).
+    /// A renderer for a stream, which is a terminal or not: coloured as
+    /// [`colored`] says.
     pub fn new(terminal: bool) -> Diagnostics {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-        let terminal = terminal && !no_color;
+        let terminal = colored(terminal);
         Diagnostics {
             renderer: if terminal {
                 Renderer::styled()

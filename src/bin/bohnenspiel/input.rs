@@ -4,12 +4,12 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::{ErrorKind, ParsedRecord, RecordReader};
 use bohnenspiel::validate::{Options, Validated, Validator};
 
 use crate::error::{CliError, InputProblem, usage};
+use crate::progress;
 use crate::status::Status;
 
 /// The name standard input goes by in messages.
@@ -90,31 +90,21 @@ impl Input {
     }
 }
 
-/// A game as read from an input: its parse, if it has one, and its size.
+/// A game as read from an input: its parse, if it has one.
 pub trait ReadGame {
     /// The game parsed into a tree, if it was.
     fn parsed(&self) -> Option<&ParsedRecord>;
-    /// The length of its text in bytes.
-    fn text_len(&self) -> usize;
 }
 
 impl ReadGame for ParsedRecord {
     fn parsed(&self) -> Option<&ParsedRecord> {
         Some(self)
     }
-
-    fn text_len(&self) -> usize {
-        self.source.len()
-    }
 }
 
 impl ReadGame for Validated {
     fn parsed(&self) -> Option<&ParsedRecord> {
         self.parsed.as_ref()
-    }
-
-    fn text_len(&self) -> usize {
-        self.len
     }
 }
 
@@ -264,14 +254,12 @@ fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
 ) -> Result<Status, CliError> {
     check_files(files)?;
     let mut status = Status::Success;
-    let mut progress = Progress::new();
     let stdin = [PathBuf::from("-")];
     let paths = if files.is_empty() { &stdin[..] } else { files };
     for path in paths {
         let input = match Input::open(path) {
             Ok(input) => input,
             Err(error) => {
-                progress.clear();
                 each.unreadable(&error)?;
                 status = status.max(Status::Failure);
                 continue;
@@ -282,76 +270,21 @@ fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
             match game {
                 Ok(game) => {
                     status = status.max(each.game(&name, index + 1, &game)?);
-                    progress.game(game.text_len());
+                    progress::game();
                 }
                 Err(error) => {
-                    progress.clear();
                     each.unreadable(&error)?;
                     status = status.max(Status::Failure);
                 }
             }
         }
     }
-    progress.clear();
+    progress::finish();
     Ok(status)
 }
 
 /// Prints an input's error to standard error.
 fn report(error: &CliError) -> Result<(), CliError> {
-    let mut stderr = io::stderr().lock();
-    writeln!(stderr, "{error}")?;
+    progress::suspend(|| writeln!(io::stderr().lock(), "{error}"))?;
     Ok(())
-}
-
-/// A `N games, M MB` line on standard error, rewritten in place, when
-/// standard error is a terminal and standard output is not (with both on
-/// the terminal the output itself shows the progress, and a `\r` line
-/// would be mixed into it).
-struct Progress {
-    enabled: bool,
-    games: u64,
-    bytes: u64,
-    last: Instant,
-    shown: bool,
-}
-
-impl Progress {
-    /// How often the line is rewritten at most.
-    const INTERVAL: Duration = Duration::from_millis(250);
-
-    fn new() -> Progress {
-        Progress {
-            enabled: io::stderr().is_terminal() && !io::stdout().is_terminal(),
-            games: 0,
-            bytes: 0,
-            last: Instant::now(),
-            shown: false,
-        }
-    }
-
-    /// Counts one game of `bytes` bytes, and shows the count when 0.25 s
-    /// have passed since it was last shown.
-    fn game(&mut self, bytes: usize) {
-        self.games += 1;
-        self.bytes += bytes as u64;
-        if self.enabled && self.last.elapsed() >= Self::INTERVAL {
-            self.last = Instant::now();
-            self.shown = true;
-            // Progress is best effort: a failure to show it is ignored.
-            let _ = write!(
-                io::stderr().lock(),
-                "\r{} games, {} MB",
-                self.games,
-                self.bytes / 1_000_000
-            );
-        }
-    }
-
-    /// Erases the line, if it was shown.
-    fn clear(&mut self) {
-        if self.shown {
-            self.shown = false;
-            let _ = write!(io::stderr().lock(), "\r\x1b[K");
-        }
-    }
 }

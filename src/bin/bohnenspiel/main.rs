@@ -13,6 +13,7 @@ mod commands;
 mod diagnostics;
 mod error;
 mod input;
+mod progress;
 mod status;
 
 use std::io::{self, Write};
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
+    diagnostics::set_color(cli.color);
     match commands::run(cli.command) {
         Ok(status) => status.into(),
         // The reader of our output went away (`| head`): stop quietly.

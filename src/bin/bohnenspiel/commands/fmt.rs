@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::error::CliError;
 use crate::input::for_each_game;
+use crate::progress;
 use crate::status::Status;
 use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::Severity;
@@ -51,6 +52,20 @@ pub fn print_parse_problems(
         return Ok(Status::Success);
     }
     out.flush()?;
+    progress::suspend(|| write_parse_problems(diagnostics, name, parsed))?;
+    Ok(if parsed.is_ok() {
+        Status::Success
+    } else {
+        Status::Findings
+    })
+}
+
+/// Writes the parse errors and warnings of a game to standard error.
+fn write_parse_problems(
+    diagnostics: &Diagnostics,
+    name: &str,
+    parsed: &ParsedRecord,
+) -> io::Result<()> {
     let mut stderr = io::stderr().lock();
     for error in &parsed.errors {
         let message = error.description();
@@ -69,9 +84,5 @@ pub fn print_parse_problems(
     for warning in &parsed.warnings {
         stderr.write_all(diagnostics.render(name, parsed, warning.into()).as_bytes())?;
     }
-    Ok(if parsed.is_ok() {
-        Status::Success
-    } else {
-        Status::Findings
-    })
+    Ok(())
 }

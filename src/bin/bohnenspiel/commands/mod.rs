@@ -12,9 +12,13 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{Options, Report, Severity};
 
-use crate::cli::Command;
+use clap::CommandFactory;
+
+use crate::cli::{Cli, Command};
 use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
+use crate::error::usage;
+use crate::progress;
 use crate::status::Status;
 
 /// Runs a subcommand.
@@ -61,9 +65,38 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             show::run(&mut out, &files, rules.apply(Options::default()))?
         }
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "bohnenspiel", &mut out);
+            Status::Success
+        }
+        Command::Help { command } => help(&mut out, command.as_deref())?,
     };
     out.flush()?;
     Ok(status)
+}
+
+/// `bohnenspiel help [COMMAND]`: the long help of the command or of one
+/// subcommand, as `--help` prints it.
+///
+/// # Errors
+///
+/// [`CliError::Usage`] for an unknown subcommand; a failure to write.
+fn help(out: &mut impl Write, name: Option<&str>) -> Result<Status, CliError> {
+    let mut command = Cli::command();
+    command.build();
+    let help = match name {
+        None => command.render_long_help(),
+        Some(name) => match command.find_subcommand_mut(name) {
+            Some(sub) => sub.render_long_help(),
+            None => {
+                return Err(usage(format_args!(
+                    "no such command `{name}` (see `bohnenspiel --help`)"
+                )));
+            }
+        },
+    };
+    write!(out, "{help}")?;
+    Ok(Status::Success)
 }
 
 /// Standard output, buffered.
@@ -95,9 +128,11 @@ pub fn print_errors(
         return Ok(());
     }
     out.flush()?;
-    let mut stderr = io::stderr().lock();
-    for finding in errors {
-        stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
-    }
-    Ok(())
+    progress::suspend(|| {
+        let mut stderr = io::stderr().lock();
+        for finding in errors {
+            stderr.write_all(diagnostics.render(name, parsed, finding.into()).as_bytes())?;
+        }
+        Ok(())
+    })
 }

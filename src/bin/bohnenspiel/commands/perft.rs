@@ -7,7 +7,8 @@ use bohnenspiel::{Position, perft};
 use crate::error::{CliError, usage};
 use crate::status::Status;
 
-/// Prints `depth D: N nodes` for each depth from 1 to `depth`, from the
+/// Prints `depth D: N nodes` for each depth from 1 to `depth` (only
+/// `depth 0: 1 node` for depth 0), from the
 /// opening or from the setup string `position`.
 ///
 /// # Errors
@@ -20,8 +21,10 @@ pub fn run(out: &mut impl Write, depth: u32, position: Option<&str>) -> Result<S
             .map_err(|error| usage(format_args!("invalid --position `{text}`: {error}")))?,
         None => Position::new(),
     };
-    for d in 1..=depth {
-        writeln!(out, "depth {d}: {} nodes", perft(&start, d))?;
+    for d in depth.min(1)..=depth {
+        let nodes = perft(&start, d);
+        let noun = if nodes == 1 { "node" } else { "nodes" };
+        writeln!(out, "depth {d}: {nodes} {noun}")?;
         out.flush()?;
     }
     Ok(Status::Success)

@@ -15,6 +15,7 @@ use crate::cli::Format;
 use crate::diagnostics::{Diagnostics, Source};
 use crate::error::CliError;
 use crate::input::{EachGame, for_each_validated};
+use crate::progress;
 use crate::status::Status;
 
 /// Validates every game and prints what it finds as it is done.
@@ -103,7 +104,7 @@ impl<W: Write> EachGame<Validated> for Validate<'_, W> {
             ),
             _ => {
                 self.flush()?;
-                writeln!(io::stderr().lock(), "{error}")?;
+                progress::suspend(|| writeln!(io::stderr().lock(), "{error}"))?;
                 Ok(())
             }
         }
