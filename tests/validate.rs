@@ -425,7 +425,7 @@ fn syntax_errors_become_findings_and_stop_the_replay() {
         all,
         [
             "3:8 error hole-out-of-range ply - move - main: hole number out of range: expected a hole number from 1 to 12, found `13`",
-            "3:12 note replay-stopped ply - move - main: the plies after the syntax error at 3:8 are not replayed",
+            "3:12 note replay-stopped ply - move - main: the syntax error at 3:8 loses plies: only plies 1 and 2 are checked; the 2 plies written after it are not replayed",
         ]
     );
     assert_eq!(report.main_line.plies.len(), 2);
@@ -433,7 +433,7 @@ fn syntax_errors_become_findings_and_stop_the_replay() {
     assert!(matches!(stop.reason, StopReason::SyntaxError(location) if location.column == 8));
     assert_eq!(
         report.summary(),
-        "not replayed past ply 3: syntax error at 3:8"
+        "checked up to ply 2: the syntax error at 3:8 loses the plies after it"
     );
 }
 
@@ -593,4 +593,107 @@ fn variations_after_an_illegal_ply_are_not_replayed() {
         report.summary(),
         "not replayed: illegal ply 3 at move 2; 1 of 4 variations replayed"
     );
+}
+
+#[test]
+fn an_unclosed_tag_value_leaves_the_plies_replayable() {
+    let report = check("[Date \"1962]\n\n4,8; 6,12 (4 from 8); 6,7\n");
+    let all = findings(&report);
+    assert_eq!(
+        all,
+        [
+            "1:7 error syntax ply - move - main: the tag value has no closing quote: expected `\"`, found end of line",
+            "3:12 error capture-mismatch ply 4 move 2 main: annotated 4 from 8, but the rules capture 2 from 8",
+            "3:25 warning unfinished-game ply 6 move 3 main: the line stops after ply 6 before the game is over: 0:2 in the stores",
+        ]
+    );
+    assert_eq!(report.main_line.plies.len(), 6);
+    assert_eq!(
+        report.summary(),
+        "unfinished after 6 plies: 0:2 in the stores"
+    );
+}
+
+#[test]
+fn an_unclosed_group_keeps_its_ply_and_the_plies_after_it() {
+    let text = read("rueger-1962.txt")
+        .replace("6,12 (2 from hole 8);", "6,12 (2 from hole 8;")
+        .replace("3 (2 from 12),7;", "3 (4 from 12),7;");
+    let report = check(&text);
+    let kinds: Vec<FindingKind> = report.findings.iter().map(|f| f.kind).collect();
+    assert_eq!(kinds, [FindingKind::Syntax, FindingKind::CaptureMismatch]);
+    assert_eq!(
+        report.findings[0].message,
+        "unclosed parenthesis: expected `)`, found `;`"
+    );
+    assert_eq!(report.main_line.plies.len(), 37);
+    // The annotation inside the unclosed group is still read and checked.
+    assert_eq!(
+        report.main_line.plies[3]
+            .ply
+            .capture_annotation()
+            .map(|a| a.to_string())
+            .as_deref(),
+        Some("2 from hole 8")
+    );
+    assert_eq!(report.summary(), "South wins 50:22 (North cannot move)");
+    // In numbered rows, the group ends at the end of its line.
+    let rows = check("1.  4   8\n2.  6  12 (2 from hole 8\n3.  6   7\n4.  3 (4 from 12)   7\n");
+    let kinds: Vec<FindingKind> = rows.findings.iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            FindingKind::Syntax,
+            FindingKind::CaptureMismatch,
+            FindingKind::UnfinishedGame
+        ]
+    );
+    assert_eq!(rows.main_line.plies.len(), 8);
+}
+
+#[test]
+fn a_lost_ply_stops_the_replay_once_and_the_line_is_not_unfinished() {
+    // The ply after `6,` is lost: plies 1 and 2 are checked, and the line
+    // is cut short by the error, not unfinished.
+    let report = check("4,8; 6,x; 6,7; 3 (2 from 12),7\n");
+    let all = findings(&report);
+    assert_eq!(
+        all,
+        [
+            "1:8 error syntax ply - move - main: a hole number is missing: expected a hole number from 1 to 12, found `x`",
+            "1:11 note replay-stopped ply - move - main: the syntax error at 1:8 loses plies: only plies 1 and 2 are checked; the 4 plies written after it are not replayed",
+        ]
+    );
+    // A ply lost at the end of the line: no later ply to stop at.
+    let report = check("4,8; 6,12 (2 from 8); 13\n");
+    let kinds: Vec<FindingKind> = report.findings.iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds,
+        [FindingKind::HoleOutOfRange, FindingKind::ReplayStopped]
+    );
+    assert_eq!(
+        report.findings[1].message,
+        "the syntax error at 1:23 loses plies: only plies 1 to 4 are checked, and any written after it are not replayed"
+    );
+    assert_eq!(
+        report.summary(),
+        "checked up to ply 4: the syntax error at 1:23 loses the plies after it"
+    );
+}
+
+#[test]
+fn a_lost_ply_stops_only_its_own_line() {
+    // Row 3 of the main line loses a ply; variation (A), which branches
+    // at row 2, is written after it but replays in full.
+    let text = "1.  4 (A)  8\n2.  6  12 (2 from 8)\n3.  x   7\n(A)\n1.  3   9\n2.  5   7\n";
+    let report = check(text);
+    assert!(report.variations[0].replayed);
+    assert_eq!(report.variations[0].line.last_index, 4);
+    let stopped: Vec<&bohnenspiel::validate::Finding> = report
+        .findings
+        .iter()
+        .filter(|f| f.kind == FindingKind::ReplayStopped)
+        .collect();
+    assert_eq!(stopped.len(), 1);
+    assert_eq!(stopped[0].variation, None);
 }

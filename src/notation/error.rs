@@ -74,6 +74,13 @@ pub struct ParseError {
     pub span: Span,
     /// Where the span starts.
     pub location: Location,
+    /// Whether the error cost plies: text that should hold a move or a
+    /// ply could not be read as one (a hole number is missing, text stands
+    /// where a ply belongs, or an unclosed group may have swallowed one),
+    /// so the plies written after it cannot be placed in the game. An
+    /// error in a tag, a mark, a capture annotation, a comment or prose
+    /// leaves every ply readable, and loses none.
+    pub loses_plies: bool,
 }
 
 impl ParseError {
@@ -165,6 +172,7 @@ pub(crate) struct RawError {
     pub expected: String,
     pub found: String,
     pub span: Span,
+    pub loses_plies: bool,
 }
 
 impl RawError {
@@ -181,6 +189,7 @@ impl RawError {
             expected: expected.into(),
             found: found.into(),
             span,
+            loses_plies: false,
         }
     }
 
@@ -197,6 +206,17 @@ impl RawError {
         )
     }
 
+    /// The error, marked as one that cost plies.
+    pub(crate) fn losing_plies(self) -> RawError {
+        self.losing_plies_if(true)
+    }
+
+    /// The error, marked as one that cost plies if `lost`.
+    pub(crate) fn losing_plies_if(mut self, lost: bool) -> RawError {
+        self.loses_plies |= lost;
+        self
+    }
+
     pub(crate) fn locate(self, text: &str, base: usize, first_line: usize) -> ParseError {
         let location = Location::find(text, base, first_line, self.span.start);
         self.located(location)
@@ -210,6 +230,7 @@ impl RawError {
             expected: self.expected,
             found: self.found,
             span: self.span,
+            loses_plies: self.loses_plies,
         }
     }
 }

@@ -211,6 +211,7 @@ impl FromStr for Record {
                 found: "another game".to_owned(),
                 span: Span::new(second.offset, second.offset),
                 location: second.locate(second.offset),
+                loses_plies: false,
             });
         }
         match first {

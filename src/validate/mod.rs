@@ -21,7 +21,13 @@
 //! - Parse errors and warnings of the record become findings
 //!   ([`FindingKind::HoleOutOfRange`] for a hole outside 1–12,
 //!   [`FindingKind::Syntax`] for the others, [`FindingKind::SyntaxWarning`]
-//!   for warnings). Plies from the first parse error on are not replayed.
+//!   for warnings). An error in a tag, a mark, a group (capture
+//!   annotation, comment, labels) or prose leaves every ply readable, and
+//!   the replay goes on. An error that lost plies
+//!   ([`ParseError::loses_plies`](crate::notation::ParseError::loses_plies))
+//!   stops the replay of its line there, with one
+//!   [`FindingKind::ReplayStopped`] note that says which plies were
+//!   checked; such a line is not also called unfinished.
 //! - Each line is replayed with [`crate::Game`]: a ply from the
 //!   other player's hole, from an empty hole or after the game has ended
 //!   is an error, and the rest of the line is not replayed (one
@@ -144,7 +150,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
     };
     if let Some(start) = report.start {
         let mut game = Game::new(start, ctx.rules);
-        report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), 0, None);
+        report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), 0, (0, None));
         report.end = report.main_line.end;
         check_result(&mut ctx, &report);
     } else if start_unknown(parsed) {
@@ -169,7 +175,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
             let (before, own) = line.split_at(prefix.min(line.len()));
             match ctx.replay_silently(&mut game, before) {
                 Some(played) => {
-                    entry.line = ctx.replay(&mut game, own, played, Some(label));
+                    entry.line = ctx.replay(&mut game, own, played, (i + 1, Some(label)));
                     entry.replayed = true;
                 }
                 None => ctx.push(

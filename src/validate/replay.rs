@@ -38,9 +38,9 @@ pub(crate) fn turns<'r, 'm>(
 pub(crate) struct Context<'a> {
     pub parsed: &'a ParsedRecord,
     pub options: &'a Options,
-    /// The offset of the first parse error: nothing from there on is
-    /// replayed.
-    pub stop_at: Option<usize>,
+    /// Where parse errors lost plies, by line: nothing written after
+    /// such an error in its line is replayed.
+    lost: Lost,
     /// Whether the record is a problem solution (variations, or moves
     /// ended by prose), where lines may stop before the game is over.
     pub problem: bool,
@@ -107,6 +107,72 @@ impl Locator {
     }
 }
 
+/// Where parse errors lost plies ([`ParseError::loses_plies`]), for each
+/// line of the record: the text of the main line runs up to the first
+/// variation's header, and each variation's from its header to the next.
+/// Only such an error stops a replay, and only in its own line: an error
+/// in a tag, a group or prose, or in another line, leaves the plies
+/// readable.
+///
+/// [`ParseError::loses_plies`]: crate::notation::ParseError::loses_plies
+#[derive(Debug, Default)]
+struct Lost {
+    /// Where the text of each variation starts, in written order.
+    starts: Vec<usize>,
+    /// The first error that lost plies in each line's text: the main
+    /// line's, then each variation's.
+    first: Vec<Option<usize>>,
+}
+
+impl Lost {
+    fn new(parsed: &ParsedRecord) -> Lost {
+        let starts: Vec<usize> = parsed
+            .record
+            .movetext
+            .variations
+            .iter()
+            .map(|v| v.span.start)
+            .collect();
+        let mut first: Vec<Option<usize>> = vec![None; starts.len() + 1];
+        for error in parsed.errors.iter().filter(|e| e.loses_plies) {
+            let at = error.span.start;
+            let line = starts.partition_point(|&start| start <= at);
+            if let Some(slot) = first.get_mut(line) {
+                *slot = Some(slot.map_or(at, |earlier: usize| earlier.min(at)));
+            }
+        }
+        Lost { starts, first }
+    }
+
+    /// The error that lost plies before offset `at`, in the line whose
+    /// text holds `at`.
+    fn before(&self, at: usize) -> Option<usize> {
+        let line = self.starts.partition_point(|&start| start <= at);
+        self.first
+            .get(line)
+            .copied()
+            .flatten()
+            .filter(|&error| error <= at)
+    }
+
+    /// The error that lost plies in line `line` (0 for the main line,
+    /// `i + 1` for variation `i`).
+    fn in_line(&self, line: usize) -> Option<usize> {
+        self.first.get(line).copied().flatten()
+    }
+}
+
+/// Which plies of a line were checked, before a syntax error that lost
+/// plies: for the note that says so.
+fn checked_plies(first: usize, last: usize) -> String {
+    match last.checked_sub(first) {
+        None => "no ply of the line is checked".to_owned(),
+        Some(0) => format!("only ply {first} is checked"),
+        Some(1) => format!("only plies {first} and {last} are checked"),
+        Some(_) => format!("only plies {first} to {last} are checked"),
+    }
+}
+
 /// The rules a record is replayed under: `rules`, with a repetition
 /// ended only by a claim. A record is a game played by people, where a
 /// repeated position ends nothing unless a player claims it; a record
@@ -161,7 +227,7 @@ impl<'a> Context<'a> {
         Context {
             parsed,
             options,
-            stop_at: parsed.errors.iter().map(|e| e.span.start).min(),
+            lost: Lost::new(parsed),
             problem,
             findings: Vec::new(),
             omitted: Omitted::default(),
@@ -282,7 +348,7 @@ impl<'a> Context<'a> {
     ) -> Option<usize> {
         let mut count = 0;
         for (_, _, turn) in turns(moves) {
-            if self.stop_at.is_some_and(|at| turn.ply.span.start >= at) {
+            if self.lost.before(turn.ply.span.start).is_some() {
                 return None;
             }
             game.play(Move::new(turn.ply.hole)).ok()?;
@@ -292,13 +358,15 @@ impl<'a> Context<'a> {
     }
 
     /// Replays `moves` on `game`, whose history holds `first_index` plies
-    /// of the line already, recording every ply and finding.
+    /// of the line already, recording every ply and finding. `line` is
+    /// the line the moves are written in: 0 for the main line, `i + 1`
+    /// for variation `i`.
     pub(crate) fn replay(
         &mut self,
         game: &mut Game,
         moves: &[NumberedMove<'_>],
         first_index: usize,
-        variation: Option<&str>,
+        (line_number, variation): (usize, Option<&str>),
     ) -> Line {
         let total: usize = moves
             .iter()
@@ -323,13 +391,17 @@ impl<'a> Context<'a> {
                     variation,
                 };
                 let ply = &turn.ply;
-                if let Some(error_at) = self.stop_at.filter(|&error_at| ply.span.start >= error_at)
-                {
+                if let Some(error_at) = self.lost.before(ply.span.start) {
                     let location = self.locator.locate(self.parsed, error_at);
+                    let remaining = total - k + 1;
+                    let plies = if remaining == 1 { "ply" } else { "plies" };
                     self.push(
                         Severity::Note,
                         FindingKind::ReplayStopped,
-                        format!("the plies after the syntax error at {location} are not replayed"),
+                        format!(
+                            "the syntax error at {location} loses plies: {}; the {remaining} {plies} written after it are not replayed",
+                            checked_plies(first_index + 1, index - 1)
+                        ),
                         ply.span,
                         At {
                             ply: None,
@@ -388,6 +460,33 @@ impl<'a> Context<'a> {
                     }
                 }
             }
+        }
+        if line.stop.is_none()
+            && let Some(error_at) = self.lost.in_line(line_number)
+        {
+            // The error lost plies after the last one written: the line
+            // is cut short by it, not unfinished.
+            let location = self.locator.locate(self.parsed, error_at);
+            let number = moves.last().map_or(0, |&(number, _)| number);
+            self.push(
+                Severity::Note,
+                FindingKind::ReplayStopped,
+                format!(
+                    "the syntax error at {location} loses plies: {}, and any written after it are not replayed",
+                    checked_plies(first_index + 1, line.last_index)
+                ),
+                Span::new(error_at, error_at),
+                At {
+                    ply: None,
+                    move_number: None,
+                    variation,
+                },
+            );
+            line.stop = Some(Stop {
+                ply: line.last_index + 1,
+                move_number: number,
+                reason: StopReason::SyntaxError(location),
+            });
         }
         // A record that stops at a repeated position was ended there by
         // a claim.

@@ -238,10 +238,12 @@ pub(crate) fn line_summary(line: &Line) -> String {
             );
         }
         if let StopReason::SyntaxError(location) = stop.reason {
-            return format!(
-                "not replayed past ply {}: syntax error at {location}",
-                stop.ply
-            );
+            return match line.last_index {
+                0 => format!("not replayed: the syntax error at {location} loses plies"),
+                last => format!(
+                    "checked up to ply {last}: the syntax error at {location} loses the plies after it"
+                ),
+            };
         }
     }
     let suffix = match line.stop {

@@ -163,6 +163,18 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         message: impl Into<String>,
         expected: impl Into<String>,
     ) -> Failed {
+        let error = self.error_here(kind, message, expected);
+        self.errors.push(error);
+        Failed
+    }
+
+    /// An error at the cursor.
+    fn error_here(
+        &self,
+        kind: ErrorKind,
+        message: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> RawError {
         let end = if self.at_end() {
             self.pos
         } else {
@@ -170,8 +182,19 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         };
         let found = self.found();
         let span = self.span(self.pos, end);
-        self.errors
-            .push(RawError::new(kind, span, message, expected, found));
+        RawError::new(kind, span, message, expected, found)
+    }
+
+    /// Records an error at the cursor that cost plies (see
+    /// [`ParseError::loses_plies`](crate::notation::ParseError::loses_plies)).
+    pub(crate) fn losing_error(
+        &mut self,
+        kind: ErrorKind,
+        message: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> Failed {
+        let error = self.error_here(kind, message, expected).losing_plies();
+        self.errors.push(error);
         Failed
     }
 
@@ -280,7 +303,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             self.pos += 1;
         }
         if self.pos == start {
-            return Err(self.error(
+            return Err(self.losing_error(
                 ErrorKind::ExpectedHole,
                 "a hole number is missing",
                 "a hole number from 1 to 12",
@@ -291,12 +314,15 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             None => {
                 let found = quote(self.text.get(start..self.pos).unwrap_or_default());
                 let span = self.span(start, self.pos);
-                self.errors.push(RawError::hole_out_of_range(span, found));
+                self.errors
+                    .push(RawError::hole_out_of_range(span, found).losing_plies());
                 Err(Failed)
             }
         }
     }
 
+    /// The mark after a hole; an unknown one (`!!!`) is an error that
+    /// leaves the ply readable, without a mark.
     fn mark(&mut self) -> Result<Option<Mark>, Failed> {
         let start = self.pos;
         while matches!(self.peek(), Some(b'!' | b'?')) {
@@ -318,7 +344,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                     "one of `!`, `?`, `!!`, `??`, `!?`, `?!`",
                     found,
                 ));
-                Err(Failed)
+                Ok(None)
             }
         }
     }
@@ -335,19 +361,8 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             None => (self.match_closing(open), None),
         };
         let Some(close) = close else {
-            let found = match self.mode {
-                Mode::Inline => "end of movetext",
-                Mode::Row => "end of line",
-            };
-            let span = self.span(open, open + 1);
-            self.errors.push(RawError::new(
-                ErrorKind::UnclosedParenthesis,
-                span,
-                "unclosed parenthesis",
-                "`)`",
-                found,
-            ));
-            return Err(Failed);
+            self.unclosed_group(index, open);
+            return Ok(());
         };
         self.pos = close + 1;
         let content = self.text.get(open + 1..close).unwrap_or_default();
@@ -355,6 +370,64 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let span = self.span(open, close + 1);
         self.classify(index, span, content, open + 1, semicolon);
         Ok(())
+    }
+
+    /// Recovers from a group whose `(` at `open` is never closed: the
+    /// group is taken to end where the next move begins (inline, at the
+    /// next `;`) or at the end of the line, whichever comes first, and is
+    /// read as any group. The ply is kept; the error says that plies may
+    /// have been swallowed unless the group reads as a capture annotation
+    /// (with nothing after it) or as labels.
+    fn unclosed_group(&mut self, index: usize, open: usize) {
+        let rest = self.bytes.get(open + 1..self.end).unwrap_or_default();
+        let stop = match self.mode {
+            Mode::Inline => memchr::memchr2(b';', b'\n', rest),
+            Mode::Row => memchr::memchr(b'\n', rest),
+        };
+        let mut close = open + 1 + stop.unwrap_or(rest.len());
+        // Not into a line break's `\r`, nor into trailing white space.
+        while close > open + 1
+            && self
+                .bytes
+                .get(close - 1)
+                .is_some_and(u8::is_ascii_whitespace)
+        {
+            close -= 1;
+        }
+        let found = match stop.and_then(|i| rest.get(i)) {
+            Some(b';') => "`;`",
+            Some(_) => "end of line",
+            None => match self.mode {
+                Mode::Inline => "end of movetext",
+                Mode::Row => "end of line",
+            },
+        };
+        let content = self.text.get(open + 1..close).unwrap_or_default();
+        let semicolon = content.bytes().position(|b| b == b';');
+        let span = self.span(open, close);
+        self.classify(index, span, content, open + 1, semicolon);
+        let kept = self
+            .last
+            .grouped
+            .groups
+            .get(index)
+            .is_some_and(|group| match &group.kind {
+                GroupKind::Captures { comment, .. } => comment.is_none(),
+                GroupKind::Labels(_) => true,
+                _ => false,
+            });
+        let mut error = RawError::new(
+            ErrorKind::UnclosedParenthesis,
+            self.span(open, open + 1),
+            "unclosed parenthesis",
+            "`)`",
+            found,
+        );
+        if !kept {
+            error = error.losing_plies();
+        }
+        self.errors.push(error);
+        self.pos = close;
     }
 
     /// The commonest group, a capture annotation in the rules' phrasing

@@ -165,11 +165,15 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
                 true
             }
             Some(_) => {
-                return Err(cursor.error(
+                // The move's plies are kept; what follows them up to the
+                // next `;` is lost, and may have been a ply.
+                cursor.losing_error(
                     ErrorKind::UnexpectedText,
                     "unexpected text after a move",
                     "`,`, `;`, `.`, `(`, `or`, `and` or a mark",
-                ));
+                );
+                recover(cursor);
+                cursor.at_end()
             }
         }
     };

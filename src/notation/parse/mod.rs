@@ -23,11 +23,20 @@ pub(crate) struct RawWarning {
 /// Something found at a place in the text.
 pub(crate) trait Placed {
     fn start(&self) -> usize;
+
+    /// Whether it cost plies (an error that did).
+    fn loses_plies(&self) -> bool {
+        false
+    }
 }
 
 impl Placed for RawError {
     fn start(&self) -> usize {
         self.span.start
+    }
+
+    fn loses_plies(&self) -> bool {
+        self.loses_plies
     }
 }
 
@@ -45,6 +54,8 @@ pub(crate) struct Kept<T> {
     /// How many more were found, and where the first of them starts.
     pub more: usize,
     pub first_more: usize,
+    /// Whether one of those not kept cost plies.
+    pub more_lose_plies: bool,
 }
 
 impl<T: Placed> Kept<T> {
@@ -54,6 +65,7 @@ impl<T: Placed> Kept<T> {
             limit,
             more: 0,
             first_more: 0,
+            more_lose_plies: false,
         }
     }
 
@@ -65,6 +77,7 @@ impl<T: Placed> Kept<T> {
                 self.first_more = item.start();
             }
             self.more += 1;
+            self.more_lose_plies |= item.loses_plies();
         }
     }
 
@@ -221,6 +234,9 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
             .map(|(e, location)| e.located(location))
             .collect();
         if more > 0 {
+            // If one of the errors not kept cost plies, this one says so
+            // in their place, so that no replay goes past it.
+            let loses_plies = kept.more_lose_plies;
             // Where the first error not kept is: one the parser found, or a
             // byte not UTF-8 after the last one kept.
             let at = [
@@ -241,6 +257,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
                     format!("at most {MAX_ERRORS_PER_GAME} errors per game"),
                     format!("{}", errors.len() + more),
                 )
+                .losing_plies_if(loses_plies)
                 .locate(text, base, first_line),
             );
         }

@@ -115,11 +115,12 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
                 end = cursor.pos;
                 cursor.skip_ws();
                 if !cursor.at_end() {
-                    return Err(cursor.error(
+                    // The row's plies are kept.
+                    cursor.error(
                         ErrorKind::UnexpectedText,
                         "text after the full stop of a row",
                         "end of line",
-                    ));
+                    );
                 }
                 break;
             }
@@ -130,11 +131,14 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
                 cursor.skip_ws();
             }
             Some(_) => {
-                return Err(cursor.error(
+                // The row's plies are kept; the rest of the line is lost,
+                // and may have held a ply.
+                cursor.losing_error(
                     ErrorKind::UnexpectedText,
                     "unexpected text after North's ply",
                     "end of line, `.`, `(`, `or` or `and`",
-                ));
+                );
+                break;
             }
         }
     }

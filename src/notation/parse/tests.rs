@@ -262,11 +262,73 @@ fn the_parser_recovers_and_reports_every_error() {
             ErrorKind::UnclosedParenthesis
         ]
     );
-    assert_eq!(holes(&game.record), [(5, Some(7)), (3, Some(3))]);
+    // The unclosed group ends at the next `;`: its ply is kept.
+    assert_eq!(holes(&game.record), [(5, Some(7)), (4, None), (3, Some(3))]);
+    // Only the errors that lost a ply say so: `2` is no annotation, and
+    // may have swallowed one.
+    let losing: Vec<bool> = game.errors.iter().map(|e| e.loses_plies).collect();
+    assert_eq!(losing, [true, true, true]);
     let game = one("1.  13  7\n2.  4   7\n3.  x\n4.  5   8\n");
     assert_eq!(game.errors.len(), 2);
     assert_eq!(game.errors[1].location.line, 3);
     assert_eq!(game.record.movetext.moves.len(), 2);
+}
+
+#[test]
+fn errors_in_groups_marks_and_tags_keep_every_ply() {
+    let keeps = |text: &str, plies: &[(u8, Option<u8>)]| {
+        let game = one(text);
+        assert!(!game.errors.is_empty(), "{text}");
+        assert!(
+            game.errors.iter().all(|e| !e.loses_plies),
+            "{text}: {:?}",
+            game.errors
+        );
+        assert_eq!(holes(&game.record), plies, "{text}");
+    };
+    keeps(
+        "[Date \"1962]\n\n4,8; 6,12\n",
+        &[(4, Some(8)), (6, Some(12))],
+    );
+    keeps(
+        "4,8; 6,12 (2 from hole 8; 6,7\n",
+        &[(4, Some(8)), (6, Some(12)), (6, Some(7))],
+    );
+    keeps(
+        "4,8; 6!!!,12; 6,7\n",
+        &[(4, Some(8)), (6, Some(12)), (6, Some(7))],
+    );
+    keeps(
+        "4,8; 6,12 (2 from 13); 6,7\n",
+        &[(4, Some(8)), (6, Some(12)), (6, Some(7))],
+    );
+    keeps(
+        "1.  4   8\n2.  6  12 (2 from hole 8\n3.  6   7\n",
+        &[(4, Some(8)), (6, Some(12)), (6, Some(7))],
+    );
+    keeps(
+        "1.  4   8. fine\n2.  6  12\n",
+        &[(4, Some(8)), (6, Some(12))],
+    );
+}
+
+#[test]
+fn an_error_that_may_swallow_a_ply_says_so() {
+    let loses = |text: &str, plies: &[(u8, Option<u8>)]| {
+        let game = one(text);
+        assert!(
+            game.errors.iter().any(|e| e.loses_plies),
+            "{text}: {:?}",
+            game.errors
+        );
+        assert_eq!(holes(&game.record), plies, "{text}");
+    };
+    // The move is kept; what follows it up to the next `;` is lost.
+    loses("4,8 9; 6,12\n", &[(4, Some(8)), (6, Some(12))]);
+    loses("1.  4   8  9\n2.  6  12\n", &[(4, Some(8)), (6, Some(12))]);
+    // A group that reads as a comment may hold North's ply.
+    loses("4 (nice, 8; 6,12\n", &[(4, None), (6, Some(12))]);
+    loses("4,x; 6,12\n", &[(6, Some(12))]);
 }
 
 #[test]
