@@ -2,6 +2,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "svg")]
+pub mod diagram;
 pub mod notation;
 mod rules;
 pub mod validate;

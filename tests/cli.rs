@@ -409,6 +409,7 @@ fn every_subcommand_has_help_with_an_example() {
         "annotate",
         "show",
         "perft",
+        "diagram",
         "completions",
         "help",
     ] {
@@ -874,4 +875,73 @@ fn the_rules_are_chosen_by_options_and_tags() {
     );
     let bad = run(&["validate", "--endless", "north", "fixtures/rueger-1962.txt"]);
     assert_eq!(bad.code, Some(2));
+}
+
+#[test]
+fn diagram_draws_a_ply_of_a_game_or_a_position() -> Result<(), Box<dyn std::error::Error>> {
+    use bohnenspiel::diagram::{Marks, svg};
+    let start = run(&["diagram", "fixtures/shotayev-gentlemen.txt"]);
+    assert_eq!(start.code, Some(0), "{}", start.stderr);
+    let gentlemen: bohnenspiel::Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
+    assert_eq!(start.stdout, svg(&gentlemen, &Marks::NONE));
+    let given = run(&["diagram", "--position", "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"]);
+    assert_eq!(given.stdout, start.stdout);
+    let fourth = run(&["diagram", "fixtures/rueger-1962.txt", "--ply", "4"]);
+    assert_eq!(fourth.code, Some(0));
+    roxmltree::Document::parse(&fourth.stdout)?;
+    assert!(
+        fourth
+            .stdout
+            .contains(r#"<g id="hole-12" class="hole north sown">"#)
+    );
+    assert!(
+        fourth
+            .stdout
+            .contains(r#"<g id="hole-8" class="hole north captured">"#)
+    );
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("board.svg");
+    let written = run(&[
+        "diagram",
+        "fixtures/rueger-1962.txt",
+        "--ply",
+        "4",
+        "-o",
+        &path.to_string_lossy(),
+    ]);
+    assert_eq!((written.code, written.stdout.as_str()), (Some(0), ""));
+    assert_eq!(std::fs::read_to_string(&path)?, fourth.stdout);
+    Ok(())
+}
+
+/// A ply past the end, a missing game, a bad position, an output path that
+/// cannot be written: one line in the common form, status 2.
+#[test]
+fn diagram_rejects_what_it_cannot_draw() {
+    let mut transcript = String::new();
+    for args in [
+        &["diagram", "fixtures/rueger-1962.txt", "--ply", "38"][..],
+        &["diagram", "fixtures/rueger-1962.txt", "--game", "2"],
+        &["diagram", "fixtures/rueger-1962.txt", "--game", "0"],
+        &["diagram", "--position", "6,6,6/6 0:0 S"],
+        &[
+            "diagram",
+            "fixtures/rueger-1962.txt",
+            "-o",
+            "no-such-folder/board.svg",
+        ],
+        &["diagram", "fixtures/no-such-file.txt"],
+    ] {
+        let ran = run(args);
+        assert_eq!(ran.code, Some(2), "{args:?}");
+        assert_eq!(ran.stdout, "", "{args:?}");
+        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+        let _ = writeln!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.stderr
+        );
+    }
+    insta::assert_snapshot!("diagram-errors", transcript);
 }

@@ -199,6 +199,43 @@ Examples:
         #[arg(long, value_name = "P", allow_hyphen_values = false)]
         position: Option<String>,
     },
+    /// Draw a position as an SVG picture.
+    ///
+    /// The board after ply N of a game's main line (the start for 0), or
+    /// the position of `--position`. North's row is on top (holes 12 to 7
+    /// from left to right), South's below (1 to 6); North's store is on
+    /// the left, South's on the right; the caption says who is to move.
+    /// After a ply, the hole it was sown from has a blue ring and the
+    /// holes it captured from are red.
+    #[command(after_help = "\
+Exit status: 0, 1 when the game has errors (they are printed to standard
+error, and the board is drawn as far as the game replays), 2 for a usage
+or I/O error: an invalid position, a game or a ply the file does not have,
+an output file that cannot be written.
+
+Examples:
+  bohnenspiel diagram fixtures/shotayev-gentlemen.txt > gentlemen.svg
+  bohnenspiel diagram fixtures/rueger-1962.txt --ply 4 -o rueger-4.svg
+  bohnenspiel diagram --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S' > board.svg")]
+    Diagram {
+        /// A record file; `-` or none reads standard input.
+        #[arg(value_name = "FILE", conflicts_with = "position")]
+        file: Option<PathBuf>,
+        /// The game of the file, from 1.
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+        game: usize,
+        /// The ply of the main line after which to draw the board (0: the
+        /// start position).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        ply: usize,
+        /// Draw this position (a setup string) instead of a game's.
+        #[arg(long, value_name = "P")]
+        position: Option<String>,
+        /// Write the picture to PATH instead of standard output.
+        #[arg(long, short, value_name = "PATH")]
+        output: Option<PathBuf>,
+    },
     /// Print a shell's completion script for this command.
     #[command(after_help = "\
 Exit status: 0, 2 for a usage error.

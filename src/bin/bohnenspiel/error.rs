@@ -23,6 +23,14 @@ pub enum CliError {
     /// reading standard input twice or an invalid `--position`.
     #[error("bohnenspiel: error: {0}")]
     Usage(String),
+    /// An output file could not be created or written.
+    #[error("{name}: error: {}", io_message(.source))]
+    OutputFile {
+        /// The file as named on the command line.
+        name: String,
+        /// What went wrong.
+        source: io::Error,
+    },
     /// Standard output or standard error could not be written.
     #[error("bohnenspiel: error: cannot write the output: {}", io_message(.0))]
     Output(#[source] io::Error),
@@ -38,6 +46,10 @@ pub enum InputProblem {
     /// A directory was named where a file belongs.
     #[error("is a directory")]
     Directory,
+    /// The input lacks what the command needs, such as the game or the
+    /// ply asked for.
+    #[error("{0}")]
+    Other(String),
     /// The input holds bytes that are not UTF-8.
     #[error("not UTF-8 text (first bad byte at line {line}, column {column})")]
     NotUtf8 {

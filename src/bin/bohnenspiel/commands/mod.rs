@@ -1,6 +1,7 @@
 //! The subcommands, one module each.
 
 pub mod annotate;
+pub mod diagram;
 pub mod fmt;
 pub mod json;
 pub mod perft;
@@ -65,6 +66,22 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             show::run(&mut out, &files, rules.apply(Options::default()))?
         }
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,
+        Command::Diagram {
+            file,
+            game,
+            ply,
+            position,
+            output,
+        } => diagram::run(
+            &mut out,
+            &diagram::Request {
+                file: file.as_deref(),
+                game,
+                ply,
+                position: position.as_deref(),
+                output: output.as_deref(),
+            },
+        )?,
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "bohnenspiel", &mut out);
             Status::Success

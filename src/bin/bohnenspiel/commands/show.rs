@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use bohnenspiel::diagram::Marks;
 use bohnenspiel::validate::{Options, ReplayedPly, validate};
 
 use crate::board::diagram;
@@ -15,7 +16,8 @@ use crate::status::Status;
 
 /// For each game: a `FILE: game N` heading, the start position, then each
 /// replayed ply of the main line headed like `3. South 6 (captures 2 from
-/// 8)` with the board after it, and the game's summary. Errors (such as an
+/// 8)` with the board after it (the sown hole marked `*`, the captured
+/// ones `x`), and the game's summary. Errors (such as an
 /// illegal move, where the replay stops) go to standard error.
 ///
 /// # Errors
@@ -34,11 +36,11 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result
         writeln!(out, "{name}: game {game}")?;
         if let Some(start) = report.start {
             writeln!(out, "\nStart, {} to move", start.turn())?;
-            out.write_all(diagram(&start).as_bytes())?;
+            out.write_all(diagram(&start, &Marks::NONE).as_bytes())?;
         }
         for ply in &report.main_line.plies {
             writeln!(out, "\n{}", heading(ply))?;
-            out.write_all(diagram(&ply.after).as_bytes())?;
+            out.write_all(diagram(&ply.after, &Marks::of_ply(ply.mv, ply.captures)).as_bytes())?;
         }
         writeln!(out, "\n{}", report.summary())?;
         Ok(status_of(&report))
