@@ -697,3 +697,35 @@ fn a_lost_ply_stops_only_its_own_line() {
     assert_eq!(stopped.len(), 1);
     assert_eq!(stopped[0].variation, None);
 }
+
+#[test]
+fn hemprich_records_count_the_forced_passes() {
+    // South passes twice (not written): North's 7 is ply 4, its 8 ply 6.
+    let text = "[Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n[Result \"36:36\"]\n\n6,8; 7, 8 (2 from 9)\n";
+    let report = check(text);
+    assert_eq!(findings(&report), Vec::<String>::new());
+    let plies: Vec<(usize, Player, u8)> = report
+        .main_line
+        .plies
+        .iter()
+        .map(|p| (p.index, p.player, p.mv.hole().number()))
+        .collect();
+    assert_eq!(
+        plies,
+        [
+            (1, Player::South, 6),
+            (2, Player::North, 8),
+            (4, Player::North, 7),
+            (6, Player::North, 8)
+        ]
+    );
+    assert_eq!(report.main_line.last_index, 6);
+    assert_eq!(report.summary(), "draw 36:36 (all beans captured)");
+    // Under the standard rules the game is over after ply 2 (North takes
+    // the two beans left: 36:36 as well).
+    let standard = check(&text.replace("hemprich", "standard"));
+    assert_eq!(
+        standard.findings.iter().map(|f| f.kind).collect::<Vec<_>>(),
+        [FindingKind::MoveAfterEnd, FindingKind::ReplayStopped]
+    );
+}

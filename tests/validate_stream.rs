@@ -396,3 +396,24 @@ fn rules_tags_and_chosen_rules_agree() {
     }
     assert!(quick_games >= 6, "{quick_games}");
 }
+
+/// A Hemprich record whose forced passes are not written: both paths
+/// count them in the ply numbers.
+#[test]
+fn hemprich_passes_are_counted_alike() {
+    let text = "[Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n\n6,8; 7, 8 (2 from 9)\n\n\
+                [Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n\n6,8; 7\n\n\
+                [Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n\n6,8; 7, 8 (2 from 9)\n";
+    for options in [
+        quick(false),
+        quick(false).choose_rules(Some(Variant::Hemprich), None),
+    ] {
+        agree_under(text, options);
+    }
+    let games = streamed(text, quick(false));
+    assert!(games[0].parsed.is_none(), "clean: no tree");
+    assert_eq!(games[0].report.main_line.last_index, 6);
+    let unfinished = &games[1].report.findings[0];
+    assert_eq!(unfinished.kind, FindingKind::UnfinishedGame);
+    assert_eq!(unfinished.ply, Some(4));
+}

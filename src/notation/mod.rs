@@ -70,6 +70,12 @@
 //! A **turn** is a ply or alternatives: `8 or 9`; in numbered rows also
 //! `1, 2, 4 or 5`.
 //!
+//! **Passes** (the Hemprich variant, where a player without beans passes)
+//! are not written: the next ply written is the other player's, whichever
+//! column it stands in, and the replay supplies the forced pass and
+//! counts it in the ply numbers (as older records leave passes out). A
+//! pass has no written form yet; `-` where a ply stands is a syntax error.
+//!
 //! **Inline** movetext: moves separated by `;`, South's and North's turn
 //! within a move by `,`; white space and single line breaks may fall
 //! anywhere; a move may hold only South's turn. The movetext ends at a

@@ -340,21 +340,20 @@ impl Omitted {
 impl<'a> Context<'a> {
     /// Plays the first ply of each turn of `moves` without recording
     /// anything; `None` if one is illegal or lies past a syntax error.
-    /// Returns the number of plies played.
+    /// Returns the number of plies in the game's history then (forced
+    /// passes of the Hemprich variant included).
     pub(crate) fn replay_silently(
         &self,
         game: &mut Game,
         moves: &[NumberedMove<'_>],
     ) -> Option<usize> {
-        let mut count = 0;
         for (_, _, turn) in turns(moves) {
             if self.lost.before(turn.ply.span.start).is_some() {
                 return None;
             }
             game.play(Move::new(turn.ply.hole)).ok()?;
-            count += 1;
         }
-        Some(count)
+        Some(game.plies().len())
     }
 
     /// Replays `moves` on `game`, whose history holds `first_index` plies
@@ -383,7 +382,9 @@ impl<'a> Context<'a> {
         let mut k = 0;
         'plies: for &(number, m) in moves {
             for turn in std::iter::once(&m.south).chain(m.north.as_ref()) {
-                let index = first_index + k + 1;
+                // Plies are counted as the game counts them: a pass
+                // forced in the Hemprich variant, written or not, is one.
+                let index = game.plies().len() + 1;
                 k += 1;
                 let at = At {
                     ply: Some(index),

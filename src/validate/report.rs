@@ -19,6 +19,8 @@ pub struct ReplayedPly {
     pub number: u32,
     /// The ply number, from 1, counted from the start of the game along
     /// this line: a variation's first ply continues its parent's count.
+    /// Plies are counted as the game counts them: in the Hemprich
+    /// variant a forced pass, which the record leaves out, is a ply too.
     pub index: usize,
     /// The player who moved.
     pub player: Player,

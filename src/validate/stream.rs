@@ -231,6 +231,9 @@ pub(crate) struct Quick {
     move_number: u32,
     /// The plies played.
     plies: usize,
+    /// The number of the last ply played, as the game counts plies
+    /// (forced passes included).
+    last_index: usize,
     /// The rules the game is replayed under: the options', or the `Rules`
     /// tag's.
     rules: Rules,
@@ -259,6 +262,7 @@ impl Quick {
             moves: 0,
             move_number: 0,
             plies: 0,
+            last_index: 0,
             repetition: None,
             scratch: CaptureAnnotation::placeholder(),
         }
@@ -312,8 +316,11 @@ impl Quick {
             let start = self.setup.unwrap_or_default();
             self.game.restart(start, self.rules);
         }
+        // Counted as the game counts plies, forced passes included.
+        let index = self.game.plies().len() + 1;
         let captures = self.game.play(Move::new(hole)).ok()?;
         self.plies += 1;
+        self.last_index = index;
         // A record that stops at a repeated position ends by a claim,
         // with a note, which the report gets from `Clean`.
         if self.game.recurrence().is_some() {
@@ -327,7 +334,7 @@ impl Quick {
     #[cold]
     #[inline(never)]
     fn note_recurrence(&mut self, span: Span) {
-        self.repetition = Some((self.plies, span, self.move_number));
+        self.repetition = Some((self.last_index, span, self.move_number));
     }
 
     /// Counts a move that begins, with its row number in numbered
@@ -351,6 +358,7 @@ impl Quick {
         self.moves = 0;
         self.move_number = 0;
         self.plies = 0;
+        self.last_index = 0;
         self.repetition = None;
     }
 
@@ -363,7 +371,7 @@ impl Quick {
         }
         let repetition = self
             .repetition
-            .filter(|&(ply, _, _)| ply == self.plies)
+            .filter(|&(ply, _, _)| ply == self.last_index)
             .map(|(_, span, move_number)| (span, move_number));
         let (end, repetition) = match self.game.end() {
             Some(end) => (end, None),
@@ -377,7 +385,7 @@ impl Quick {
             start: *self.game.start(),
             end,
             position: *self.game.position(),
-            last_index: self.plies,
+            last_index: self.last_index,
             repetition,
             rules: self.rules,
         })
