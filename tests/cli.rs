@@ -454,9 +454,17 @@ fn json_documents_have_the_documented_keys() {
     assert_eq!(rueger["moves"][3]["captures"][0]["hole"], 8);
     assert_eq!(
         rueger["result"],
-        serde_json::json!({"south": 50, "north": 22, "winner": "south", "reason": "no-beans"})
+        serde_json::json!({"south": 50, "north": 22, "winner": "south", "reason": "no-beans", "repetition": null})
     );
-    assert_eq!(rueger["tags"]["Date"], "1962");
+    assert_eq!(document["version"], 2);
+    assert_eq!(rueger["version"], 2);
+    assert_eq!(
+        (rueger["file"].as_str(), rueger["index"].as_u64()),
+        (Some("fixtures/rueger-1962.txt"), Some(1))
+    );
+    assert_eq!(games[1]["file"], "fixtures/findings/wrong-player.txt");
+    assert_eq!(rueger["tags"][1]["name"], "Date");
+    assert_eq!(rueger["tags"][1]["value"], "1962");
     assert_eq!(rueger["findings"], serde_json::json!([]));
     let wrong = &games[1];
     assert_eq!(wrong["findings"][0]["kind"], "wrong-player");
@@ -465,6 +473,62 @@ fn json_documents_have_the_documented_keys() {
     let empty = run_with_stdin(&["json"], b"");
     let empty: Value = serde_json::from_str(&empty.stdout).expect("valid JSON");
     assert_eq!(empty["games"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn json_lines_hold_one_game_a_line_and_read_back() {
+    let files = [
+        "fixtures/findings/multi-game.txt",
+        "fixtures/rueger-1962.txt",
+    ];
+    let lines = run(&["json", "--lines", files[0], files[1]]);
+    assert_eq!(lines.code, Some(0), "{}", lines.stderr);
+    let whole = run(&["json", files[0], files[1]]);
+    let whole: Value = serde_json::from_str(&whole.stdout).expect("valid JSON");
+    let games: Vec<Value> = lines
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one document a line"))
+        .collect();
+    assert_eq!(Some(&games), whole["games"].as_array());
+    let indexes: Vec<(&str, u64)> = games
+        .iter()
+        .filter_map(|g| Some((g["file"].as_str()?, g["index"].as_u64()?)))
+        .collect();
+    let count = games.len();
+    assert!(count >= 3, "{count}");
+    assert_eq!(indexes.last(), Some(&(files[1], 1)));
+    assert_eq!(indexes[1], (files[0], 2));
+    // Both forms read back as `fmt` prints the records.
+    let fmt = run(&["fmt", files[0], files[1]]);
+    for json in [&lines.stdout, &run(&["json", files[0], files[1]]).stdout] {
+        let back = run_with_stdin(&["fmt", "--from", "json"], json.as_bytes());
+        assert_eq!(back.code, Some(0), "{}", back.stderr);
+        assert_eq!(back.stdout, fmt.stdout);
+    }
+}
+
+#[test]
+fn fmt_from_json_names_the_path_of_a_bad_value() {
+    let json = run(&["json", "fixtures/rueger-1962.txt"]).stdout;
+    let broken = json.replacen("\"hole\":4,", "\"hole\":13,", 1);
+    let back = run_with_stdin(&["fmt", "--from", "json"], broken.as_bytes());
+    assert_eq!(back.code, Some(1));
+    assert_eq!(back.stdout, "");
+    assert_eq!(
+        back.stderr,
+        "<stdin>: error: games[0].moves[0].hole: hole 13 does not exist: holes are numbered 1 to 12\n"
+    );
+    let garbage = run_with_stdin(
+        &["fmt", "--from", "json"],
+        b"{\"version\": 2, \"games\": [}",
+    );
+    assert_eq!(garbage.code, Some(1));
+    assert!(
+        garbage.stderr.starts_with("<stdin>: error: line 1: "),
+        "{}",
+        garbage.stderr
+    );
 }
 
 #[test]
@@ -750,7 +814,8 @@ fn a_byte_order_mark_is_skipped_by_every_command() {
     let json = run_with_stdin(&["json"], text);
     let document: Value = serde_json::from_str(&json.stdout).expect("valid JSON");
     assert_eq!(document["games"].as_array().map(Vec::len), Some(1));
-    assert_eq!(document["games"][0]["tags"]["Event"], "BOM");
+    assert_eq!(document["games"][0]["tags"][0]["value"], "BOM");
+    assert_eq!(document["games"][0]["tags"][0]["start"]["offset"], 3);
 }
 
 /// Every line a command prints about a record or an input has one of the
@@ -869,7 +934,7 @@ fn the_rules_are_chosen_by_options_and_tags() {
     ]);
     assert!(
         json.stdout
-            .contains(r#""result":{"south":36,"north":36,"winner":"draw","reason":"repetition"}"#),
+            .contains(r#""result":{"south":36,"north":36,"winner":"draw","reason":"repetition","repetition":{"ply":12,"earlier_ply":0}}"#),
         "{}",
         json.stdout
     );

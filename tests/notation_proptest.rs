@@ -363,3 +363,24 @@ fn check_inside(text: &str) {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Notation → JSON → notation gives the canonical form (what `fmt`
+    /// prints), and JSON → notation → JSON gives the same document.
+    #[test]
+    fn generated_records_round_trip_through_json(records in prop::collection::vec(record(), 1..3)) {
+        use bohnenspiel::validate::{json_string, records_from_json};
+        prop_assume!(records.iter().all(prose_prints));
+        let printed = print_records(&records);
+        let json = json_string(&printed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let back = records_from_json(&json).map_err(|e| TestCaseError::fail(format!("{e}\n{printed}")))?;
+        prop_assert_eq!(&back, &records);
+        let again = print_records(&back);
+        prop_assert_eq!(&again, &printed);
+        let json_again = json_string(&again).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(json_again, json);
+    }
+}

@@ -4,7 +4,10 @@
 mod common;
 
 use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
-use bohnenspiel::validate::{GameDocument, GamesDocument, Options, validate};
+use bohnenspiel::validate::{
+    DocumentErrorKind, GameDocument, GamesDocument, Options, games_document, json_string,
+    records_from_json,
+};
 use serde_json::{Value, json};
 
 fn schema() -> jsonschema::Validator {
@@ -15,11 +18,7 @@ fn schema() -> jsonschema::Validator {
 }
 
 fn document(text: &str) -> GamesDocument {
-    let games = parse_records(text)
-        .iter()
-        .map(|parsed| GameDocument::new(parsed, &validate(parsed, &Options::default())))
-        .collect();
-    GamesDocument { games }
+    games_document(text, &Options::default())
 }
 
 fn errors(validator: &jsonschema::Validator, value: &Value) -> Vec<String> {
@@ -109,8 +108,16 @@ fn broken_documents_fail_the_schema() {
     let good = serde_json::to_value(document(&fixture("rueger-1962.txt")))
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(validator.is_valid(&good));
-    let breakages: [(&str, Value); 6] = [
+    let breakages: [(&str, Value); 11] = [
         ("/games/0/moves/0/hole", json!(13)),
+        ("/games/0/version", json!(1)),
+        (
+            "/games/0/tags/0/start",
+            json!({ "line": 0, "column": 1, "offset": 0 }),
+        ),
+        ("/games/0/moves/0/row", json!(null)),
+        ("/games/0/moves/1/row", json!(games_row())),
+        ("/games/0/moves/3/groups/0/kind", json!("labels")),
         ("/games/0/moves/0/player", json!("east")),
         ("/games/0/start/pits", json!([6, 6, 6])),
         ("/games/0/result/winner", json!(null)),
@@ -139,6 +146,17 @@ fn broken_documents_fail_the_schema() {
     }
     assert!(!validator.is_valid(&missing));
     assert!(!validator.is_valid(&json!({ "games": [], "extra": 1 })));
+    assert!(!validator.is_valid(&json!({ "games": [] })));
+    assert!(validator.is_valid(&json!({ "version": 2, "games": [] })));
+}
+
+/// A row object, to put where none belongs.
+fn games_row() -> Value {
+    let place = json!({ "line": 1, "column": 1, "offset": 0 });
+    json!({
+        "start": place, "end": place, "number_start": null, "number_end": null,
+        "ending": null, "full_stop": false
+    })
 }
 
 #[test]
@@ -147,8 +165,7 @@ fn the_rueger_document() {
     let game = &document.games[0];
     assert_eq!(game.moves.len(), 37);
     assert_eq!(game.result.winner.as_deref(), Some("south"));
-    let pretty = serde_json::to_string_pretty(game).unwrap_or_else(|e| panic!("{e}"));
-    insta::assert_snapshot!("rueger-1962", pretty);
+    assert_eq!(game.index, 1);
 }
 
 #[test]
@@ -180,7 +197,8 @@ fn the_gentlemen_document() {
     );
     let d = &game.variations[3].moves;
     assert_eq!((d[0].ply, d[0].number), (9, 5));
-    assert_eq!(d[3].alternatives, [9]);
+    let alternatives: Vec<u8> = d[3].alternatives.iter().map(|a| a.hole.number()).collect();
+    assert_eq!(alternatives, [9]);
     assert_eq!(game.result.reason, "no-beans");
     assert_eq!(game.result.winner.as_deref(), Some("draw"));
     assert_eq!(game.moves[3].comment.as_deref(), Some("but not 10?, loses"));
@@ -199,4 +217,253 @@ fn the_gentlemen_document() {
 
 fn document_of_charming() -> GameDocument {
     document(&fixture("shotayev-charming.txt")).games.remove(0)
+}
+
+/// Every fixture: the good ones, the ones with findings and the ones that
+/// do not parse.
+fn all_fixtures() -> Vec<String> {
+    let mut names: Vec<String> = FIXTURES.iter().map(|name| (*name).to_owned()).collect();
+    for dir in ["findings", "invalid"] {
+        let mut more: Vec<String> = std::fs::read_dir(format!("fixtures/{dir}"))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .filter_map(Result::ok)
+            .map(|entry| format!("{dir}/{}", entry.file_name().to_string_lossy()))
+            .filter(|name| name.ends_with(".txt"))
+            .collect();
+        more.sort();
+        names.extend(more);
+    }
+    names
+}
+
+/// A fixture's text; the one that is not UTF-8 read lossily.
+fn fixture_text(name: &str) -> String {
+    let bytes = std::fs::read(format!("fixtures/{name}")).unwrap_or_else(|e| panic!("{name}: {e}"));
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[test]
+fn every_fixtures_document_matches_the_schema_and_its_snapshot() {
+    let validator = schema();
+    for name in all_fixtures() {
+        let mut document = document(&fixture_text(&name));
+        for game in &mut document.games {
+            game.file = Some(name.clone());
+        }
+        let value = serde_json::to_value(&document).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(errors(&validator, &value), Vec::<String>::new(), "{name}");
+        let pretty = serde_json::to_string_pretty(&document).unwrap_or_else(|e| panic!("{e}"));
+        let snapshot = format!("document-{}", name.replace(['/', '.'], "-"));
+        insta::assert_snapshot!(snapshot, pretty);
+    }
+}
+
+/// The canonical form of every game that parses, as `fmt` prints it.
+fn canonical(text: &str) -> String {
+    let records: Vec<_> = parse_records(text)
+        .into_iter()
+        .filter(|parsed| parsed.is_ok())
+        .map(|parsed| parsed.record)
+        .collect();
+    bohnenspiel::notation::print_records(&records)
+}
+
+fn notation_of(json: &str) -> String {
+    let records = records_from_json(json).unwrap_or_else(|e| panic!("{e}\n{json}"));
+    bohnenspiel::notation::print_records(&records)
+}
+
+#[test]
+fn every_fixture_round_trips_both_ways() {
+    for name in all_fixtures() {
+        let text = fixture_text(&name);
+        let games = parse_records(&text);
+        if games.iter().any(|game| !game.is_ok()) {
+            continue;
+        }
+        // Notation → JSON → notation is `fmt`.
+        let json = json_string(&text).unwrap_or_else(|e| panic!("{e}"));
+        let back = notation_of(&json);
+        assert_eq!(back, canonical(&text), "{name}");
+        // JSON (of the canonical text) → notation → JSON is the same document.
+        let json = json_string(&back).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(json_string(&notation_of(&json)).ok(), Some(json), "{name}");
+    }
+}
+
+#[test]
+fn the_document_keeps_what_the_record_holds() {
+    let text = "[Event \"one\"]\n[Event \"two\"]\n\n4,8; 6?,12 (2 from hole 8) (4?) (fine); 6 or 5,7 and South wins.\n\nAs North can no longer move, South gets all the remaining beans.\n";
+    let value = serde_json::to_value(document(text)).unwrap_or_else(|e| panic!("{e}"));
+    let game = &value["games"][0];
+    assert_eq!(game["tags"][0]["value"], "one");
+    assert_eq!(game["tags"][1]["value"], "two");
+    assert_eq!(game["tags"][1]["start"]["line"], 2);
+    assert_eq!(
+        game["prose"]["text"],
+        "As North can no longer move, South gets all the remaining beans."
+    );
+    assert_eq!(game["prose"]["start"]["line"], 6);
+    let south = &game["moves"][2];
+    assert_eq!(
+        (south["hole"].as_u64(), south["mark"].as_str()),
+        (Some(6), Some("?"))
+    );
+    assert_eq!(south["row"]["start"]["column"], 6);
+    let third = &game["moves"][3];
+    let kinds: Vec<&str> = third["groups"]
+        .as_array()
+        .map(|groups| groups.iter().filter_map(|g| g["kind"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(kinds, ["captures", "other-move", "comment"]);
+    assert_eq!(third["groups"][1]["hole"], 4);
+    assert_eq!(third["groups"][1]["mark"], "?");
+    assert_eq!(third["groups"][2]["text"], "fine");
+    assert_eq!(
+        (third["line"].as_u64(), third["column"].as_u64()),
+        (Some(4), Some(9))
+    );
+    assert_eq!(third["row"], Value::Null);
+    let fifth = &game["moves"][4];
+    assert_eq!(fifth["alternatives"][0]["hole"], 5);
+    assert_eq!(fifth["row"]["ending"]["text"], "South wins.");
+    assert_eq!(fifth["number"], 3);
+    // and it reads back.
+    let json = value.to_string();
+    assert_eq!(
+        notation_of(&json),
+        "[Event \"one\"]\n[Event \"two\"]\n\n4, 8; 6?, 12 (2 from hole 8) (4?) (fine); 6 or 5, 7 and South wins.\n\nAs North can no longer move, South gets all the remaining beans.\n"
+    );
+}
+
+#[test]
+fn moves_keep_their_numbers_after_a_syntax_error() {
+    let document = document("4,13; 6,12; 5,7\n");
+    let numbers: Vec<u32> = document.games[0].moves.iter().map(|m| m.number).collect();
+    assert_eq!(numbers, [2, 2, 3, 3]);
+    let document = document_numbered();
+    let numbers: Vec<u32> = document.games[0].moves.iter().map(|m| m.number).collect();
+    assert_eq!(numbers, [2, 2]);
+}
+
+fn document_numbered() -> GamesDocument {
+    document("1.  4 13\n2.  6 12\n")
+}
+
+#[test]
+fn documents_that_cannot_be_read_back_name_the_path() {
+    let good = json_string(&fixture("rueger-1962.txt")).unwrap_or_else(|e| panic!("{e}"));
+    let value: Value = serde_json::from_str(&good).unwrap_or_else(|e| panic!("{e}"));
+    let cases: [(&str, Value, &str, DocumentErrorKind); 9] = [
+        (
+            "/games/0/moves/12/hole",
+            json!(13),
+            "games[0].moves[12].hole",
+            DocumentErrorKind::Schema,
+        ),
+        (
+            "/games/0/moves/12/hole",
+            json!("4"),
+            "games[0].moves[12].hole",
+            DocumentErrorKind::Schema,
+        ),
+        (
+            "/games/0/version",
+            json!(7),
+            "games[0].version",
+            DocumentErrorKind::Schema,
+        ),
+        (
+            "/games/0/moves/12/mark",
+            json!("!!!"),
+            "games[0].moves[12].mark",
+            DocumentErrorKind::Notation,
+        ),
+        (
+            "/games/0/moves/3/groups/0/kind",
+            json!("comment"),
+            "games[0].moves[3].groups[0].kind",
+            DocumentErrorKind::Notation,
+        ),
+        (
+            "/games/0/moves/3/groups/0/text",
+            json!("a) (b"),
+            "games[0].moves[3].groups[0].text",
+            DocumentErrorKind::Notation,
+        ),
+        (
+            "/games/0/moves/3/groups/0/captures",
+            json!([{ "hole": 7, "beans": 2 }]),
+            "games[0].moves[3].groups[0].captures",
+            DocumentErrorKind::Notation,
+        ),
+        (
+            "/games/0/tags/0/value",
+            json!("two\nlines"),
+            "games[0].tags[0].value",
+            DocumentErrorKind::Notation,
+        ),
+        (
+            "/games/0/moves/1/row",
+            json!(games_row()),
+            "games[0].moves[1].row",
+            DocumentErrorKind::Notation,
+        ),
+    ];
+    for (pointer, replacement, path, kind) in cases {
+        let mut broken = value.clone();
+        *broken
+            .pointer_mut(pointer)
+            .unwrap_or_else(|| panic!("{pointer}")) = replacement;
+        let error = records_from_json(&broken.to_string()).err();
+        let error = error.unwrap_or_else(|| panic!("{pointer} should not read back"));
+        assert_eq!((error.path.as_str(), error.kind), (path, kind), "{error}");
+        assert!(error.to_string().starts_with(path), "{error}");
+    }
+    // Not JSON, missing fields, prose that would start a game.
+    let error = records_from_json("{\"version\": 2, \"games\": [").err();
+    assert_eq!(error.map(|e| e.kind), Some(DocumentErrorKind::Json));
+    let mut missing = value.clone();
+    if let Some(game) = missing
+        .pointer_mut("/games/0")
+        .and_then(Value::as_object_mut)
+    {
+        game.remove("moves");
+    }
+    let error = records_from_json(&missing.to_string()).err();
+    assert_eq!(
+        error.map(|e| (e.path, e.kind)),
+        Some(("games[0]".to_owned(), DocumentErrorKind::Schema))
+    );
+    let mut prose = value.clone();
+    *prose
+        .pointer_mut("/games/0/prose")
+        .unwrap_or_else(|| panic!("prose")) = json!({ "text": "12 beans", "start": { "line": 1, "column": 1, "offset": 0 }, "end": { "line": 1, "column": 1, "offset": 0 } });
+    let error = records_from_json(&prose.to_string()).err();
+    assert_eq!(
+        error.map(|e| e.path),
+        Some("games[0].prose.text".to_owned())
+    );
+}
+
+#[test]
+fn json_lines_read_back_with_their_line() {
+    let first = json_string("4,8; 6,12\n").unwrap_or_else(|e| panic!("{e}"));
+    let value: Value = serde_json::from_str(&first).unwrap_or_else(|e| panic!("{e}"));
+    let game = value["games"][0].to_string();
+    let lines = format!("{game}\n\n{game}\n");
+    let records = records_from_json(&lines).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(records.len(), 2);
+    let broken = format!("{game}\n\n{}\n", game.replace("\"hole\":12", "\"hole\":0"));
+    let error = records_from_json(&broken)
+        .err()
+        .unwrap_or_else(|| panic!("should fail"));
+    assert_eq!(
+        (error.line, error.path.as_str()),
+        (Some(3), "moves[3].hole")
+    );
+    assert!(
+        error.to_string().starts_with("line 3: moves[3].hole: "),
+        "{error}"
+    );
 }

@@ -1,43 +1,74 @@
 //! The JSON document model of validated games (feature `serde`).
 //!
-//! A [`GameDocument`] is built from a parsed record and its [`Report`];
-//! a file's games are printed as a [`GamesDocument`], `{"games": [...]}`.
-//! The JSON Schema of the whole document is
+//! A [`GameDocument`] is built from a parsed record and its [`Report`]:
+//! everything the record holds (every tag in order, every ply with its
+//! mark and groups, alternatives, endings, variations, prose, the numbers
+//! as written, and where each part was written) and what the replay adds
+//! (the rules' captures, the position after each ply, the result, the
+//! findings). A file's games print as a [`GamesDocument`],
+//! `{"version": 2, "games": [...]}`; the JSON Schema of both is
 //! `fixtures/schema/games.schema.json` (draft 2020-12).
+//! [`GameDocument::to_record`] and [`records_from_json`] read a document
+//! back into records.
 
-use std::fmt;
+use serde::{Deserialize, Serialize};
 
-use serde::de::{MapAccess, Visitor};
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use crate::notation::{
+    self, CaptureAnnotation, Group, GroupKind, Joiner, Layout, ParsedRecord, PhraseForm, Turn,
+    WrittenPly,
+};
+use crate::{Capture, EndReason, Hole, Player, Position, Score};
 
-use crate::notation::{self, ParsedRecord, Turn};
-use crate::{Capture, EndReason, Player, Position, Score};
-
-use super::replay::{numbered, turns};
+use super::replay::Locator;
 use super::report::{Line, ReplayedPly, StopReason};
 use super::{Finding, FindingKind, Report, Severity};
 
-/// Every game of a file: `{"games": [...]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// The version of the document's shape, written in its `version` field.
+/// It changes whenever a field is added, removed or changes meaning.
+pub const DOCUMENT_VERSION: u32 = 2;
+
+/// Every game of a file: `{"version": 2, "games": [...]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GamesDocument {
+    /// [`DOCUMENT_VERSION`].
+    pub version: u32,
     /// The games in file order.
     pub games: Vec<GameDocument>,
 }
 
-/// One validated game, as JSON.
+impl GamesDocument {
+    /// A document of these games, of the current [`DOCUMENT_VERSION`].
+    #[must_use]
+    pub fn new(games: Vec<GameDocument>) -> GamesDocument {
+        GamesDocument {
+            version: DOCUMENT_VERSION,
+            games,
+        }
+    }
+}
+
+impl Default for GamesDocument {
+    fn default() -> GamesDocument {
+        GamesDocument::new(Vec::new())
+    }
+}
+
+/// One validated game, as JSON: the record as written and what the
+/// replay made of it.
 ///
-/// Built by [`GameDocument::new`] from a parsed record and its [`Report`].
-/// A file's games print as a [`GamesDocument`], `{"games": [...]}`, whose
-/// JSON Schema (draft 2020-12) is `fixtures/schema/games.schema.json`:
-/// `tags` (name to value), `start` (`pits`, `stores`, `turn`, `setup`, or
-/// `null`), `moves` (one object per written ply: `number`, `ply`,
-/// `player`, `hole`, `mark`, `comment`, `annotated`, `captures`, `after`,
-/// `alternatives`; `captures` and `after` are `null` for plies that were
-/// not replayed), `variations` (`label`, `parent`, `branch`, `replayed`,
-/// `moves`), `result` (`south`, `north`, `winner`, `reason`), `summary`
-/// and `findings` (`line`, `column`, `ply`, `move`, `variation`,
-/// `severity`, `kind`, `message`).
+/// Built by [`GameDocument::new`] from a parsed record and its [`Report`]
+/// (then [`GameDocument::in_file`] names its file and index). A file's
+/// games print as a [`GamesDocument`]; the JSON Schema (draft 2020-12) is
+/// `fixtures/schema/games.schema.json`. The fields, in order: `version`,
+/// `file` and `index` (from 1), `tags` (each `name`, `value`, `start`,
+/// `end`, in written order, duplicates included), `layout` (`inline` or
+/// `numbered`), `start` (the start position, or `null` when the record
+/// was not replayed), `moves` (one object per written ply of the main
+/// line, see [`MoveDocument`]), `variations`, `prose`, `result`, `summary`
+/// and `findings`. A place (`start`, `end`, `line`/`column`/`offset`) is
+/// a line and a column from 1 (columns count characters) and an absolute
+/// byte offset into the file.
 ///
 /// ```
 /// use bohnenspiel::notation::parse_records;
@@ -48,20 +79,33 @@ pub struct GamesDocument {
 /// let document = GameDocument::new(&games[0], &report);
 /// let json = serde_json::to_value(&document)?;
 /// assert_eq!(json["moves"][3]["captures"], serde_json::json!([{"hole": 8, "beans": 2}]));
+/// assert_eq!(json["moves"][3]["groups"][0]["text"], "2 from hole 8");
+/// assert_eq!((json["moves"][3]["line"].as_u64(), json["moves"][3]["column"].as_u64()), (Some(1), Some(8)));
 /// assert_eq!(json["result"]["reason"], "unfinished");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameDocument {
-    /// The tags, name to value, in written order (the first of two tags
-    /// with the same name wins).
-    pub tags: Tags,
+    /// [`DOCUMENT_VERSION`].
+    pub version: u32,
+    /// The file the game was read from (`<stdin>` for standard input), or
+    /// `null` when not known.
+    pub file: Option<String>,
+    /// The game's place in its file, from 1.
+    pub index: usize,
+    /// The tags in written order, duplicates included.
+    pub tags: Vec<TagDocument>,
+    /// How the moves are laid out.
+    pub layout: LayoutName,
     /// The start position, or `null` when the record was not replayed.
     pub start: Option<StartDocument>,
     /// The main line, one object per written ply.
     pub moves: Vec<MoveDocument>,
     /// The variations in written order.
     pub variations: Vec<VariationDocument>,
+    /// The prose after the movetext, or `null`.
+    pub prose: Option<TextDocument>,
     /// The result of the main line.
     pub result: ResultDocument,
     /// [`Report::summary`].
@@ -70,42 +114,76 @@ pub struct GameDocument {
     pub findings: Vec<FindingDocument>,
 }
 
-/// Tags as a JSON object in written order.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Tags(pub Vec<(String, String)>);
+/// A place in the text: line and column from 1 (columns count
+/// characters), and the absolute byte offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    /// Line from 1.
+    pub line: usize,
+    /// Column from 1, in characters.
+    pub column: usize,
+    /// Absolute byte offset.
+    pub offset: usize,
+}
 
-impl Serialize for Tags {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name, value)?;
+/// A tag line, such as `[Date "1962"]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagDocument {
+    /// The name, e.g. `Date`.
+    pub name: String,
+    /// The value, escapes resolved.
+    pub value: String,
+    /// Where the tag line starts.
+    pub start: Place,
+    /// Where it ends.
+    pub end: Place,
+}
+
+/// Text with its place: an ending (`South loses.`) or the prose.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextDocument {
+    /// The text, as the tree holds it (trimmed).
+    pub text: String,
+    /// Where it starts.
+    pub start: Place,
+    /// Where it ends.
+    pub end: Place,
+}
+
+/// How the moves are laid out: [`Layout`] in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LayoutName {
+    /// `4,8; 6,12 (2 from hole 8); …`
+    Inline,
+    /// One numbered row per move.
+    Numbered,
+}
+
+impl From<Layout> for LayoutName {
+    fn from(layout: Layout) -> LayoutName {
+        match layout {
+            Layout::Inline => LayoutName::Inline,
+            Layout::Numbered => LayoutName::Numbered,
         }
-        map.end()
     }
 }
 
-impl<'de> Deserialize<'de> for Tags {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tags, D::Error> {
-        struct TagsVisitor;
-        impl<'de> Visitor<'de> for TagsVisitor {
-            type Value = Tags;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object of tag names to values")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tags, A::Error> {
-                let mut tags = Vec::new();
-                while let Some(entry) = map.next_entry::<String, String>()? {
-                    tags.push(entry);
-                }
-                Ok(Tags(tags))
-            }
+impl From<LayoutName> for Layout {
+    fn from(layout: LayoutName) -> Layout {
+        match layout {
+            LayoutName::Inline => Layout::Inline,
+            LayoutName::Numbered => Layout::Numbered,
         }
-        deserializer.deserialize_map(TagsVisitor)
     }
 }
 
 /// Both stores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StoresDocument {
     /// South's store.
     pub south: u8,
@@ -124,6 +202,7 @@ impl From<Score> for StoresDocument {
 
 /// The start position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StartDocument {
     /// Beans in holes 1 to 12.
     pub pits: [u8; 12],
@@ -148,6 +227,7 @@ impl From<Position> for StartDocument {
 
 /// The board after a ply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoardDocument {
     /// Beans in holes 1 to 12.
     pub pits: [u8; 12],
@@ -166,6 +246,7 @@ impl From<Position> for BoardDocument {
 
 /// Beans taken from one hole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CaptureDocument {
     /// The hole, 1 to 12.
     pub hole: u8,
@@ -182,36 +263,213 @@ impl From<Capture> for CaptureDocument {
     }
 }
 
-/// One written ply.
+/// One written ply of a line: what was written, where, and what the
+/// replay made of it.
+///
+/// A move is a South ply and, if written, the North ply after it; the
+/// South ply carries the move's [`RowDocument`] (its number's place, its
+/// ending and full stop).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveDocument {
-    /// The move number.
+    /// The move number as written: the row number in numbered movetext;
+    /// inline, the move's place in the movetext from 1, counting moves
+    /// that did not parse.
     pub number: u32,
     /// The ply number from 1, counted from the start of the game along
     /// this line.
     pub ply: usize,
-    /// Who moved (for a ply that was not replayed: the column it is
-    /// written in).
+    /// The turn the ply is written in: `south` or `north`.
+    pub side: Player,
+    /// Who moved (for a ply that was not replayed: `side`).
     pub player: Player,
     /// The hole sown from.
-    pub hole: u8,
+    pub hole: Hole,
     /// The mark, such as `!?`, or `null`.
     pub mark: Option<String>,
-    /// The comments joined by `; `, or `null`.
+    /// The parenthesised groups after the ply, in written order.
+    pub groups: Vec<GroupDocument>,
+    /// Alternatives written after the ply (`8 or 9`), each a ply.
+    pub alternatives: Vec<PlyDocument>,
+    /// The comments joined by `; `, or `null` (from `groups`).
     pub comment: Option<String>,
-    /// The captures as annotated, or `null` when not annotated.
+    /// The captures as annotated, or `null` when not annotated (from
+    /// `groups`).
     pub annotated: Option<Vec<CaptureDocument>>,
     /// The captures the rules make, in chain order; `null` when the ply
     /// was not replayed.
     pub captures: Option<Vec<CaptureDocument>>,
     /// The board after the ply; `null` when the ply was not replayed.
     pub after: Option<BoardDocument>,
-    /// The holes of alternatives written after the ply (`8 or 9`).
-    pub alternatives: Vec<u8>,
+    /// The line where the ply starts.
+    pub line: usize,
+    /// The column where the ply starts.
+    pub column: usize,
+    /// The byte offset where the ply starts.
+    pub offset: usize,
+    /// Where the hole number and its mark end (the groups have their own
+    /// places).
+    pub end: Place,
+    /// On the South ply that starts a move: the move's row; `null` on a
+    /// North ply.
+    pub row: Option<RowDocument>,
+}
+
+/// A move as a whole: where it is written, its number's place, ending and
+/// full stop.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RowDocument {
+    /// Where the move starts (its row number, if written).
+    pub start: Place,
+    /// Where it ends.
+    pub end: Place,
+    /// Where the row number starts, or `null` inline.
+    pub number_start: Option<Place>,
+    /// Where the row number and its `.` end, or `null` inline.
+    pub number_end: Option<Place>,
+    /// The prose after `and` ending the move, or `null`.
+    pub ending: Option<TextDocument>,
+    /// Whether a `.` follows the move.
+    pub full_stop: bool,
+}
+
+/// A ply written as an alternative.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlyDocument {
+    /// The hole sown from.
+    pub hole: Hole,
+    /// The mark, or `null`.
+    pub mark: Option<String>,
+    /// Its groups.
+    pub groups: Vec<GroupDocument>,
+    /// The line where it starts.
+    pub line: usize,
+    /// The column where it starts.
+    pub column: usize,
+    /// The byte offset where it starts.
+    pub offset: usize,
+    /// Where the hole number and its mark end.
+    pub end: Place,
+}
+
+/// What a group holds: [`GroupKind`] in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GroupKindName {
+    /// A capture annotation, `(2 from 12)`.
+    Captures,
+    /// Variation labels, `(B/C)`.
+    Labels,
+    /// A remark naming another move, `(4?)`.
+    OtherMove,
+    /// Any other text.
+    Comment,
+}
+
+/// A parenthesised group after a ply.
+///
+/// `text` is what stands between the parentheses, in canonical form; the
+/// other fields of its kind say the same in structured form (when a
+/// document is read back, `text` is read with the notation's reader and
+/// the structured fields, where given, must agree with it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupDocument {
+    /// The kind.
+    pub kind: GroupKindName,
+    /// The text between the parentheses.
+    pub text: String,
+    /// `captures`: the flattened captures as annotated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captures: Option<Vec<CaptureDocument>>,
+    /// `captures`: the phrases as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phrases: Option<Vec<PhraseDocument>>,
+    /// `captures`: the comment after `;`, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// `labels`: the labels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<Vec<String>>,
+    /// `other-move`: the hole named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hole: Option<Hole>,
+    /// `other-move`: its mark, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<String>,
+    /// Where `(` is.
+    pub start: Place,
+    /// Just after `)`.
+    pub end: Place,
+}
+
+/// How two phrases, or two holes, are joined: [`Joiner`] in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JoinerName {
+    /// `, `
+    Comma,
+    /// ` and `
+    And,
+    /// ` plus `
+    Plus,
+}
+
+impl From<Joiner> for JoinerName {
+    fn from(joiner: Joiner) -> JoinerName {
+        match joiner {
+            Joiner::Comma => JoinerName::Comma,
+            Joiner::And => JoinerName::And,
+            Joiner::Plus => JoinerName::Plus,
+        }
+    }
+}
+
+/// The shape of a phrase: [`PhraseForm`] in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormName {
+    /// `2 from 12`
+    From,
+    /// `2 from 9, 8, 7 each`
+    FromEach,
+    /// `4 each from 2 and 1`
+    EachFrom,
+}
+
+impl From<PhraseForm> for FormName {
+    fn from(form: PhraseForm) -> FormName {
+        match form {
+            PhraseForm::From => FormName::From,
+            PhraseForm::FromEach => FormName::FromEach,
+            PhraseForm::EachFrom => FormName::EachFrom,
+        }
+    }
+}
+
+/// One phrase of a capture annotation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhraseDocument {
+    /// The joiner before the phrase; `null` for the first.
+    pub joiner: Option<JoinerName>,
+    /// Beans from each hole.
+    pub beans: u8,
+    /// The shape.
+    pub form: FormName,
+    /// Whether the word `hole` is written.
+    pub hole_word: bool,
+    /// The holes in written order.
+    pub holes: Vec<u8>,
+    /// The separator before each hole after the first.
+    pub separators: Vec<JoinerName>,
 }
 
 /// One variation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VariationDocument {
     /// The label, such as `B`.
     pub label: String,
@@ -221,12 +479,17 @@ pub struct VariationDocument {
     pub branch: Option<u32>,
     /// Whether it was replayed against the rules.
     pub replayed: bool,
+    /// Where its header line `(B)` starts.
+    pub start: Place,
+    /// Where the header line ends.
+    pub end: Place,
     /// Its own rows, one object per written ply.
     pub moves: Vec<MoveDocument>,
 }
 
 /// The result of the main line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ResultDocument {
     /// South's beans: the final score, or the stores where the line
     /// stops; `null` when not replayed.
@@ -238,6 +501,19 @@ pub struct ResultDocument {
     /// `no-beans`, `all-captured`, `repetition`, `unfinished`,
     /// `illegal-move`, `syntax-error`, `invalid-setup` or `syntax-only`.
     pub reason: String,
+    /// For a game ended by repetition: the ply whose position repeats
+    /// and the earlier ply (0: the start) it repeats; else `null`.
+    pub repetition: Option<RepetitionDocument>,
+}
+
+/// Which ply repeated which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepetitionDocument {
+    /// The ply after which the position repeats.
+    pub ply: usize,
+    /// The earlier ply after which it stood (0: the start position).
+    pub earlier_ply: usize,
 }
 
 impl ResultDocument {
@@ -251,6 +527,7 @@ impl ResultDocument {
 
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FindingDocument {
     /// Line from 1.
     pub line: usize,
@@ -273,41 +550,78 @@ pub struct FindingDocument {
 
 impl GameDocument {
     /// The document of one game; `report` must come from
-    /// [`validate`](super::validate) of `parsed`.
+    /// [`validate`](super::validate) of `parsed`. Its `file` is `null` and
+    /// its `index` 1 until [`GameDocument::in_file`] says otherwise.
+    ///
+    /// Linear in the size of the record.
     #[must_use]
     pub fn new(parsed: &ParsedRecord, report: &Report) -> GameDocument {
         let record = &parsed.record;
-        let mut tags: Vec<(String, String)> = Vec::with_capacity(record.tags.len());
-        for tag in &record.tags {
-            if !tags.iter().any(|(name, _)| *name == tag.name) {
-                tags.push((tag.name.clone(), tag.value.clone()));
-            }
-        }
+        let mut at = At {
+            parsed,
+            locator: Locator::default(),
+        };
+        let tags = record
+            .tags
+            .iter()
+            .map(|tag| TagDocument {
+                name: tag.name.clone(),
+                value: tag.value.clone(),
+                start: at.place(tag.span.start),
+                end: at.place(tag.span.end),
+            })
+            .collect();
         let movetext = &record.movetext;
+        let numbers = written_numbers(parsed);
+        let moves = line_document(&mut at, &movetext.moves, &numbers, &report.main_line, 0);
         let variations = movetext
             .variations
             .iter()
             .zip(&report.variations)
             .map(|(variation, entry)| {
                 let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
+                let start = at.place(variation.span.start);
+                let end = at.place(variation.span.end);
+                let numbers = written_numbers_of(&variation.moves);
                 VariationDocument {
                     label: entry.label.clone(),
                     parent: entry.parent.clone(),
                     branch: entry.branch,
                     replayed: entry.replayed,
-                    moves: moves(&variation.moves, &entry.line, base),
+                    start,
+                    end,
+                    moves: line_document(&mut at, &variation.moves, &numbers, &entry.line, base),
                 }
             })
             .collect();
+        let prose = record.prose.as_ref().map(|prose| TextDocument {
+            text: prose.text.clone(),
+            start: at.place(prose.span.start),
+            end: at.place(prose.span.end),
+        });
         GameDocument {
-            tags: Tags(tags),
+            version: DOCUMENT_VERSION,
+            file: None,
+            index: 1,
+            tags,
+            layout: movetext.layout.into(),
             start: report.start.map(StartDocument::from),
-            moves: moves(&movetext.moves, &report.main_line, 0),
+            moves,
             variations,
+            prose,
             result: result(report),
             summary: report.summary(),
             findings: report.findings.iter().map(FindingDocument::from).collect(),
         }
+    }
+
+    /// The same document naming its file and its index in that file (from
+    /// 1).
+    #[must_use]
+    pub fn in_file(mut self, file: impl Into<String>, index: usize) -> GameDocument {
+        self.file = Some(file.into());
+        self.index = index;
+        self
     }
 }
 
@@ -326,25 +640,125 @@ impl From<&Finding> for FindingDocument {
     }
 }
 
-/// The written plies of `moves`, with what `line` replayed of them.
-fn moves(moves: &[notation::WrittenMove], line: &Line, default_base: usize) -> Vec<MoveDocument> {
-    let base = line
-        .plies
-        .first()
-        .map_or(default_base, |first| first.index - 1);
-    let rows = numbered(moves);
-    turns(&rows)
+/// Places of one game's text, located in text order (linear).
+struct At<'a> {
+    parsed: &'a ParsedRecord,
+    locator: Locator,
+}
+
+impl At<'_> {
+    fn place(&mut self, offset: usize) -> Place {
+        let location = self.locator.locate(self.parsed, offset);
+        Place {
+            line: location.line,
+            column: location.column,
+            offset: location.offset,
+        }
+    }
+}
+
+/// The move numbers of the main line as written: row numbers, or inline
+/// each move's place in the movetext counting the moves that did not
+/// parse (text skipped between two moves holds one `;` more per skipped
+/// move), so that `4,13; 6,12` numbers `6,12` as move 2.
+fn written_numbers(parsed: &ParsedRecord) -> Vec<u32> {
+    let record = &parsed.record;
+    let moves = &record.movetext.moves;
+    if record.movetext.layout == Layout::Numbered {
+        return written_numbers_of(moves);
+    }
+    let source = parsed.source.as_bytes();
+    let relative = |offset: usize| offset.saturating_sub(parsed.offset).min(source.len());
+    let mut from = record.tags.last().map_or(0, |tag| relative(tag.span.end));
+    let mut number = 0u32;
+    moves
+        .iter()
         .enumerate()
-        .map(|(k, (number, column, turn))| {
-            move_document(number, base + k + 1, column, turn, line.plies.get(k))
+        .map(|(k, m)| {
+            let to = relative(m.span.start).max(from);
+            let gap = source.get(from..to).unwrap_or_default();
+            let separators = memchr::memchr_iter(b';', gap).count();
+            let skipped = if k == 0 {
+                separators
+            } else {
+                separators.saturating_sub(1)
+            };
+            number = number
+                .saturating_add(1)
+                .saturating_add(u32::try_from(skipped).unwrap_or(u32::MAX));
+            from = relative(m.span.end).max(to);
+            number
         })
         .collect()
 }
 
+/// The row numbers of some moves, or their places from 1 where none is
+/// written.
+fn written_numbers_of(moves: &[notation::WrittenMove]) -> Vec<u32> {
+    moves
+        .iter()
+        .zip(1u32..)
+        .map(|(m, place)| m.number.unwrap_or(place))
+        .collect()
+}
+
+/// The written plies of `moves`, with what `line` replayed of them.
+fn line_document(
+    at: &mut At<'_>,
+    moves: &[notation::WrittenMove],
+    numbers: &[u32],
+    line: &Line,
+    default_base: usize,
+) -> Vec<MoveDocument> {
+    let base = line
+        .plies
+        .first()
+        .map_or(default_base, |first| first.index - 1);
+    let mut out = Vec::with_capacity(2 * moves.len());
+    for (m, &number) in moves.iter().zip(numbers) {
+        let row_start = at.place(m.number_span.map_or(m.span.start, |span| span.start));
+        let number_end = m.number_span.map(|span| at.place(span.end));
+        let number_start = m.number_span.map(|_| row_start);
+        let south = out.len();
+        for (side, turn) in std::iter::once((Player::South, &m.south))
+            .chain(m.north.as_ref().map(|north| (Player::North, north)))
+        {
+            let k = out.len();
+            let replayed = line.plies.get(k);
+            out.push(move_document(
+                at,
+                number,
+                base + k + 1,
+                side,
+                turn,
+                replayed,
+            ));
+        }
+        let ending = m.ending.as_ref().map(|ending| TextDocument {
+            text: ending.text.clone(),
+            start: at.place(ending.span.start),
+            end: at.place(ending.span.end),
+        });
+        let row = RowDocument {
+            start: row_start,
+            end: at.place(m.span.end),
+            number_start,
+            number_end,
+            ending,
+            full_stop: m.full_stop,
+        };
+        if let Some(first) = out.get_mut(south) {
+            first.row = Some(row);
+        }
+    }
+    out
+}
+
 fn move_document(
+    at: &mut At<'_>,
     number: u32,
     index: usize,
-    column: Player,
+    side: Player,
     turn: &Turn,
     replayed: Option<&ReplayedPly>,
 ) -> MoveDocument {
@@ -358,22 +772,22 @@ fn move_document(
         }
         text
     });
+    let first = ply_document(at, ply);
     MoveDocument {
         number,
         ply: replayed.map_or(index, |r| r.index),
-        player: replayed.map_or(column, |r| r.player),
-        hole: ply.hole.number(),
-        mark: ply.mark.map(|mark| mark.as_str().to_owned()),
+        side,
+        player: replayed.map_or(side, |r| r.player),
+        hole: ply.hole,
+        mark: first.mark,
+        groups: first.groups,
+        alternatives: turn
+            .alternatives
+            .iter()
+            .map(|alt| ply_document(at, alt))
+            .collect(),
         comment,
-        annotated: ply.capture_annotation().map(|annotation| {
-            annotation
-                .captures()
-                .map(|(hole, beans)| CaptureDocument {
-                    hole: hole.number(),
-                    beans,
-                })
-                .collect()
-        }),
+        annotated: ply.capture_annotation().map(captures_of),
         captures: replayed.map(|r| {
             r.captures
                 .iter()
@@ -382,12 +796,110 @@ fn move_document(
                 .collect()
         }),
         after: replayed.map(|r| r.after.into()),
-        alternatives: turn
-            .alternatives
-            .iter()
-            .map(|alt| alt.hole.number())
-            .collect(),
+        line: first.line,
+        column: first.column,
+        offset: first.offset,
+        end: first.end,
+        row: None,
     }
+}
+
+/// A ply's own document: hole, mark, groups and places.
+fn ply_document(at: &mut At<'_>, ply: &WrittenPly) -> PlyDocument {
+    let start = at.place(ply.span.start);
+    let end = at.place(ply.span.end);
+    PlyDocument {
+        hole: ply.hole,
+        mark: ply.mark.map(|mark| mark.as_str().to_owned()),
+        groups: ply
+            .groups
+            .iter()
+            .map(|group| {
+                group_document(group, at.place(group.span.start), at.place(group.span.end))
+            })
+            .collect(),
+        line: start.line,
+        column: start.column,
+        offset: start.offset,
+        end,
+    }
+}
+
+/// The flattened captures of an annotation.
+fn captures_of(annotation: &CaptureAnnotation) -> Vec<CaptureDocument> {
+    annotation
+        .captures()
+        .map(|(hole, beans)| CaptureDocument {
+            hole: hole.number(),
+            beans,
+        })
+        .collect()
+}
+
+/// A group's document, placed at `start..end`.
+pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDocument {
+    let mut document = GroupDocument {
+        kind: GroupKindName::Comment,
+        text: String::new(),
+        captures: None,
+        phrases: None,
+        comment: None,
+        labels: None,
+        hole: None,
+        mark: None,
+        start,
+        end,
+    };
+    let printed = group.to_string();
+    document.text = printed
+        .strip_prefix('(')
+        .and_then(|text| text.strip_suffix(')'))
+        .unwrap_or(&printed)
+        .to_owned();
+    match &group.kind {
+        GroupKind::Captures {
+            annotation,
+            comment,
+        } => {
+            document.kind = GroupKindName::Captures;
+            document.captures = Some(captures_of(annotation));
+            document.phrases = Some(
+                std::iter::once((None, &annotation.first))
+                    .chain(
+                        annotation
+                            .rest
+                            .iter()
+                            .map(|(joiner, phrase)| (Some(*joiner), phrase)),
+                    )
+                    .map(|(joiner, phrase)| PhraseDocument {
+                        joiner: joiner.map(JoinerName::from),
+                        beans: phrase.beans,
+                        form: phrase.form.into(),
+                        hole_word: phrase.hole_word,
+                        holes: phrase.holes.holes().map(Hole::number).collect(),
+                        separators: phrase
+                            .holes
+                            .rest
+                            .iter()
+                            .map(|&(joiner, _)| joiner.into())
+                            .collect(),
+                    })
+                    .collect(),
+            );
+            document.comment.clone_from(comment);
+        }
+        GroupKind::Labels(labels) => {
+            document.kind = GroupKindName::Labels;
+            document.labels = Some(labels.iter().map(|l| l.as_str().to_owned()).collect());
+        }
+        GroupKind::OtherMove(ply) => {
+            document.kind = GroupKindName::OtherMove;
+            document.hole = Some(ply.hole);
+            document.mark = ply.mark.map(|mark| mark.as_str().to_owned());
+        }
+        GroupKind::Comment(_) => {}
+    }
+    document
 }
 
 /// The result of the main line.
@@ -398,6 +910,7 @@ fn result(report: &Report) -> ResultDocument {
         north: None,
         winner: None,
         reason: reason.to_owned(),
+        repetition: None,
     };
     if report.start.is_none() {
         return if report.syntax_only {
@@ -436,10 +949,75 @@ fn result(report: &Report) -> ResultDocument {
         },
         (None, None) => (None, "unfinished"),
     };
+    let repetition = match line.end.map(|end| end.reason) {
+        Some(EndReason::Repetition { earlier_ply, ply }) => {
+            Some(RepetitionDocument { ply, earlier_ply })
+        }
+        _ => None,
+    };
     ResultDocument {
         south: Some(score.south),
         north: Some(score.north),
         winner,
         reason: reason.to_owned(),
+        repetition,
     }
+}
+
+/// The document of every game of a record text, each validated with
+/// `options`: what `bohnenspiel json` prints for a file, without a file
+/// name (set [`GameDocument::file`] to name one).
+///
+/// ```
+/// use bohnenspiel::validate::{Options, games_document};
+///
+/// let document = games_document("4,8; 6,12\n\n5,11; 6,7\n", &Options::default());
+/// assert_eq!(document.games.len(), 2);
+/// assert_eq!(document.games[1].index, 2);
+/// ```
+#[must_use]
+pub fn games_document(text: &str, options: &super::Options) -> GamesDocument {
+    let games = crate::notation::parse_records(text)
+        .iter()
+        .zip(1..)
+        .map(|(parsed, index)| {
+            let mut document = GameDocument::new(parsed, &super::validate(parsed, options));
+            document.index = index;
+            document
+        })
+        .collect();
+    GamesDocument::new(games)
+}
+
+/// The JSON document of a record text, as a [`serde_json::Value`]: every
+/// game validated with the default [`Options`](super::Options).
+///
+/// ```
+/// let json = bohnenspiel::validate::json_value("4,8; 6,12 (2 from hole 8)\n")?;
+/// assert_eq!(json["games"][0]["moves"][3]["captures"][0]["beans"], 2);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// None in practice: the document always serializes (the error is
+/// serde_json's).
+pub fn json_value(text: &str) -> Result<serde_json::Value, serde_json::Error> {
+    serde_json::to_value(games_document(text, &super::Options::default()))
+}
+
+/// The JSON document of a record text, as a string (compact, as
+/// `bohnenspiel json` prints it apart from line breaks).
+///
+/// ```
+/// let json = bohnenspiel::validate::json_string("4,8\n")?;
+/// assert!(json.starts_with("{\"version\":2,\"games\":[{"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`json_value`].
+pub fn json_string(text: &str) -> Result<String, serde_json::Error> {
+    serde_json::to_string(&games_document(text, &super::Options::default()))
 }

@@ -93,6 +93,8 @@ mod annotate;
 mod compare;
 mod finding;
 #[cfg(feature = "serde")]
+mod from_json;
+#[cfg(feature = "serde")]
 mod json;
 mod options;
 mod replay;
@@ -103,9 +105,14 @@ mod variations;
 pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
+pub use from_json::{DocumentError, DocumentErrorKind, for_each_json_game, records_from_json};
+#[cfg(feature = "serde")]
 pub use json::{
-    BoardDocument, CaptureDocument, FindingDocument, GameDocument, GamesDocument, MoveDocument,
-    ResultDocument, StartDocument, StoresDocument, Tags, VariationDocument,
+    BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GameDocument,
+    GamesDocument, GroupDocument, GroupKindName, JoinerName, LayoutName, MoveDocument,
+    PhraseDocument, Place, PlyDocument, RepetitionDocument, ResultDocument, RowDocument,
+    StartDocument, StoresDocument, TagDocument, TextDocument, VariationDocument, games_document,
+    json_string, json_value,
 };
 pub use options::{ChosenRules, Options};
 pub use replay::MAX_FINDINGS_PER_GAME;

@@ -58,7 +58,7 @@ pub(crate) struct Context<'a> {
 /// order stays linear even on one long line. Gives the same result as
 /// [`ParsedRecord::locate`].
 #[derive(Default)]
-struct Locator {
+pub(crate) struct Locator {
     /// Offsets (relative to the game) where each line starts; empty until
     /// the first finding.
     line_starts: Vec<usize>,
@@ -67,7 +67,7 @@ struct Locator {
 }
 
 impl Locator {
-    fn locate(&mut self, parsed: &ParsedRecord, offset: usize) -> Location {
+    pub(crate) fn locate(&mut self, parsed: &ParsedRecord, offset: usize) -> Location {
         let source = parsed.source.as_bytes();
         if self.line_starts.is_empty() {
             self.line_starts.push(0);

@@ -108,21 +108,31 @@ Examples:
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
-    /// Print every game as a JSON document: `{"games": [...]}`.
+    /// Print every game as a JSON document: `{"version": 2, "games": [...]}`.
     ///
-    /// Each game's document holds its tags, start position, moves with the
-    /// rules' captures and the position after each, its result and its
-    /// findings. Invalid records are printed too.
+    /// Each game's document names its file and its index in the file, and
+    /// holds the record as written (every tag, ply, mark, group,
+    /// alternative, ending, variation and the prose, each with its line and
+    /// column) and what the replay adds: the rules' captures, the position
+    /// after each ply, the result and the findings. Invalid records are
+    /// printed too. `bohnenspiel fmt --from json` reads it back.
     #[command(after_help = "\
+The JSON Schema is fixtures/schema/games.schema.json in the crate's sources.
+
 Exit status: 0, also when records have findings (they are inside the
 documents); 2 for a usage or I/O error.
 
-Example:
-  bohnenspiel json fixtures/rueger-1962.txt > rueger.json")]
+Examples:
+  bohnenspiel json fixtures/rueger-1962.txt > rueger.json
+  bohnenspiel json --lines games/*.txt > games.jsonl")]
     Json {
         /// Treat a capture the record does not annotate as an error.
         #[arg(long)]
         strict: bool,
+        /// Print JSON Lines: one game document per line, no enclosing
+        /// document (for streaming large collections).
+        #[arg(long)]
+        lines: bool,
         /// The rules the records were played by, unless a record's
         /// `Rules` tag says otherwise.
         #[command(flatten)]
@@ -132,13 +142,23 @@ Example:
         files: Vec<PathBuf>,
     },
     /// Print records in the canonical notation (syntax only, no rules).
+    ///
+    /// With `--from json`, each FILE is a JSON document as `bohnenspiel
+    /// json` prints it (or JSON Lines, as `json --lines` prints them), and
+    /// its games are printed in the canonical notation.
     #[command(after_help = "\
 Exit status: 0, 1 when a record does not parse (its errors are printed to
-standard error and the record is left out), 2 for a usage or I/O error.
+standard error and the record is left out) or a JSON document cannot be
+read back (the error names its JSON path, such as games[0].moves[12].hole),
+2 for a usage or I/O error.
 
-Example:
-  bohnenspiel fmt fixtures/machatscheck-1972.txt")]
+Examples:
+  bohnenspiel fmt fixtures/machatscheck-1972.txt
+  bohnenspiel json games.txt | bohnenspiel fmt --from json")]
     Fmt {
+        /// What the inputs hold.
+        #[arg(long, value_enum, default_value_t = From::Notation)]
+        from: From,
         /// Record files; `-` or none reads standard input.
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
@@ -260,6 +280,15 @@ Example:
         #[arg(value_name = "COMMAND")]
         command: Option<String>,
     },
+}
+
+/// What `fmt` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum From {
+    /// Game records in the notation.
+    Notation,
+    /// JSON documents of games, or JSON Lines of game documents.
+    Json,
 }
 
 /// The output formats of `validate`.

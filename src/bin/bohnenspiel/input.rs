@@ -69,6 +69,22 @@ impl Input {
         }
     }
 
+    /// The whole input as text.
+    ///
+    /// # Errors
+    ///
+    /// [`CliError::Input`] when it cannot be read or is not UTF-8 text.
+    pub fn read_all(mut self) -> Result<String, CliError> {
+        let mut text = String::new();
+        match self.reader.read_to_string(&mut text) {
+            Ok(_) => Ok(text),
+            Err(source) => Err(CliError::Input {
+                name: self.name,
+                problem: InputProblem::Io(source),
+            }),
+        }
+    }
+
     /// The games of this input, one at a time. A read error or a game with
     /// bytes that are not UTF-8 ends the input with an error.
     pub fn games(self) -> Games<RecordReader<Box<dyn BufRead>>> {

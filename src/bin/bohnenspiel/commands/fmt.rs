@@ -5,11 +5,11 @@ use std::path::PathBuf;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::error::CliError;
-use crate::input::for_each_game;
+use crate::input::{Input, check_files, for_each_game};
 use crate::progress;
 use crate::status::Status;
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::Severity;
+use bohnenspiel::validate::{Severity, for_each_json_game};
 
 /// Prints each game that parses in its canonical form, games separated by
 /// a blank line; a game that does not parse is left out and its errors
@@ -33,6 +33,63 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError>
         }
         Ok(status)
     })
+}
+
+/// `fmt --from json`: prints the games of each JSON document (or JSON
+/// Lines) in the canonical notation, games separated by a blank line. A
+/// document that cannot be read back is reported on standard error as
+/// `FILE: error: PATH: MESSAGE` (status [`Status::Findings`]); the games
+/// before the error are printed, and the next file is read.
+///
+/// # Errors
+///
+/// [`CliError::Usage`] when `-` is named twice; a failure to write.
+pub fn run_json<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError> {
+    check_files(files)?;
+    let stdin = [PathBuf::from("-")];
+    let paths = if files.is_empty() { &stdin[..] } else { files };
+    let mut status = Status::Success;
+    let mut first = true;
+    for path in paths {
+        let read = Input::open(path).and_then(|input| {
+            let name = input.name.clone();
+            input.read_all().map(|text| (name, text))
+        });
+        let (name, text) = match read {
+            Ok(read) => read,
+            Err(error) => {
+                out.flush()?;
+                writeln!(io::stderr().lock(), "{error}")?;
+                status = status.max(Status::Failure);
+                continue;
+            }
+        };
+        let mut failed_write = None;
+        let read = for_each_json_game(&text, |record| {
+            if failed_write.is_some() {
+                return Ok(());
+            }
+            let written = if first {
+                write!(out, "{record}")
+            } else {
+                write!(out, "\n{record}")
+            };
+            first = false;
+            if let Err(error) = written {
+                failed_write = Some(error);
+            }
+            Ok(())
+        });
+        if let Some(error) = failed_write {
+            return Err(error.into());
+        }
+        if let Err(error) = read {
+            out.flush()?;
+            writeln!(io::stderr().lock(), "{name}: error: {error}")?;
+            status = status.max(Status::Findings);
+        }
+    }
+    Ok(status)
 }
 
 /// Prints the parse errors and warnings of a game to standard error,

@@ -15,7 +15,7 @@ use bohnenspiel::validate::{Options, Report, Severity};
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, From};
 use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
 use crate::error::usage;
@@ -48,6 +48,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         )?,
         Command::Json {
             strict,
+            lines,
             rules,
             files,
         } => json::run(
@@ -57,8 +58,12 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 strict,
                 ..Options::default()
             }),
+            lines,
         )?,
-        Command::Fmt { files } => fmt::run(&mut out, &files)?,
+        Command::Fmt { from, files } => match from {
+            From::Notation => fmt::run(&mut out, &files)?,
+            From::Json => fmt::run_json(&mut out, &files)?,
+        },
         Command::Annotate { rules, files } => {
             annotate::run(&mut out, &files, rules.apply(Options::default()))?
         }
