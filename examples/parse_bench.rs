@@ -1,4 +1,6 @@
-// Usage: cargo run --release --example parse_bench
+// Usage: cargo run --release --features cli --example parse_bench [MEGABYTES] [tree|visit]
+// (needs no feature; `--features cli` shares the build of the README's
+// commands, so that it does not rebuild the crate)
 //
 // Generates a large multi-game record file in memory (random inline
 // movetext with marks and capture annotations; legality is not the
@@ -102,11 +104,26 @@ fn generate(bytes: usize) -> (String, usize) {
     (out, games)
 }
 
-fn main() {
-    let megabytes: usize = std::env::args()
-        .nth(1)
-        .and_then(|arg| arg.parse().ok())
-        .unwrap_or(40);
+const USAGE: &str =
+    "usage: cargo run --release --features cli --example parse_bench [MEGABYTES] [tree|visit]";
+
+fn main() -> std::process::ExitCode {
+    let megabytes: usize = match std::env::args().nth(1).map(|arg| arg.parse()) {
+        None => 40,
+        Some(Ok(megabytes)) => megabytes,
+        Some(Err(_)) => {
+            eprintln!("parse_bench: the size is a number of megabytes\n{USAGE}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    if !matches!(
+        std::env::args().nth(2).as_deref(),
+        None | Some("tree" | "visit")
+    ) || std::env::args().nth(3).is_some()
+    {
+        eprintln!("parse_bench: the second argument is `tree` or `visit`\n{USAGE}");
+        return std::process::ExitCode::from(2);
+    }
     let (text, games) = generate(megabytes * 1_000_000);
     println!("{games} games, {:.1} MB", text.len() as f64 / 1e6);
     // A trivial pass over the same bytes, to put the figure in proportion
@@ -164,4 +181,5 @@ fn main() {
         );
     }
     println!("visitor, best: {:.0} MB/s", text.len() as f64 / 1e6 / best);
+    std::process::ExitCode::SUCCESS
 }

@@ -1,4 +1,6 @@
-// Usage: cargo run --release --example perft -- DEPTH
+// Usage: cargo run --release --features cli --example perft -- DEPTH [SETUP]
+// (needs no feature; `--features cli` shares the build of the README's
+// commands, so that it does not rebuild the crate)
 //
 // Counts the leaf nodes of the move tree from the opening for every depth
 // from 1 to DEPTH, one line per depth: `depth D: N nodes in T s (R M
@@ -13,15 +15,17 @@ use bohnenspiel::{Position, perft};
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let Some(Ok(depth)) = args.next().map(|arg| arg.parse::<u32>()) else {
-        eprintln!("usage: perft DEPTH [SETUP]");
-        return ExitCode::FAILURE;
+        eprintln!("usage: cargo run --release --features cli --example perft -- DEPTH [SETUP]");
+        return ExitCode::from(2);
     };
     let position = match args.next().map(|text| text.parse::<Position>()) {
         None => Position::new(),
         Some(Ok(position)) => position,
         Some(Err(error)) => {
-            eprintln!("not a position: {error}");
-            return ExitCode::FAILURE;
+            eprintln!(
+                "perft: not a position: {error}\nusage: cargo run --release --features cli --example perft -- DEPTH [SETUP]"
+            );
+            return ExitCode::from(2);
         }
     };
     for d in 1..=depth {

@@ -1,4 +1,6 @@
-// Usage: cargo run --example plies -- FILE
+// Usage: cargo run --features cli --example plies -- FILE
+// (needs no feature; `--features cli` shares the build of the README's
+// commands)
 //
 // Prints every ply of every game in a record file, with its mark and its
 // parenthesised groups, then the errors and warnings with their places.
@@ -55,8 +57,8 @@ fn print_moves(line: &str, moves: &[WrittenMove]) {
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: plies FILE");
-        return ExitCode::FAILURE;
+        eprintln!("usage: cargo run --features cli --example plies -- FILE");
+        return ExitCode::from(2);
     };
     let file = match File::open(&path) {
         Ok(file) => file,

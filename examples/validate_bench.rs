@@ -1,4 +1,6 @@
-// Usage: cargo run --release --features serde --example validate_bench [GAMES] [PHASES]
+// Usage: cargo run --release --features cli --example validate_bench [GAMES] [PHASES]
+// (needs `serde`, which `cli` includes; `--features cli` shares the build of
+// the README's commands, so that it does not rebuild the crate)
 //
 // (PHASES, such as `0br`, runs only the named measurements; all by
 // default.)
@@ -124,14 +126,32 @@ fn report(label: &str, bytes: usize, games: usize, seconds: f64) {
     );
 }
 
-fn main() -> std::io::Result<()> {
-    let games: usize = std::env::args()
+const USAGE: &str =
+    "usage: cargo run --release --features cli --example validate_bench [GAMES] [PHASES]
+  PHASES: letters of `0avbrc` (default all)";
+
+fn main() -> std::io::Result<std::process::ExitCode> {
+    let games: usize = match std::env::args()
         .nth(1)
-        .and_then(|arg| arg.replace('_', "").parse().ok())
-        .unwrap_or(100_000);
+        .map(|arg| arg.replace('_', "").parse())
+    {
+        None => 100_000,
+        Some(Ok(games)) => games,
+        Some(Err(_)) => {
+            eprintln!("validate_bench: GAMES is a number\n{USAGE}");
+            return Ok(std::process::ExitCode::from(2));
+        }
+    };
     let phases = std::env::args()
         .nth(2)
         .unwrap_or_else(|| "0avbrc".to_owned());
+    if phases.is_empty()
+        || !phases.chars().all(|c| "0avbrc".contains(c))
+        || std::env::args().nth(3).is_some()
+    {
+        eprintln!("validate_bench: PHASES are letters of `0avbrc`\n{USAGE}");
+        return Ok(std::process::ExitCode::from(2));
+    }
     let path = std::env::temp_dir().join(format!("validate_bench_{}.txt", std::process::id()));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut file = BufWriter::new(File::create(&path)?);
@@ -287,5 +307,5 @@ fn main() -> std::io::Result<()> {
         "peak memory (VmHWM) at the end, with the text in memory: {}",
         peak_memory()
     );
-    Ok(())
+    Ok(std::process::ExitCode::SUCCESS)
 }
