@@ -187,9 +187,11 @@ pub struct Game {
     /// The ply up to which (not included) the positions since the last
     /// capture are counted in `seen`.
     mapped: usize,
-    /// Whether and how often the current position occurred before since
-    /// the last capture.
-    recurrence: Option<Recurrence>,
+    /// How often the current position occurred before since the last
+    /// capture: 0 for a new one (the only field the common case writes).
+    earlier_count: u32,
+    /// The ply after which it first did, when `earlier_count > 0`.
+    first_ply: usize,
     /// The OR of the [`Position::filter_bit`]s of the positions after plies
     /// `since..` (and of the start before any capture): a position whose
     /// bit is clear has not occurred since, and needs no search.
@@ -216,7 +218,8 @@ impl Game {
             since: 0,
             seen: HashMap::default(),
             mapped: 0,
-            recurrence: None,
+            earlier_count: 0,
+            first_ply: 0,
             recent: 0,
             end: None,
         };
@@ -235,7 +238,7 @@ impl Game {
         self.since = 0;
         self.seen.clear();
         self.mapped = 0;
-        self.recurrence = None;
+        self.earlier_count = 0;
         self.recent = 0;
         self.end = None;
         self.settle();
@@ -297,10 +300,38 @@ impl Game {
         if self.position.is_game_over() {
             self.settle_stuck();
         } else {
-            self.recurrence = self.earlier(self.plies.len());
-            if self.recurrence.is_some() {
-                self.end_automatically();
+            // Most positions are new, which the filter tells at once.
+            let bit = self.position.filter_bit();
+            let maybe_seen = self.recent & bit != 0;
+            self.recent |= bit;
+            self.earlier_count = 0;
+            if maybe_seen {
+                self.settle_maybe_seen();
             }
+        }
+    }
+
+    /// [`Game::settle`] when the filter says the current position may
+    /// have occurred before since the last capture.
+    #[cold]
+    #[inline(never)]
+    fn settle_maybe_seen(&mut self) {
+        let recurrence = self.search(self.plies.len());
+        self.set_recurrence(recurrence);
+        if recurrence.is_some() {
+            self.end_automatically();
+        }
+    }
+
+    /// Records whether and how often the current position occurred
+    /// before.
+    fn set_recurrence(&mut self, recurrence: Option<Recurrence>) {
+        match recurrence {
+            Some(recurrence) => {
+                self.earlier_count = recurrence.occurrences - 1;
+                self.first_ply = recurrence.first_ply;
+            }
+            None => self.earlier_count = 0,
         }
     }
 
@@ -311,7 +342,8 @@ impl Game {
     #[inline(never)]
     fn settle_stuck(&mut self) {
         loop {
-            self.recurrence = self.earlier(self.plies.len());
+            let recurrence = self.earlier(self.plies.len());
+            self.set_recurrence(recurrence);
             let stuck = self.position.is_game_over();
             let reason = match self.rules.variant {
                 Variant::Standard if stuck => Some(EndReason::NoBeans {
@@ -352,7 +384,7 @@ impl Game {
         let Repetition::Automatic { occurrence } = self.rules.repetition else {
             return false;
         };
-        match self.recurrence {
+        match self.recurrence() {
             Some(recurrence) if recurrence.occurrences >= u32::from(occurrence.max(2)) => {
                 self.end_by_repetition(recurrence.first_ply);
                 true
@@ -410,7 +442,7 @@ impl Game {
         if self.end.is_some() {
             return Err(ClaimError::GameOver);
         }
-        let recurrence = self.recurrence.ok_or(ClaimError::NotRepeated)?;
+        let recurrence = self.recurrence().ok_or(ClaimError::NotRepeated)?;
         Ok(self.end_by_repetition(recurrence.first_ply))
     }
 
@@ -420,15 +452,29 @@ impl Game {
     /// not end the game by itself; see [Repetition](Game#repetition).
     #[must_use]
     pub const fn recurrence(&self) -> Option<Recurrence> {
-        self.recurrence
+        if self.earlier_count == 0 {
+            None
+        } else {
+            Some(Recurrence {
+                first_ply: self.first_ply,
+                occurrences: self.earlier_count.saturating_add(1),
+            })
+        }
+    }
+
+    /// Whether the current position has occurred before since the last
+    /// capture: [`Game::recurrence`] is `Some`.
+    #[must_use]
+    #[inline]
+    pub const fn is_repeated(&self) -> bool {
+        self.earlier_count != 0
     }
 
     /// How many times the current position has occurred since the last
     /// capture, this time included: 1 for a new position.
     #[must_use]
     pub fn occurrences(&self) -> u32 {
-        self.recurrence
-            .map_or(1, |recurrence| recurrence.occurrences)
+        self.earlier_count.saturating_add(1)
     }
 
     /// The position after ply `ply` (0 for the start).
@@ -452,6 +498,12 @@ impl Game {
         if !maybe_seen {
             return None;
         }
+        self.search(ply)
+    }
+
+    /// [`Game::earlier`] past the filter.
+    #[inline]
+    fn search(&mut self, ply: usize) -> Option<Recurrence> {
         let since = ply.checked_sub(self.since)?;
         // Every ply, a pass too, hands the turn over: only positions an
         // even number of plies back can be the same.

@@ -11,7 +11,7 @@ use crate::notation::{
     CaptureAnnotation, GameText, GroupKind, Layout, MoveEnd, ParseError, ParsedRecord, PlainPly,
     PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning, WrittenPly,
 };
-use crate::{Captures, Game, GameEnd, Hole, Move, Player, Position, Rules, Score};
+use crate::{Action, Captures, Game, GameEnd, Hole, Move, Player, Position, Rules, Score};
 
 use super::replay::{record_rules, repetition_message};
 use super::report::Line;
@@ -231,9 +231,6 @@ pub(crate) struct Quick {
     move_number: u32,
     /// The plies played.
     plies: usize,
-    /// The number of the last ply played, as the game counts plies
-    /// (forced passes included).
-    last_index: usize,
     /// The rules the game is replayed under: the options', or the `Rules`
     /// tag's.
     rules: Rules,
@@ -262,7 +259,6 @@ impl Quick {
             moves: 0,
             move_number: 0,
             plies: 0,
-            last_index: 0,
             repetition: None,
             scratch: CaptureAnnotation::placeholder(),
         }
@@ -316,14 +312,11 @@ impl Quick {
             let start = self.setup.unwrap_or_default();
             self.game.restart(start, self.rules);
         }
-        // Counted as the game counts plies, forced passes included.
-        let index = self.game.plies().len() + 1;
         let captures = self.game.play(Move::new(hole)).ok()?;
         self.plies += 1;
-        self.last_index = index;
         // A record that stops at a repeated position ends by a claim,
         // with a note, which the report gets from `Clean`.
-        if self.game.recurrence().is_some() {
+        if self.game.is_repeated() {
             self.note_recurrence(span);
         }
         Some(captures)
@@ -334,7 +327,7 @@ impl Quick {
     #[cold]
     #[inline(never)]
     fn note_recurrence(&mut self, span: Span) {
-        self.repetition = Some((self.last_index, span, self.move_number));
+        self.repetition = Some((self.last_index(), span, self.move_number));
     }
 
     /// Counts a move that begins, with its row number in numbered
@@ -358,8 +351,18 @@ impl Quick {
         self.moves = 0;
         self.move_number = 0;
         self.plies = 0;
-        self.last_index = 0;
         self.repetition = None;
+    }
+
+    /// The number of the last ply played, as the game counts plies: in
+    /// the Hemprich variant, the forced passes before it included (the
+    /// passes after it are left out).
+    fn last_index(&self) -> usize {
+        let plies = self.game.plies();
+        plies
+            .iter()
+            .rposition(|ply| matches!(ply.action, Action::Sow { .. }))
+            .map_or(0, |at| at + 1)
     }
 
     /// The clean game, if the check did not give up and the game is over
@@ -371,7 +374,7 @@ impl Quick {
         }
         let repetition = self
             .repetition
-            .filter(|&(ply, _, _)| ply == self.last_index)
+            .filter(|&(ply, _, _)| ply == self.last_index())
             .map(|(_, span, move_number)| (span, move_number));
         let (end, repetition) = match self.game.end() {
             Some(end) => (end, None),
@@ -385,7 +388,7 @@ impl Quick {
             start: *self.game.start(),
             end,
             position: *self.game.position(),
-            last_index: self.last_index,
+            last_index: self.last_index(),
             repetition,
             rules: self.rules,
         })
