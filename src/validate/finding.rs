@@ -154,6 +154,83 @@ pub struct Finding {
     pub variation: Option<String>,
 }
 
+impl Finding {
+    /// The finding's line with the file name in front:
+    /// `FILE:LINE:COL: SEVERITY: MESSAGE`, as `bohnenspiel validate`
+    /// prints it.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::parse_records;
+    /// use bohnenspiel::validate::{Options, validate};
+    ///
+    /// let games = parse_records("4,8; 6,12 (2 from 7)\n");
+    /// let report = validate(&games[0], &Options::default());
+    /// let finding = &report.findings[1];
+    /// assert_eq!(
+    ///     finding.to_string(),
+    ///     "1:12: error: annotated 2 from 7, but the rules capture 2 from 8"
+    /// );
+    /// assert_eq!(
+    ///     finding.in_file("games.txt").to_string(),
+    ///     "games.txt:1:12: error: annotated 2 from 7, but the rules capture 2 from 8"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn in_file<'a>(&'a self, file: &'a str) -> Headline<'a> {
+        Headline {
+            file: Some(file),
+            ..self.headline()
+        }
+    }
+
+    /// The finding's line without a file name.
+    #[must_use]
+    pub fn headline(&self) -> Headline<'_> {
+        Headline {
+            file: None,
+            location: self.location,
+            severity: self.severity,
+            message: &self.message,
+        }
+    }
+}
+
+impl fmt::Display for Finding {
+    /// `LINE:COL: SEVERITY: MESSAGE`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.headline().fmt(f)
+    }
+}
+
+/// The one-line form of a finding (or of any message with a place):
+/// `FILE:LINE:COL: SEVERITY: MESSAGE`, or `LINE:COL: SEVERITY: MESSAGE`
+/// without a file. This is the line `bohnenspiel` prints above each
+/// excerpt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Headline<'a> {
+    /// The file, if named.
+    pub file: Option<&'a str>,
+    /// Where.
+    pub location: Location,
+    /// How serious.
+    pub severity: Severity,
+    /// What.
+    pub message: &'a str,
+}
+
+impl fmt::Display for Headline<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = self.file {
+            write!(f, "{file}:")?;
+        }
+        write!(
+            f,
+            "{}:{}: {}: {}",
+            self.location.line, self.location.column, self.severity, self.message
+        )
+    }
+}
+
 #[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;

@@ -94,6 +94,7 @@ mod compare;
 mod finding;
 #[cfg(feature = "serde")]
 mod from_json;
+mod jobs;
 #[cfg(feature = "serde")]
 mod json;
 mod options;
@@ -103,9 +104,10 @@ mod stream;
 mod variations;
 
 pub use annotate::annotate;
-pub use finding::{Finding, FindingKind, Severity};
+pub use finding::{Finding, FindingKind, Headline, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{DocumentError, DocumentErrorKind, for_each_json_game, records_from_json};
+pub use jobs::{GameError, StartError, record_of, replay_game, start_position};
 #[cfg(feature = "serde")]
 pub use json::{
     BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GameDocument,
@@ -151,7 +153,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
     variations::check_rows(&mut ctx, &index);
 
     let mut report = Report {
-        start: start_position(&mut ctx),
+        start: start_with_findings(&mut ctx),
         rules: ctx.rules,
         ..Report::default()
     };
@@ -269,39 +271,28 @@ fn start_unknown(parsed: &ParsedRecord) -> bool {
 /// The start position: the `Setup` tag's, or the opening; `None` (with a
 /// finding) for an invalid `Setup` tag or an unknown start
 /// (`[Setup "?"]`).
-fn start_position(ctx: &mut Context<'_>) -> Option<Position> {
-    let parsed = ctx.parsed;
-    let record = &parsed.record;
-    if let Some(tag) = record.tags.iter().find(|tag| tag.name == "Setup") {
-        if tag.value.trim() == UNKNOWN_SETUP {
-            ctx.push(
-                Severity::Note,
-                FindingKind::SyntaxOnly,
-                "the Setup tag says the start position is unknown (\"?\"): the record is checked for syntax only"
-                    .to_owned(),
-                tag.span,
-                At::RECORD,
-            );
-            return None;
-        }
-        return match tag.value.parse::<Position>() {
-            Ok(position) => Some(position),
-            Err(error) => {
-                ctx.push(
-                    Severity::Error,
-                    FindingKind::InvalidSetup,
-                    format!(
-                        "the Setup tag {:?} is not a valid position: {error}",
-                        tag.value
-                    ),
-                    tag.span,
-                    At::RECORD,
-                );
-                None
-            }
-        };
-    }
-    Some(Position::new())
+fn start_with_findings(ctx: &mut Context<'_>) -> Option<Position> {
+    let error = match jobs::start_of(&ctx.parsed.record) {
+        Ok(position) => return Some(position),
+        Err(error) => error,
+    };
+    let (severity, kind, message, span) = match error {
+        (StartError::Unknown, tag) => (
+            Severity::Note,
+            FindingKind::SyntaxOnly,
+            "the Setup tag says the start position is unknown (\"?\"): the record is checked for syntax only"
+                .to_owned(),
+            tag.span,
+        ),
+        (error @ StartError::InvalidSetup { .. }, tag) => (
+            Severity::Error,
+            FindingKind::InvalidSetup,
+            error.to_string(),
+            tag.span,
+        ),
+    };
+    ctx.push(severity, kind, message, span, At::RECORD);
+    None
 }
 
 /// The rules of the record: its `Rules` tag's (the first one), else the

@@ -3,9 +3,9 @@
 
 use std::io::{self, Write};
 
-use bohnenspiel::notation::parse_records;
-use bohnenspiel::validate::{Options, annotate, validate};
-use bohnenspiel::{Game, Player, Position, Repetition, Rules};
+use bohnenspiel::notation::{Span, Tag};
+use bohnenspiel::validate::record_of;
+use bohnenspiel::{Game, Position, Repetition, Rules};
 
 /// A small deterministic generator (xorshift64*), so the files are the
 /// same on every run.
@@ -21,36 +21,29 @@ impl Rng {
     }
 }
 
-/// The inline movetext of one random game played to its end, or to the
-/// first repetition of a position (which, where a record stops, ends the
-/// game by a claim).
-fn random_movetext(rng: &mut Rng) -> String {
+/// One random game played to its end, or to the first repetition of a
+/// position (which, where a record stops, ends the game by a claim).
+fn random_game(rng: &mut Rng) -> Game {
     let rules = Rules {
         repetition: Repetition::Automatic { occurrence: 2 },
         ..Rules::default()
     };
     let mut game = Game::new(Position::new(), rules);
-    let mut text = String::new();
     while !game.is_over() {
         let moves: Vec<_> = game.legal_moves().collect();
         let Some(&mv) = moves.get(rng.below(moves.len())) else {
             break;
         };
-        let player = game.turn();
         if game.play(mv).is_err() {
             break;
         }
-        if !text.is_empty() {
-            text.push_str(if player == Player::South { "; " } else { ", " });
-        }
-        text.push_str(&mv.hole().number().to_string());
     }
-    text.push('\n');
-    text
+    game
 }
 
 /// Writes `count` random games, each with an `Event` tag and every
-/// capture annotated as the rules capture it, separated by blank lines.
+/// capture annotated as the rules capture it (the library's
+/// [`record_of`]), separated by blank lines.
 ///
 /// # Errors
 ///
@@ -58,17 +51,19 @@ fn random_movetext(rng: &mut Rng) -> String {
 pub fn write_games(out: &mut impl Write, count: usize, seed: u64) -> io::Result<()> {
     let mut rng = Rng(seed | 1);
     for n in 1..=count {
-        let text = format!(
-            "[Event \"Random game {n}\"]\n\n{}",
-            random_movetext(&mut rng)
+        let mut record = record_of(&random_game(&mut rng));
+        record.tags.insert(
+            0,
+            Tag {
+                name: "Event".to_owned(),
+                value: format!("Random game {n}"),
+                span: Span::default(),
+            },
         );
-        for parsed in parse_records(&text) {
-            let report = validate(&parsed, &Options::default());
-            if n > 1 {
-                writeln!(out)?;
-            }
-            write!(out, "{}", annotate(&parsed.record, &report))?;
+        if n > 1 {
+            writeln!(out)?;
         }
+        write!(out, "{record}")?;
     }
     Ok(())
 }

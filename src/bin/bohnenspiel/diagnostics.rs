@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
 use bohnenspiel::notation::{GameText, Location, ParsedRecord, Span, Warning};
-use bohnenspiel::validate::{Finding, Severity};
+use bohnenspiel::validate::{Finding, Headline, Severity};
 
 use crate::cli::ColorChoice;
 
@@ -136,7 +136,13 @@ impl Diagnostics {
                 "{bold}{header}{bold:#} {colour}{level}:{colour:#} {bold}{message}{bold:#}\n"
             ));
         } else {
-            out.push_str(&format!("{header} {level}: {message}\n"));
+            let headline = Headline {
+                file: Some(file),
+                location,
+                severity,
+                message,
+            };
+            out.push_str(&format!("{headline}\n"));
         }
         let (text, first_line, range) = excerpt(source.into(), span, location);
         let group = Group::with_level(match severity {

@@ -1,0 +1,235 @@
+//! One call for each job: a record's start position, the game it records,
+//! and the record of a played game.
+
+use crate::notation::{
+    Group, GroupKind, Layout, Movetext, ParsedRecord, Record, Span, Tag, Turn, WrittenMove,
+    WrittenPly,
+};
+use crate::{Action, EndReason, Game, PlayError, Position, Rules};
+
+use super::{Options, StopReason, compare, validate};
+
+/// Why a record has no start position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The `Setup` tag is not a position string.
+    #[error("the Setup tag {value:?} is not a valid position: {message}")]
+    InvalidSetup {
+        /// The tag's value.
+        value: String,
+        /// Why it is not a position.
+        message: String,
+    },
+    /// The `Setup` tag says the start is unknown: `[Setup "?"]`.
+    #[error("the Setup tag says the start position is unknown (\"?\")")]
+    Unknown,
+}
+
+/// Why a record does not give a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The record has no start position.
+    #[error("no start position: {0}")]
+    Start(#[from] StartError),
+    /// A ply of the main line cannot be played.
+    #[error("ply {ply} at move {move_number} cannot be played: {error}")]
+    Illegal {
+        /// The ply, from 1.
+        ply: usize,
+        /// Its move number.
+        move_number: u32,
+        /// Why.
+        error: PlayError,
+    },
+}
+
+/// The start position of a record: its (first) `Setup` tag's, or the
+/// opening when it has none.
+///
+/// ```
+/// use bohnenspiel::Position;
+/// use bohnenspiel::notation::Record;
+/// use bohnenspiel::validate::start_position;
+///
+/// let record: Record = "[Setup \"0,1,0,0,2,1/0,0,3,0,0,1 34:30 S\"]\n\n5, 9\n".parse()?;
+/// assert_eq!(start_position(&record)?.to_string(), "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S");
+/// let opening: Record = "4, 8\n".parse()?;
+/// assert_eq!(start_position(&opening)?, Position::new());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`StartError::InvalidSetup`] for a `Setup` tag that is not a position
+/// string, [`StartError::Unknown`] for `[Setup "?"]`.
+pub fn start_position(record: &Record) -> Result<Position, StartError> {
+    start_of(record).map_err(|(error, _)| error)
+}
+
+/// [`start_position`], with the `Setup` tag at fault.
+pub(crate) fn start_of(record: &Record) -> Result<Position, (StartError, &Tag)> {
+    let Some(tag) = record.tags.iter().find(|tag| tag.name == "Setup") else {
+        return Ok(Position::new());
+    };
+    if tag.value.trim() == super::UNKNOWN_SETUP {
+        return Err((StartError::Unknown, tag));
+    }
+    tag.value.parse::<Position>().map_err(|error| {
+        (
+            StartError::InvalidSetup {
+                value: tag.value.clone(),
+                message: error.to_string(),
+            },
+            tag,
+        )
+    })
+}
+
+/// The game a record's main line records: replayed from its start
+/// position under its rules (its `Rules` tag's, else `options.rules`),
+/// as [`validate`] replays it, the first ply of each turn. A record that
+/// stops at a repeated position ends the game by a claim, as in
+/// validation. Capture annotations are not compared (see [`validate`] for
+/// that).
+///
+/// ```
+/// use bohnenspiel::notation::Record;
+/// use bohnenspiel::validate::{Options, replay_game};
+///
+/// let record: Record = std::fs::read_to_string("fixtures/rueger-1962.txt")?.parse()?;
+/// let game = replay_game(&record, &Options::default())?;
+/// assert_eq!(game.plies().len(), 37);
+/// assert_eq!(game.final_score().map(|score| score.to_string()).as_deref(), Some("50:22"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`GameError::Start`] when the record has no start position,
+/// [`GameError::Illegal`] at the first ply of the main line that cannot
+/// be played.
+pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError> {
+    let start = start_position(record)?;
+    let parsed = ParsedRecord {
+        record: record.clone(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        source: String::new(),
+        offset: 0,
+        first_line: 1,
+    };
+    let report = validate(
+        &parsed,
+        &Options {
+            keep_plies: true,
+            ..*options
+        },
+    );
+    if let Some(stop) = report.main_line.stop
+        && let StopReason::Illegal(error) = stop.reason
+    {
+        return Err(GameError::Illegal {
+            ply: stop.ply,
+            move_number: stop.move_number,
+            error,
+        });
+    }
+    let mut game = Game::new(start, report.rules);
+    for ply in &report.main_line.plies {
+        game.play(ply.mv).map_err(|error| GameError::Illegal {
+            ply: ply.index,
+            move_number: ply.number,
+            error,
+        })?;
+    }
+    if let Some(end) = report.main_line.end
+        && matches!(end.reason, EndReason::Repetition { .. })
+        && game.end().is_none()
+    {
+        // The record stopped at a repeated position: a claim ended it.
+        let _ = game.claim_repetition();
+    }
+    Ok(game)
+}
+
+/// The record of a played game: inline movetext, every ply sown with the
+/// rules' capture annotation (the passes of the Hemprich variant are not
+/// written, as the notation has it), a `Setup` tag when the game does
+/// not start at the opening and a `Rules` tag when its variant or endless
+/// play is not the default. It prints with [`Display`](std::fmt::Display) and
+/// validates clean.
+///
+/// ```
+/// use bohnenspiel::{Game, Hole, Move};
+/// use bohnenspiel::validate::record_of;
+///
+/// let mut game = Game::default();
+/// for hole in [4, 8, 6, 12] {
+///     game.play(Move::new(Hole::new(hole)?))?;
+/// }
+/// assert_eq!(record_of(&game).to_string(), "4, 8; 6, 12 (2 from 8)\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn record_of(game: &Game) -> Record {
+    let mut tags = Vec::new();
+    if *game.start() != Position::new() {
+        tags.push(Tag {
+            name: "Setup".to_owned(),
+            value: game.start().to_string(),
+            span: Span::default(),
+        });
+    }
+    // The tag names the variant and endless play; how a program ended
+    // its game (`Rules::repetition`) is no part of the record.
+    let rules = game.rules().to_string();
+    if rules != Rules::default().to_string() {
+        tags.push(Tag {
+            name: "Rules".to_owned(),
+            value: rules,
+            span: Span::default(),
+        });
+    }
+    let plies: Vec<WrittenPly> = game
+        .plies()
+        .iter()
+        .filter_map(|ply| match &ply.action {
+            Action::Sow { mv, captures } => {
+                let mut written = WrittenPly::new(mv.hole());
+                if let Some(annotation) = compare::canonical(captures) {
+                    written.groups.push(Group {
+                        kind: GroupKind::Captures {
+                            annotation,
+                            comment: None,
+                        },
+                        span: Span::default(),
+                    });
+                }
+                Some(written)
+            }
+            _ => None,
+        })
+        .collect();
+    let mut moves = Vec::with_capacity(plies.len() / 2 + 1);
+    let mut plies = plies.into_iter();
+    while let Some(south) = plies.next() {
+        moves.push(WrittenMove {
+            number: None,
+            number_span: None,
+            south: Turn::single(south),
+            north: plies.next().map(Turn::single),
+            ending: None,
+            full_stop: false,
+            span: Span::default(),
+        });
+    }
+    Record {
+        tags,
+        movetext: Movetext {
+            layout: Layout::Inline,
+            moves,
+            variations: Vec::new(),
+        },
+        prose: None,
+    }
+}
