@@ -184,3 +184,53 @@ fn many_unknown_labels_keep_a_bounded_number_of_findings() {
     );
     assert_eq!(last.severity, Severity::Warning);
 }
+
+#[test]
+fn many_out_of_range_holes_and_bad_rows_keep_a_bounded_number_of_errors() {
+    for (text, kind) in [
+        ("13,13; ".repeat(500), ErrorKind::HoleOutOfRange),
+        (
+            (1..=500).map(|n| format!("{n}. x 9\n")).collect::<String>(),
+            ErrorKind::ExpectedHole,
+        ),
+    ] {
+        let games = parse_records(&text);
+        assert_eq!(games.len(), 1);
+        let errors = &games[0].errors;
+        assert_eq!(errors.len(), MAX_ERRORS_PER_GAME + 1, "{kind:?}");
+        assert!(
+            errors[..MAX_ERRORS_PER_GAME].iter().all(|e| e.kind == kind),
+            "{errors:?}"
+        );
+        assert_eq!(errors[MAX_ERRORS_PER_GAME].kind, ErrorKind::TooManyErrors);
+        // Validation reports them, capped in turn, as errors.
+        let report = validate(&games[0], &Options::default());
+        assert!(report.findings.len() <= MAX_FINDINGS_PER_GAME + 1);
+        assert!(report.has_errors());
+    }
+}
+
+#[test]
+fn many_variations_and_tags_are_read_whole() {
+    let names = labels(200);
+    let mut text = format!("1. 4 ({}) 8\n", names.join("/"));
+    for l in &names {
+        text.push_str(&format!("({l})\n1. 5 9\n"));
+    }
+    let games = parse_records(&text);
+    assert!(games[0].errors.is_empty(), "{:?}", games[0].errors);
+    assert_eq!(games[0].record.movetext.variations.len(), 200);
+    let report = validate(&games[0], &Options::default());
+    assert_eq!(report.variations.len(), 200);
+    assert!(
+        report.variations.iter().all(|v| v.replayed),
+        "{:?}",
+        report.findings
+    );
+
+    let mut tags: String = (0..300).map(|i| format!("[Tag{i} \"v{i}\"]\n")).collect();
+    tags.push_str("\n4,8\n");
+    let games = parse_records(&tags);
+    assert_eq!(games[0].record.tags.len(), 300);
+    assert!(games[0].errors.is_empty());
+}

@@ -378,11 +378,16 @@ impl Sink for TreeBuilder {
         self.close_open_move();
         let main = self.record.movetext.variations.is_empty();
         let line = self.line();
-        if line.capacity() == 0 && main {
+        if line.capacity() == 0 {
             // Published games run to a few dozen moves: skip the first
-            // few doublings of a 200-byte element (variations are short,
-            // and there may be many).
-            line.reserve(32);
+            // few doublings of a 200-byte element. Variations are short,
+            // and there may be many: room for one move, not the four a
+            // vector would make.
+            if main {
+                line.reserve(32);
+            } else {
+                line.reserve_exact(1);
+            }
         }
         line.push(WrittenMove {
             number: number.map(|(number, _)| number),

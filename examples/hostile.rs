@@ -1,0 +1,410 @@
+// Usage: cargo run --release --features serde --example hostile [LARGE_MB] [SHAPE...]
+//
+// Generates each hostile input shape of issue 12 at two sizes a factor of
+// 10 apart (LARGE_MB, default 10, and a tenth of it; 1 MB = 10^6 bytes),
+// and runs on each, through the library:
+//
+//   parse     `RecordReader` building every game's tree;
+//   validate  `Validator` without plies kept, as `bohnenspiel validate`
+//             does (a game with findings is parsed again and validated in
+//             full);
+//   json      `validate` with every ply kept, the `GameDocument` and its
+//             serialization with serde_json (to a sink);
+//   print     the canonical form of every game (`Display`, to a sink).
+//
+// Each shape and size runs in a child process of this example (the same
+// binary, with `--child`), so that its peak resident memory (VmHWM from
+// /proc/self/status) is its own. A child that takes longer than 120 s is
+// stopped and shown as `timeout`. The table gives seconds per MB for each
+// phase and the peak memory, in MB and as a multiple of the input's size,
+// then the ratio between the sizes: a ratio of time per MB near 1 means
+// linear time.
+//
+// Names the shapes to run (all by default): see `SHAPES` below.
+
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bohnenspiel::notation::RecordReader;
+use bohnenspiel::validate::{GameDocument, Options, Validator, validate};
+
+/// The shapes: a name and a generator of about `n` bytes.
+const SHAPES: &[(&str, fn(usize) -> Vec<u8>)] = &[
+    ("wide-turn", wide_turn),
+    ("wide-row+rows", wide_row_and_rows),
+    ("not-utf8", not_utf8),
+    ("semicolons", semicolons),
+    ("stray-parens", stray_parens),
+    ("hole-13", hole_13),
+    ("rows-x-9", rows_x_9),
+    ("labels", labels_on_one_ply),
+    ("variations-referenced", variations_referenced),
+    ("variations-unreferenced", variations_unreferenced),
+    ("variation-chain", variation_chain),
+    ("tags", tags),
+    ("huge-hole-number", huge_hole_number),
+    ("game-one-line", game_on_one_line),
+    ("game-move-per-line", game_move_per_line),
+];
+
+/// `1. 4 (xxx…) 8`: a South turn longer than a format width.
+fn wide_turn(n: usize) -> Vec<u8> {
+    format!("1. 4 ({}) 8\n", "x".repeat(n)).into_bytes()
+}
+
+/// One row with a 10 KB comment, then short rows.
+fn wide_row_and_rows(n: usize) -> Vec<u8> {
+    let mut text = format!("1. 4 ({}) 8\n", "c".repeat(10_000));
+    let mut row = 2;
+    while text.len() < n {
+        let _ = writeln!(text, "{row}. 4 8");
+        row += 1;
+    }
+    text.into_bytes()
+}
+
+/// `4,8 ` and bytes that are not UTF-8.
+fn not_utf8(n: usize) -> Vec<u8> {
+    let mut bytes = b"4,8 ".to_vec();
+    bytes.resize(n, 0xff);
+    bytes
+}
+
+/// `;` × N.
+fn semicolons(n: usize) -> Vec<u8> {
+    vec![b';'; n]
+}
+
+/// `4 ` and `)` × N.
+fn stray_parens(n: usize) -> Vec<u8> {
+    let mut bytes = b"4 ".to_vec();
+    bytes.resize(n, b')');
+    bytes
+}
+
+/// `13,13; ` × N.
+fn hole_13(n: usize) -> Vec<u8> {
+    b"13,13; ".repeat(n / 7)
+}
+
+/// Numbered rows `N. x 9`.
+fn rows_x_9(n: usize) -> Vec<u8> {
+    let mut text = String::new();
+    let mut row = 1;
+    while text.len() < n {
+        let _ = writeln!(text, "{row}. x 9");
+        row += 1;
+    }
+    text.into_bytes()
+}
+
+/// The `i`-th variation label: `A`…`Z`, then `AA`, `AB`, …
+fn label(mut i: usize) -> String {
+    let mut out = Vec::new();
+    loop {
+        out.push(b'A' + u8::try_from(i % 26).unwrap_or(0));
+        i /= 26;
+        if i == 0 {
+            break;
+        }
+        i -= 1;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Labels for about `n` bytes of `A/B/…`.
+fn labels_for(n: usize) -> Vec<String> {
+    let mut labels = Vec::new();
+    let mut len = 0;
+    while len < n {
+        let l = label(labels.len());
+        len += l.len() + 1;
+        labels.push(l);
+    }
+    labels
+}
+
+/// One ply with N variation labels that name no variation.
+fn labels_on_one_ply(n: usize) -> Vec<u8> {
+    format!("1. 4 ({}) 8\n", labels_for(n).join("/")).into_bytes()
+}
+
+/// A row referring to N one-row variations.
+fn variations_referenced(n: usize) -> Vec<u8> {
+    let labels = labels_for(n / 12);
+    let mut text = format!("1. 4 ({}) 8\n", labels.join("/"));
+    for l in &labels {
+        let _ = write!(text, "({l})\n1. 5 9\n");
+    }
+    text.into_bytes()
+}
+
+/// N one-row variations that nothing refers to.
+fn variations_unreferenced(n: usize) -> Vec<u8> {
+    let mut text = "1. 4 8\n".to_owned();
+    let mut i = 0;
+    while text.len() < n {
+        let _ = write!(text, "({})\n1. 5 9\n", label(i));
+        i += 1;
+    }
+    text.into_bytes()
+}
+
+/// A chain of variations, each referring to the next: A → B → C …
+fn variation_chain(n: usize) -> Vec<u8> {
+    let mut text = "1. 4 (A) 8\n".to_owned();
+    let mut i = 0;
+    while text.len() < n {
+        let _ = write!(text, "({})\n1. 5 ({}) 9\n", label(i), label(i + 1));
+        i += 1;
+    }
+    text.into_bytes()
+}
+
+/// N tags, then a move.
+fn tags(n: usize) -> Vec<u8> {
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < n {
+        let _ = writeln!(text, "[Tag{i} \"value {i}\"]");
+        i += 1;
+    }
+    text.push_str("\n4,8\n");
+    text.into_bytes()
+}
+
+/// `4,8; ` and a hole number of N digits.
+fn huge_hole_number(n: usize) -> Vec<u8> {
+    let mut bytes = b"4,8; ".to_vec();
+    bytes.resize(n, b'7');
+    bytes.push(b'\n');
+    bytes
+}
+
+/// The start of Rüger's game of 1962, which is legal, over and over: the
+/// first repetition is legal, and the rest come after an illegal ply.
+const OPENING: &str = "4,8; 6,12 (2 from hole 8); 6,7; 3 (2 from 12),7; 5,8 (2 from 12); ";
+
+/// One game of N bytes on one line.
+fn game_on_one_line(n: usize) -> Vec<u8> {
+    let mut bytes = OPENING.repeat(n / OPENING.len()).into_bytes();
+    bytes.push(b'\n');
+    bytes
+}
+
+/// One game of N bytes with one move per line.
+fn game_move_per_line(n: usize) -> Vec<u8> {
+    let mut text = OPENING.replace("; ", ";\n").repeat(n / OPENING.len());
+    text.push('\n');
+    text.into_bytes()
+}
+
+/// The peak resident memory in kB, from /proc/self/status.
+fn peak_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// Runs the four phases on one input; prints `bytes parse validate json
+/// print peak_kb`.
+fn child(shape: &str, size: usize) -> io::Result<()> {
+    let Some(&(_, generate)) = SHAPES.iter().find(|(name, _)| *name == shape) else {
+        return Err(io::Error::other(format!("no shape {shape}")));
+    };
+    let input = generate(size);
+    let timed = |phase: &mut dyn FnMut() -> io::Result<usize>| -> io::Result<(f64, usize)> {
+        let start = Instant::now();
+        let n = phase()?;
+        Ok((start.elapsed().as_secs_f64(), n))
+    };
+    let (parse, games) = timed(&mut || {
+        let mut games = 0;
+        for game in RecordReader::new(input.as_slice()) {
+            std::hint::black_box(game?);
+            games += 1;
+        }
+        Ok(games)
+    })?;
+    let (check, findings) = timed(&mut || {
+        let options = Options {
+            keep_plies: false,
+            ..Options::default()
+        };
+        let mut findings = 0;
+        for validated in Validator::new(RecordReader::new(input.as_slice()), options) {
+            findings += validated?.report.findings.len();
+        }
+        Ok(findings)
+    })?;
+    let (json, _) = timed(&mut || {
+        let mut written = 0;
+        for game in RecordReader::new(input.as_slice()) {
+            let parsed = game?;
+            let report = validate(&parsed, &Options::default());
+            let document = GameDocument::new(&parsed, &report);
+            let mut sink = Counter(0);
+            serde_json::to_writer(&mut sink, &document).map_err(io::Error::other)?;
+            written += sink.0;
+        }
+        Ok(written)
+    })?;
+    let (print, printed) = timed(&mut || {
+        let mut sink = Counter(0);
+        for game in RecordReader::new(input.as_slice()) {
+            write!(sink, "{}", game?.record)?;
+        }
+        Ok(sink.0)
+    })?;
+    println!(
+        "{} {parse} {check} {json} {print} {} {games} {findings} {printed}",
+        input.len(),
+        peak_kb().unwrap_or(0)
+    );
+    Ok(())
+}
+
+/// A writer that counts bytes.
+struct Counter(usize);
+
+impl io::Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What a child measured.
+struct Measured {
+    bytes: f64,
+    /// Seconds per MB: parse, validate, json, print.
+    per_mb: [f64; 4],
+    peak_mb: f64,
+    printed: f64,
+}
+
+/// Runs one shape at one size in a child process.
+fn measure(shape: &str, size: usize) -> Result<Measured, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut child = Command::new(exe)
+        .args(["--child", shape, &size.to_string()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    loop {
+        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("timeout".to_owned());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !output.status.success() {
+        return Err(format!("failed: {}", output.status));
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let fields: Vec<f64> = text
+        .split_whitespace()
+        .map(|f| f.parse().unwrap_or(f64::NAN))
+        .collect();
+    let [
+        bytes,
+        parse,
+        check,
+        json,
+        print,
+        peak_kb,
+        _games,
+        _findings,
+        printed,
+    ] = fields[..]
+    else {
+        return Err(format!("unexpected output {text:?}"));
+    };
+    let mb = bytes / 1e6;
+    Ok(Measured {
+        bytes,
+        per_mb: [parse / mb, check / mb, json / mb, print / mb],
+        peak_mb: peak_kb / 1e3,
+        printed,
+    })
+}
+
+fn main() -> io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--child") {
+        let shape = args.get(1).map_or("", String::as_str);
+        let size = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
+        return child(shape, size);
+    }
+    let large_mb: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10.0);
+    let chosen: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    let large = (large_mb * 1e6) as usize;
+    let small = large / 10;
+    println!(
+        "seconds per MB (parse, validate, json, print), peak memory (MB, and × input), output of print (× input); sizes {:.1} MB and {:.1} MB",
+        small as f64 / 1e6,
+        large as f64 / 1e6
+    );
+    println!(
+        "{:<24} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7} {:>6}",
+        "shape", "MB", "parse", "validate", "json", "print", "peak MB", "peak ×", "out ×"
+    );
+    for &(shape, _) in SHAPES {
+        if !chosen.is_empty() && !chosen.contains(&shape) {
+            continue;
+        }
+        let mut results = Vec::new();
+        for size in [small, large] {
+            let result = measure(shape, size);
+            match &result {
+                Ok(m) => println!(
+                    "{:<24} {:>7.2} {:>8.4} {:>8.4} {:>8.4} {:>8.4} {:>8.1} {:>7.1} {:>6.2}",
+                    shape,
+                    m.bytes / 1e6,
+                    m.per_mb[0],
+                    m.per_mb[1],
+                    m.per_mb[2],
+                    m.per_mb[3],
+                    m.peak_mb,
+                    m.peak_mb / (m.bytes / 1e6),
+                    m.printed / m.bytes
+                ),
+                Err(e) => println!("{shape:<24} {:>7.2} {e}", size as f64 / 1e6),
+            }
+            io::stdout().flush()?;
+            results.push(result);
+        }
+        if let [Ok(a), Ok(b)] = &results[..] {
+            let ratio = |i: usize| b.per_mb[i] / a.per_mb[i];
+            println!(
+                "{:<24} {:>7} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
+                "  ratio large/small",
+                "",
+                ratio(0),
+                ratio(1),
+                ratio(2),
+                ratio(3),
+                b.peak_mb / a.peak_mb
+            );
+        }
+    }
+    Ok(())
+}
