@@ -30,8 +30,11 @@ use std::time::{Duration, Instant};
 use bohnenspiel::notation::RecordReader;
 use bohnenspiel::validate::{GameDocument, Options, Validator, validate};
 
-/// The shapes: a name and a generator of about `n` bytes.
-const SHAPES: &[(&str, fn(usize) -> Vec<u8>)] = &[
+/// A generator of about `n` bytes of one shape.
+type Generator = fn(usize) -> Vec<u8>;
+
+/// The shapes: a name and a generator.
+const SHAPES: &[(&str, Generator)] = &[
     ("wide-turn", wide_turn),
     ("wide-row+rows", wide_row_and_rows),
     ("not-utf8", not_utf8),
