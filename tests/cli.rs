@@ -594,6 +594,30 @@ fn annotate_output_validates_without_findings() {
 }
 
 #[test]
+fn annotate_considers_every_group_and_keeps_comments() {
+    let text = b"4 (2 from 3) (2 from 12), 8; 6 (2 from 3; A), 12; 6 (2 from 3; 2 from 12), 7\n";
+    let annotated = run_with_stdin(&["annotate"], text);
+    assert_eq!(
+        annotated.stdout,
+        "4, 8; 6 (; A), 12 (2 from 8); 6 (; 2 from 12), 7\n"
+    );
+    let check = run_with_stdin(&["validate", "--format=json"], annotated.stdout.as_bytes());
+    assert!(
+        !check.stdout.contains("capture-mismatch") && !check.stdout.contains("unannotated-capture"),
+        "{}",
+        check.stdout
+    );
+    insta::assert_snapshot!(
+        "annotate-every-group",
+        format!(
+            "{}\nvalidate of the output:\n{}",
+            annotated.transcript(),
+            check.transcript()
+        )
+    );
+}
+
+#[test]
 fn show_draws_the_board_after_each_ply() {
     let shown = run_with_stdin(
         &["show"],

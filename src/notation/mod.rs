@@ -64,7 +64,10 @@
 //! `2 from 1 and 2 from 2`, `2 from 5 and 6 each`), optionally followed by
 //! `; comment`; **variation labels** (`A`, `B/C`: capital letters joined by
 //! `/`); **another move** (`4?`: a hole and an optional mark); or else a
-//! **comment**, kept exactly as written. Parentheses nest inside a group.
+//! **comment**, kept exactly as written. A group that starts with `;` is
+//! a comment too, the text after `; `: the printer writes a comment so
+//! when its text alone would read as something else (`(; A)` is the
+//! comment `A`, not a label; `(; 2 from 12)` is no capture annotation). Parentheses nest inside a group.
 //! A `)` that closes nothing is ignored with a warning.
 //!
 //! A **turn** is a ply or alternatives: `8 or 9`; in numbered rows also

@@ -77,7 +77,15 @@ impl fmt::Display for Group {
                 }
             }
             GroupKind::OtherMove(ply) => write!(f, "{ply}")?,
-            GroupKind::Comment(text) => f.write_str(text)?,
+            GroupKind::Comment(text) => {
+                // A comment whose text alone would read as something
+                // else (`A`, a label; `2 from 12`, a capture annotation;
+                // `4?`, another move) is written after `; `.
+                if !super::parse::reads_as_comment(text) {
+                    f.write_str("; ")?;
+                }
+                f.write_str(text)?;
+            }
         }
         f.write_char(')')
     }

@@ -229,7 +229,9 @@ pub enum GroupKind {
     /// ply holds a hole and a mark, no group. (Boxed, since a ply holds
     /// its first group inline.)
     OtherMove(Box<WrittenPly>),
-    /// Any other text, exactly as written between the parentheses.
+    /// Any other text, exactly as written between the parentheses; or,
+    /// written `(; text)`, the text after `; ` (the form the printer
+    /// uses for a text that alone would read as another kind of group).
     Comment(String),
 }
 

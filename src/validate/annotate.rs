@@ -8,13 +8,17 @@ use super::report::{Line, Report};
 /// The record with the rules' capture annotations filled in, for every
 /// ply that `report` replayed.
 ///
-/// A correct annotation is kept as written; a wrong one is replaced by the
-/// rules' captures in the canonical phrasing (`4 from 10, 2 from 9 and 2
-/// from 8`, chain order), keeping a comment after its `;`; a missing one
-/// is added as the ply's first group. When the rules capture nothing, a
-/// wrong annotation is removed (its comment stays, as a comment). Marks,
-/// labels, comments, alternatives and plies that were not replayed are
-/// left as they are. `report` must come from [`validate`](super::validate)
+/// Every capture annotation of a ply is considered. The first is kept as
+/// written if it is correct, and replaced by the rules' captures in the
+/// canonical phrasing (`4 from 10, 2 from 9 and 2 from 8`, chain order)
+/// if not, keeping a comment after its `;`; a missing one is added as the
+/// ply's first group. Any other capture annotation of the ply is removed,
+/// and so is the first when the rules capture nothing; a comment after a
+/// removed annotation's `;` stays in its place, as a comment group (which
+/// prints as `(; comment)` when its text alone would read as a label, a
+/// move or an annotation). Marks, labels, comments, alternatives and plies
+/// that were not replayed are left as they are, so that the record
+/// printed validates with no capture finding. `report` must come from [`validate`](super::validate)
 /// of this record; new groups have empty spans.
 ///
 /// ```
@@ -25,6 +29,11 @@ use super::report::{Line, Report};
 /// let report = validate(&games[0], &Options::default());
 /// let annotated = annotate(&games[0].record, &report);
 /// assert_eq!(annotated.to_string(), "4, 8; 6, 12 (2 from 8); 6, 7\n");
+///
+/// let games = parse_records("4 (2 from 3) (2 from 12), 8; 6 (2 from 3; A), 12\n");
+/// let report = validate(&games[0], &Options::default());
+/// let annotated = annotate(&games[0].record, &report);
+/// assert_eq!(annotated.to_string(), "4, 8; 6 (; A), 12 (2 from 8)\n");
 /// ```
 #[must_use]
 pub fn annotate(record: &Record, report: &Report) -> Record {
@@ -54,34 +63,41 @@ fn annotate_line(moves: &mut [WrittenMove], line: &Line) {
     }
 }
 
-/// Makes the ply's annotation name `captures`.
+/// Makes the ply's annotation name `captures`: its first capture
+/// annotation, kept if right, else replaced by the canonical phrasing, or
+/// added as its first group; every other capture annotation of the ply is
+/// removed, since [`validate`](super::validate) reads only the first. A
+/// comment after a removed annotation's `;` stays in its place, as a
+/// comment group.
 fn annotate_ply(ply: &mut WrittenPly, captures: &crate::Captures) {
-    let position = ply
-        .groups
-        .iter()
-        .position(|group| matches!(group.kind, GroupKind::Captures { .. }));
-    match (position, compare::canonical(captures)) {
-        (Some(at), canonical) => {
-            let Some(group) = ply.groups.get_mut(at) else {
-                return;
-            };
-            let Some((annotation, comment)) = group.kind.captures_mut() else {
-                return;
-            };
-            if compare::matches(annotation, captures) {
-                return;
-            }
-            match canonical {
-                Some(canonical) => *annotation = canonical,
-                None => match comment.take() {
-                    Some(comment) => group.kind = GroupKind::Comment(comment),
-                    None => {
-                        ply.groups.remove(at);
-                    }
-                },
-            }
+    let mut canonical = compare::canonical(captures);
+    let mut seen = false;
+    let mut k = 0;
+    while let Some(group) = ply.groups.get_mut(k) {
+        let Some((annotation, comment)) = group.kind.captures_mut() else {
+            k += 1;
+            continue;
+        };
+        let first = !seen;
+        seen = true;
+        if first && compare::matches(annotation, captures) {
+            k += 1;
+            continue;
         }
-        (None, Some(canonical)) => ply.groups.insert(
+        match canonical.take().filter(|_| first) {
+            Some(right) => *annotation = right,
+            None => match comment.take() {
+                Some(comment) => group.kind = GroupKind::Comment(comment),
+                None => {
+                    ply.groups.remove(k);
+                    continue;
+                }
+            },
+        }
+        k += 1;
+    }
+    if let Some(canonical) = canonical.filter(|_| !seen) {
+        ply.groups.insert(
             0,
             Group {
                 kind: GroupKind::Captures {
@@ -90,7 +106,6 @@ fn annotate_ply(ply: &mut WrittenPly, captures: &crate::Captures) {
                 },
                 span: Span::default(),
             },
-        ),
-        (None, None) => {}
+        );
     }
 }

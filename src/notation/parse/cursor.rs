@@ -529,6 +529,18 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         start: usize,
         semicolon: Option<usize>,
     ) {
+        if semicolon == Some(0) {
+            // `(; text)`: a comment, written so because its text alone
+            // would read as something else (see `Group`'s `Display`).
+            let text = content.get(1..).unwrap_or_default();
+            let text = text.strip_prefix(' ').unwrap_or(text);
+            if self.annotation_slot(index, span).is_some()
+                && let Some(group) = self.last.grouped.groups.get_mut(index)
+            {
+                group.kind = GroupKind::Comment(text.to_owned());
+            }
+            return;
+        }
         // `;` is ASCII, so both sides are whole characters.
         let (head, after) = match semicolon {
             Some(i) => (content.get(..i).unwrap_or(content), content.get(i + 1..)),

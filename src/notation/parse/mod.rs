@@ -9,7 +9,7 @@ mod tags;
 
 use super::error::{ErrorKind, MAX_ERRORS_PER_GAME, MAX_WARNINGS_PER_GAME, RawError};
 use super::visit::{Sink, Visitor};
-use super::{Layout, Location, ParseError, Span, Warning, WarningKind, WrittenPly};
+use super::{GroupKind, Layout, Location, ParseError, Span, Warning, WarningKind, WrittenPly};
 use cursor::{Cursor, LastPly, Mode};
 
 /// A warning before its location is computed.
@@ -417,6 +417,19 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
         let start = game.base + prose_start + lead;
         game.emit(|visitor| visitor.prose(trimmed, Span::new(start, start + trimmed.len())));
     }
+}
+
+/// Whether a comment group with this text, written `(text)`, reads back
+/// as that comment: not as labels, another move or a capture annotation,
+/// and not as a comment written `(; text)`.
+pub(crate) fn reads_as_comment(text: &str) -> bool {
+    if text.starts_with(';') {
+        return false;
+    }
+    let written = format!("1({text})");
+    parse_ply(&written).is_ok_and(|ply| {
+        matches!(ply.groups.as_slice(), [group] if matches!(&group.kind, GroupKind::Comment(read) if read == text))
+    })
 }
 
 /// Parses `text` as exactly one ply, such as `12!(2 from 1)`.
