@@ -421,15 +421,22 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
 
 /// Whether a comment group with this text, written `(text)`, reads back
 /// as that comment: not as labels, another move or a capture annotation,
-/// and not as a comment written `(; text)`.
+/// and not as a comment written `(; text)`. (A text such as `2 from 14`
+/// reads back as the comment it is, with the error it had when read.)
 pub(crate) fn reads_as_comment(text: &str) -> bool {
     if text.starts_with(';') {
         return false;
     }
     let written = format!("1({text})");
-    parse_ply(&written).is_ok_and(|ply| {
-        matches!(ply.groups.as_slice(), [group] if matches!(&group.kind, GroupKind::Comment(read) if read == text))
-    })
+    let mut ignore = Ignore;
+    let mut game = Game::new(&written, 0, &mut ignore);
+    let mut cursor = game.cursor(0, written.len(), Mode::Inline);
+    let read = cursor.ply().is_ok() && cursor.at_end();
+    let ply = cursor.take_last_ply();
+    read && matches!(
+        ply.groups.as_slice(),
+        [group] if matches!(&group.kind, GroupKind::Comment(read) if read == text)
+    )
 }
 
 /// Parses `text` as exactly one ply, such as `12!(2 from 1)`.
