@@ -1,4 +1,48 @@
-#![doc = include_str!("../README.md")]
+//! The rules, the written notation and a transcript validator for
+//! **Bohnenspiel**, the Baltic-German two-row mancala game.
+//!
+//! - **Rules engine**: a small `Copy` [`Position`], legal [`Moves`] that
+//!   never allocate, sowing with chained [`Captures`], a [`Game`] with its
+//!   end and endless play ([`Rules`], [`Variant::Hemprich`]), a
+//!   [`Partie`] to 100 points, and [`perft`].
+//! - **Notation**: the [`notation`] module parses and prints game records
+//!   as people publish them.
+//! - **Validation**: the [`validate`] module replays a record against the
+//!   rules and reports each finding with its place; with the feature
+//!   `serde` it also builds the lossless JSON document of a game.
+//! - **Diagrams**: the `diagram` module (feature `svg`) draws a position
+//!   as SVG.
+//!
+//! The README (on the crate's page and in its sources) describes the
+//! rules as implemented, the record format, the `bohnenspiel` command
+//! (feature `cli`), the figures and the architecture.
+//!
+//! ```
+//! use bohnenspiel::{Move, Outcome, Player, Position};
+//!
+//! let mut position = Position::new();
+//! // 4,8; 6,12 (2 from hole 8)
+//! for hole in [4, 8, 6] {
+//!     assert!(position.play(Move::from_number(hole)?)?.is_empty());
+//! }
+//! let captures = position.play(Move::from_number(12)?)?;
+//! assert_eq!(captures.to_string(), "2 from 8");
+//! assert_eq!(position.store(Player::North), 2);
+//! assert_eq!(position.outcome(), None::<Outcome>);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Replaying a record:
+//!
+//! ```
+//! use bohnenspiel::notation::parse_records;
+//! use bohnenspiel::validate::{Options, validate};
+//!
+//! let games = parse_records("4,8; 6,12 (2 from hole 8); 6,7; 3 (2 from 12)\n");
+//! let report = validate(&games[0], &Options::default());
+//! assert!(!report.has_errors());
+//! assert_eq!(report.main_line.plies.len(), 7);
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -18,6 +62,13 @@ pub(crate) fn proptest_config(cases: u32) -> proptest::prelude::ProptestConfig {
         ..proptest::prelude::ProptestConfig::default()
     }
 }
+
+/// The README's code blocks, compiled and run as doctests (they need the
+/// features `serde` and `svg`); the README itself is plain Markdown, so
+/// that it reads the same on the registry, on a code host and here.
+#[cfg(all(doctest, feature = "serde", feature = "svg"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub use rules::{
     Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, HoleError,
