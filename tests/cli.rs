@@ -788,6 +788,15 @@ fn a_large_file_validates_in_one_pass() {
     assert!(summaries.iter().all(|line| line.contains(": valid; ")));
     assert!(summaries[GAMES - 1].contains(&format!(": game {GAMES}: valid; ")));
     assert!(!run.stdout.contains(": error: ") && !run.stdout.contains(": warning: "));
+    // Quiet, the clean games print nothing but the totals line.
+    let quiet = crate::run(&["validate", "--quiet", "--strict", &path]);
+    assert_eq!((quiet.code, quiet.stdout.as_str()), (Some(0), ""));
+    assert_eq!(
+        quiet.stderr,
+        format!(
+            "totals: {GAMES} games: {GAMES} valid, 0 with warnings, 0 invalid; 0 errors, 0 warnings; 0 inputs not read\n"
+        )
+    );
 }
 
 #[test]
