@@ -848,7 +848,7 @@ fn a_byte_order_mark_is_skipped_by_every_command() {
     let document: Value = serde_json::from_str(&json.stdout).expect("valid JSON");
     assert_eq!(document["games"].as_array().map(Vec::len), Some(1));
     assert_eq!(document["games"][0]["tags"][0]["value"], "BOM");
-    assert_eq!(document["games"][0]["tags"][0]["start"]["offset"], 3);
+    assert_eq!(document["games"][0]["tags"][0]["start"]["column"], 1);
 }
 
 /// Every line a command prints about a record or an input has one of the

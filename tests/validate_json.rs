@@ -111,10 +111,7 @@ fn broken_documents_fail_the_schema() {
     let breakages: [(&str, Value); 11] = [
         ("/games/0/moves/0/hole", json!(13)),
         ("/games/0/version", json!(1)),
-        (
-            "/games/0/tags/0/start",
-            json!({ "line": 0, "column": 1, "offset": 0 }),
-        ),
+        ("/games/0/tags/0/start", json!({ "line": 0, "column": 1 })),
         ("/games/0/moves/0/row", json!(null)),
         ("/games/0/moves/1/row", json!(games_row())),
         ("/games/0/moves/3/groups/0/kind", json!("labels")),
@@ -152,9 +149,9 @@ fn broken_documents_fail_the_schema() {
 
 /// A row object, to put where none belongs.
 fn games_row() -> Value {
-    let place = json!({ "line": 1, "column": 1, "offset": 0 });
+    let place = json!({ "line": 1, "column": 1 });
     json!({
-        "start": place, "end": place, "number_start": null, "number_end": null,
+        "start": place, "end": place,
         "ending": null, "full_stop": false
     })
 }
@@ -392,9 +389,9 @@ fn documents_that_cannot_be_read_back_name_the_path() {
             DocumentErrorKind::Notation,
         ),
         (
-            "/games/0/moves/3/groups/0/captures",
-            json!([{ "hole": 7, "beans": 2 }]),
-            "games[0].moves[3].groups[0].captures",
+            "/games/0/moves/3/groups/0/phrases/0/holes",
+            json!([7]),
+            "games[0].moves[3].groups[0].phrases",
             DocumentErrorKind::Notation,
         ),
         (
@@ -438,7 +435,7 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     let mut prose = value.clone();
     *prose
         .pointer_mut("/games/0/prose")
-        .unwrap_or_else(|| panic!("prose")) = json!({ "text": "12 beans", "start": { "line": 1, "column": 1, "offset": 0 }, "end": { "line": 1, "column": 1, "offset": 0 } });
+        .unwrap_or_else(|| panic!("prose")) = json!({ "text": "12 beans", "start": { "line": 1, "column": 1 }, "end": { "line": 1, "column": 1 } });
     let error = records_from_json(&prose.to_string()).err();
     assert_eq!(
         error.map(|e| e.path),

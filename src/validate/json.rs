@@ -115,7 +115,7 @@ pub struct GameDocument {
 }
 
 /// A place in the text: line and column from 1 (columns count
-/// characters), and the absolute byte offset.
+/// characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Place {
@@ -123,8 +123,6 @@ pub struct Place {
     pub line: usize,
     /// Column from 1, in characters.
     pub column: usize,
-    /// Absolute byte offset.
-    pub offset: usize,
 }
 
 /// A tag line, such as `[Date "1962"]`.
@@ -267,8 +265,8 @@ impl From<Capture> for CaptureDocument {
 /// replay made of it.
 ///
 /// A move is a South ply and, if written, the North ply after it; the
-/// South ply carries the move's [`RowDocument`] (its number's place, its
-/// ending and full stop).
+/// South ply carries the move's [`RowDocument`] (its place, its ending
+/// and full stop).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveDocument {
@@ -305,29 +303,20 @@ pub struct MoveDocument {
     pub line: usize,
     /// The column where the ply starts.
     pub column: usize,
-    /// The byte offset where the ply starts.
-    pub offset: usize,
-    /// Where the hole number and its mark end (the groups have their own
-    /// places).
-    pub end: Place,
     /// On the South ply that starts a move: the move's row; `null` on a
     /// North ply.
     pub row: Option<RowDocument>,
 }
 
-/// A move as a whole: where it is written, its number's place, ending and
-/// full stop.
+/// A move as a whole: where it is written, its ending and full stop.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RowDocument {
-    /// Where the move starts (its row number, if written).
+    /// Where the move starts: its row number, if written, else its first
+    /// ply.
     pub start: Place,
     /// Where it ends.
     pub end: Place,
-    /// Where the row number starts, or `null` inline.
-    pub number_start: Option<Place>,
-    /// Where the row number and its `.` end, or `null` inline.
-    pub number_end: Option<Place>,
     /// The prose after `and` ending the move, or `null`.
     pub ending: Option<TextDocument>,
     /// Whether a `.` follows the move.
@@ -348,10 +337,6 @@ pub struct PlyDocument {
     pub line: usize,
     /// The column where it starts.
     pub column: usize,
-    /// The byte offset where it starts.
-    pub offset: usize,
-    /// Where the hole number and its mark end.
-    pub end: Place,
 }
 
 /// What a group holds: [`GroupKind`] in JSON.
@@ -381,9 +366,6 @@ pub struct GroupDocument {
     pub kind: GroupKindName,
     /// The text between the parentheses.
     pub text: String,
-    /// `captures`: the flattened captures as annotated.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub captures: Option<Vec<CaptureDocument>>,
     /// `captures`: the phrases as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phrases: Option<Vec<PhraseDocument>>,
@@ -652,7 +634,6 @@ impl At<'_> {
         Place {
             line: location.line,
             column: location.column,
-            offset: location.offset,
         }
     }
 }
@@ -717,8 +698,6 @@ fn line_document(
     let mut out = Vec::with_capacity(2 * moves.len());
     for (m, &number) in moves.iter().zip(numbers) {
         let row_start = at.place(m.number_span.map_or(m.span.start, |span| span.start));
-        let number_end = m.number_span.map(|span| at.place(span.end));
-        let number_start = m.number_span.map(|_| row_start);
         let south = out.len();
         for (side, turn) in std::iter::once((Player::South, &m.south))
             .chain(m.north.as_ref().map(|north| (Player::North, north)))
@@ -742,8 +721,6 @@ fn line_document(
         let row = RowDocument {
             start: row_start,
             end: at.place(m.span.end),
-            number_start,
-            number_end,
             ending,
             full_stop: m.full_stop,
         };
@@ -798,8 +775,6 @@ fn move_document(
         after: replayed.map(|r| r.after.into()),
         line: first.line,
         column: first.column,
-        offset: first.offset,
-        end: first.end,
         row: None,
     }
 }
@@ -807,7 +782,6 @@ fn move_document(
 /// A ply's own document: hole, mark, groups and places.
 fn ply_document(at: &mut At<'_>, ply: &WrittenPly) -> PlyDocument {
     let start = at.place(ply.span.start);
-    let end = at.place(ply.span.end);
     PlyDocument {
         hole: ply.hole,
         mark: ply.mark.map(|mark| mark.as_str().to_owned()),
@@ -820,8 +794,6 @@ fn ply_document(at: &mut At<'_>, ply: &WrittenPly) -> PlyDocument {
             .collect(),
         line: start.line,
         column: start.column,
-        offset: start.offset,
-        end,
     }
 }
 
@@ -841,7 +813,6 @@ pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDo
     let mut document = GroupDocument {
         kind: GroupKindName::Comment,
         text: String::new(),
-        captures: None,
         phrases: None,
         comment: None,
         labels: None,
@@ -862,7 +833,6 @@ pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDo
             comment,
         } => {
             document.kind = GroupKindName::Captures;
-            document.captures = Some(captures_of(annotation));
             document.phrases = Some(
                 std::iter::once((None, &annotation.first))
                     .chain(
