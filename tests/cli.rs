@@ -559,7 +559,18 @@ fn fmt_output_parses_back_to_the_same_records() {
     }
     let broken = run(&["fmt", "fixtures/invalid/several-errors.txt"]);
     assert_eq!(broken.code, Some(1));
-    assert_eq!(broken.stdout, "[Event \"Fine\"]\n\n3, 9; 5, 7.\n");
+    // The broken game is printed too, as written (an error lies inside a
+    // move the parser kept), so `fmt in > out` loses no text.
+    assert_eq!(
+        broken.stdout,
+        "[Event \"Several errors, one game after\"]\n\n4,13; 6,x; 5,7;; 4 (2 from 5; 3,3\n\n[Event \"Fine\"]\n\n3, 9; 5, 7.\n"
+    );
+    let hole = run(&["fmt", "fixtures/invalid/hole-13.txt"]);
+    assert_eq!(hole.code, Some(1));
+    assert_eq!(hole.stdout, "[Event \"Hole 13\"]\n\n4, 8; 6,13; 6, 7\n");
+    let annotated = run(&["annotate", "fixtures/invalid/hole-13.txt"]);
+    assert_eq!(annotated.code, Some(1));
+    assert_eq!(annotated.stdout, hole.stdout);
     insta::assert_snapshot!("fmt-several-errors", broken.transcript());
 }
 

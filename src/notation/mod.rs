@@ -178,6 +178,7 @@ mod print;
 mod reader;
 mod span;
 mod tree;
+mod unparsed;
 mod visit;
 
 use std::str::FromStr;

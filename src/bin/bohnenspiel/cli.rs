@@ -148,7 +148,8 @@ Examples:
     /// its games are printed in the canonical notation.
     #[command(after_help = "\
 Exit status: 0, 1 when a record does not parse (its errors are printed to
-standard error and the record is left out) or a JSON document cannot be
+standard error, and the record is printed with the text that does not
+parse kept as written, so no text is lost) or a JSON document cannot be
 read back (the error names its JSON path, such as games[0].moves[12].hole),
 2 for a usage or I/O error.
 
@@ -169,8 +170,8 @@ Examples:
     /// annotation is replaced. Errors of the record as read are printed to
     /// standard error.
     #[command(after_help = "\
-Exit status: 0, 1 when a record has errors (it is printed all the same
-unless it does not parse), 2 for a usage or I/O error.
+Exit status: 0, 1 when a record has errors (it is printed all the same; one
+that does not parse as `fmt` prints it), 2 for a usage or I/O error.
 
 Example:
   bohnenspiel annotate fixtures/rueger-1962.txt")]

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{Options, annotate, validate};
 
 use crate::commands::fmt::print_parse_problems;
@@ -16,8 +17,9 @@ use crate::status::Status;
 
 /// Prints each game in canonical form with every capture annotated as the
 /// rules capture it, games separated by a blank line. A game that does
-/// not parse is left out (its errors go to standard error, as in `fmt`);
-/// the errors of a game that parses (such as a wrong annotation, which the
+/// not parse is printed as `fmt` prints it, annotated up to its first
+/// error, with the text that does not parse kept verbatim (its errors go
+/// to standard error, as in `fmt`); the errors of a game that parses (such as a wrong annotation, which the
 /// output corrects, or an illegal move) go to standard error and make the
 /// status [`Status::Findings`], but the game is printed.
 ///
@@ -28,16 +30,22 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result
     let diagnostics = Diagnostics::for_stderr();
     let mut first = true;
     for_each_game(files, out, |out, name, _, parsed| {
-        if !parsed.is_ok() {
-            return print_parse_problems(out, &diagnostics, name, parsed);
-        }
         let report = validate(parsed, &options);
-        print_errors(out, &diagnostics, name, parsed, &report)?;
+        let status = if parsed.is_ok() {
+            print_errors(out, &diagnostics, name, parsed, &report)?;
+            status_of(&report)
+        } else {
+            print_parse_problems(out, &diagnostics, name, parsed)?
+        };
         if !first {
             writeln!(out)?;
         }
         first = false;
-        write!(out, "{}", annotate(&parsed.record, &report))?;
-        Ok(status_of(&report))
+        let annotated = ParsedRecord {
+            record: annotate(&parsed.record, &report),
+            ..parsed.clone()
+        };
+        out.write_all(annotated.print_keeping_unparsed().as_bytes())?;
+        Ok(status)
     })
 }

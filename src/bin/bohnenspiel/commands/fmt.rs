@@ -12,9 +12,11 @@ use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{Severity, for_each_json_game};
 
 /// Prints each game that parses in its canonical form, games separated by
-/// a blank line; a game that does not parse is left out and its errors
-/// are printed to standard error (status [`Status::Findings`]). Warnings
-/// go to standard error too.
+/// a blank line. A game that does not parse is printed too, what parsed
+/// in canonical form and what did not verbatim in its place
+/// ([`ParsedRecord::print_keeping_unparsed`]), so that no text is lost;
+/// its errors are printed to standard error (status
+/// [`Status::Findings`]). Warnings go to standard error too.
 ///
 /// # Errors
 ///
@@ -24,13 +26,11 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError>
     let mut first = true;
     for_each_game(files, out, |out, name, _, parsed| {
         let status = print_parse_problems(out, &diagnostics, name, parsed)?;
-        if status == Status::Success {
-            if !first {
-                writeln!(out)?;
-            }
-            first = false;
-            write!(out, "{}", parsed.record)?;
+        if !first {
+            writeln!(out)?;
         }
+        first = false;
+        out.write_all(parsed.print_keeping_unparsed().as_bytes())?;
         Ok(status)
     })
 }

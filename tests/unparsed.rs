@@ -1,0 +1,73 @@
+//! Printing records that have errors without losing text: what parsed in
+//! canonical form, what did not verbatim in its place.
+
+use bohnenspiel::notation::parse_records;
+
+/// The letters and digits of a text, in order: the canonical form changes
+/// spaces and separators, never these (for the texts below).
+fn words(text: &str) -> String {
+    text.chars().filter(char::is_ascii_alphanumeric).collect()
+}
+
+fn printed(text: &str) -> String {
+    parse_records(text)
+        .iter()
+        .map(|game| game.print_keeping_unparsed())
+        .filter(|game| !game.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn invalid_fixtures() -> Vec<(String, String)> {
+    let mut names: Vec<_> = std::fs::read_dir("fixtures/invalid")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(&path).ok()?;
+            Some((path.display().to_string(), text))
+        })
+        .collect()
+}
+
+#[test]
+fn no_letter_or_digit_of_a_broken_record_is_lost_and_printing_is_stable() {
+    let mut cases = invalid_fixtures();
+    for text in [
+        "4,13; 6,12; 5,7\n",
+        "4,8; 6 12; 6,7\n",
+        "[Date \"1962\"]\n[Broken\n\n4,8; 6,x (2 from 8); 5,7\n\nSouth wins.\n",
+        "1. 4 8\n2. 6 13\n3. 5 7\n(A)\n2. 6 x\n3. 1 7\n",
+    ] {
+        cases.push((text.to_owned(), text.to_owned()));
+    }
+    for (name, text) in cases {
+        let once = printed(&text);
+        assert_eq!(words(&once), words(&text), "{name}:\n{once}");
+        assert_eq!(
+            printed(&once),
+            once,
+            "{name}: printing the print changes it"
+        );
+    }
+}
+
+#[test]
+fn what_parsed_is_canonical_and_what_did_not_stays_in_its_place() {
+    assert_eq!(printed("4,8;  6,13; 6,7\n"), "4, 8; 6,13; 6, 7\n");
+    assert_eq!(printed("4,8; 6 12; 6,7\n"), "4, 8; 6 12; 6, 7\n");
+    assert_eq!(
+        printed("[Date \"1962\"]\n[Broken\n\n4,8; 6,x\n\nSouth wins.\n"),
+        "[Date \"1962\"]\n[Broken\n\n4, 8; 6,x\n\nSouth wins.\n"
+    );
+    assert_eq!(
+        printed("1. 4 8\n2. 6 13\n3. 5  7\n"),
+        "1.  4   8\n2. 6 13\n3.  5   7\n"
+    );
+    // A record without errors prints in canonical form.
+    assert_eq!(printed("4,8; 6,12\n"), "4, 8; 6, 12\n");
+}
