@@ -50,10 +50,10 @@ impl ParsedRecord {
             .copied()
             .chain(std::iter::once(Span::new(end, end)))
         {
-            if span.start > from {
-                if let Some(gap) = self.trimmed(Span::new(from, span.start)) {
-                    gaps.push(gap);
-                }
+            if span.start > from
+                && let Some(gap) = self.trimmed(Span::new(from, span.start))
+            {
+                gaps.push(gap);
             }
             from = from.max(span.end);
         }
