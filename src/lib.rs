@@ -46,6 +46,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 #[cfg(feature = "svg")]
 pub mod diagram;
 pub mod notation;

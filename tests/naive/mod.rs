@@ -134,3 +134,4 @@ impl Board {
         })
     }
 }
+pub mod minimax;

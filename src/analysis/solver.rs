@@ -1,0 +1,426 @@
+//! The solver: exact values under a budget of work.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::search::{ABOVE, BELOW, Exhausted, Memo, NoOracle, Oracle, Search, State};
+use crate::{Move, Player, Position, Rules, Score, TOTAL_BEANS, Variant};
+
+/// How much work one call of the [`Solver`] may do: a number of nodes
+/// (positions searched), a time, or both. `None` sets no limit of that
+/// kind.
+///
+/// The default allows [`Budget::DEFAULT_NODES`] nodes and no time limit,
+/// so that no call runs unbounded unless asked to.
+///
+/// ```
+/// use std::time::Duration;
+/// use bohnenspiel::analysis::Budget;
+///
+/// let budget = Budget { time: Some(Duration::from_secs(2)), ..Budget::nodes(1_000_000) };
+/// assert_eq!(budget.nodes, Some(1_000_000));
+/// assert_eq!(budget.to_string(), "1000000 nodes and 2 s");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// The most nodes one call may search.
+    pub nodes: Option<u64>,
+    /// The longest one call may take.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// The default node limit: 100 million nodes, a few seconds to a
+    /// minute of work.
+    pub const DEFAULT_NODES: u64 = 100_000_000;
+
+    /// No limit at all: a call runs until it is done, however long.
+    pub const UNLIMITED: Budget = Budget {
+        nodes: None,
+        time: None,
+    };
+
+    /// A limit of `nodes` nodes and no time limit.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::nodes(Budget::DEFAULT_NODES)
+    }
+}
+
+impl fmt::Display for Budget {
+    /// Writes `N nodes`, `T s`, both joined by `and`, or `no limit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.nodes, self.time) {
+            (Some(nodes), Some(time)) => write!(f, "{nodes} nodes and {} s", time.as_secs_f64()),
+            (Some(nodes), None) => write!(f, "{nodes} nodes"),
+            (None, Some(time)) => write!(f, "{} s", time.as_secs_f64()),
+            (None, None) => f.write_str("no limit"),
+        }
+    }
+}
+
+/// The value of one legal move: the final score under best play after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// The final score under best play after it.
+    pub value: Score,
+}
+
+/// What [`Solver::solve`] found.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The final score under best play (South's and North's beans add up
+    /// to 72).
+    pub value: Score,
+    /// Every legal move with its value, in hole order. Empty when the game
+    /// is over, and when the player to move must pass (Hemprich).
+    pub moves: Vec<MoveValue>,
+    /// A best line: moves that keep the value, from the position to the
+    /// end of the game (by rule or by a repetition). A forced Hemprich
+    /// pass is not written; it is the only thing the player can do.
+    pub line: Vec<Move>,
+    /// The nodes searched for this answer.
+    pub nodes: u64,
+}
+
+/// Why a history does not fit the position solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum HistoryProblem {
+    /// The position does not follow from the one before it by a legal
+    /// move without a capture (or, in the Hemprich variant, a forced
+    /// pass). A capture starts a new history, so the positions before it
+    /// do not belong in one.
+    #[error("it does not follow from the position before it by a move without a capture")]
+    NotAPly,
+    /// The position occurred before in the history: the game ended there
+    /// by repetition.
+    #[error("it repeats position {earlier}, where the game ended by repetition")]
+    Repeated {
+        /// The index of its first occurrence.
+        earlier: usize,
+    },
+}
+
+/// Why the solver gave no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SolveError {
+    /// The budget ran out before the value was found.
+    #[error("not solved within the budget of {budget} ({nodes} nodes searched)")]
+    OutOfBudget {
+        /// The nodes searched before stopping.
+        nodes: u64,
+        /// The budget that ran out.
+        budget: Budget,
+    },
+    /// A position of the history does not fit. Positions are counted from
+    /// 0, the oldest of the history, to the history's length, the position
+    /// solved.
+    #[error("position {index} of the history: {problem}")]
+    History {
+        /// Which position: the history's length stands for the position
+        /// solved.
+        index: usize,
+        /// What is wrong with it.
+        problem: HistoryProblem,
+    },
+}
+
+/// An exact solver under one set of [`Rules`], using the search rule of
+/// the [module docs](crate::analysis).
+///
+/// It keeps the history-free values it has found between calls, up to a
+/// bounded number of entries ([`Solver::with_memo_limit`]).
+///
+/// ```
+/// use bohnenspiel::analysis::{Budget, SolveError, Solver};
+/// use bohnenspiel::{Position, Rules, Score};
+///
+/// let mut solver = Solver::new(Rules::default());
+/// let position: Position = "0,0,0,0,0,1/1,0,0,0,0,0 34:36 S".parse()?;
+/// // 6 takes North's last 2 beans, which ends the game at 36:36.
+/// assert_eq!(solver.value(&position, &[])?, Score::new(36, 36));
+///
+/// // The opening is far beyond a budget of 1000 nodes.
+/// let mut tiny = Solver::new(Rules::default()).with_budget(Budget::nodes(1000));
+/// let error = tiny.value(&Position::new(), &[]).unwrap_err();
+/// assert!(matches!(error, SolveError::OutOfBudget { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver {
+    rules: Rules,
+    budget: Budget,
+    memo: Memo,
+    memo_limit: usize,
+}
+
+impl Solver {
+    /// The default bound on the memo: 4 million entries (about 100 MB).
+    pub const DEFAULT_MEMO_LIMIT: usize = 1 << 22;
+
+    /// A solver for `rules`, with the default [`Budget`].
+    #[must_use]
+    pub fn new(rules: Rules) -> Solver {
+        Solver {
+            rules,
+            budget: Budget::default(),
+            memo: HashMap::default(),
+            memo_limit: Solver::DEFAULT_MEMO_LIMIT,
+        }
+    }
+
+    /// The same solver with a budget for each call.
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Solver {
+        self.budget = budget;
+        self
+    }
+
+    /// The same solver keeping at most `entries` history-free values (at
+    /// least one); when the memo is full it is emptied and filled again.
+    #[must_use]
+    pub fn with_memo_limit(mut self, entries: usize) -> Solver {
+        self.memo_limit = entries.max(1);
+        self
+    }
+
+    /// The rules the solver follows.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The budget of each call.
+    #[must_use]
+    pub const fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The value of `position`: the final score under best play. `history`
+    /// holds the positions since the last capture, oldest first, ending
+    /// with the one before `position` (empty for a position with no
+    /// history: a problem's start, or right after a capture).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::History`] if the history does not lead to `position`
+    /// by moves without captures, or repeats a position;
+    /// [`SolveError::OutOfBudget`] if the budget runs out first.
+    pub fn value(
+        &mut self,
+        position: &Position,
+        history: &[Position],
+    ) -> Result<Score, SolveError> {
+        self.run(position, history, |search, last_sower| {
+            search.search(position, last_sower, BELOW, ABOVE)
+        })
+        .map(|(value, _)| score(value))
+    }
+
+    /// The value of `position` with `history` (as for [`Solver::value`]),
+    /// the value of every legal move, and a best line.
+    ///
+    /// # Errors
+    ///
+    /// As for [`Solver::value`]; the budget covers the whole answer.
+    pub fn solve(
+        &mut self,
+        position: &Position,
+        history: &[Position],
+    ) -> Result<Solution, SolveError> {
+        let ((value, moves, line), nodes) = self.run(position, history, |search, last_sower| {
+            let (value, moves) = match search.state(position, last_sower) {
+                State::Over(value) => (value, Vec::new()),
+                State::Pass => (
+                    search.search(position, last_sower, BELOW, ABOVE)?,
+                    Vec::new(),
+                ),
+                State::Moves => move_values(search, position)?,
+            };
+            let line = best_line(search, position, last_sower, value)?;
+            Ok((value, moves, line))
+        })?;
+        Ok(Solution {
+            value: score(value),
+            moves: moves
+                .into_iter()
+                .map(|(mv, value)| MoveValue {
+                    mv,
+                    value: score(value),
+                })
+                .collect(),
+            line,
+            nodes,
+        })
+    }
+
+    /// Forgets every value found so far.
+    pub fn clear(&mut self) {
+        self.memo.clear();
+    }
+
+    /// Checks the history and runs `work` on a search set up with it,
+    /// within the budget; returns its answer and the nodes searched.
+    fn run<R>(
+        &mut self,
+        position: &Position,
+        history: &[Position],
+        work: impl FnOnce(&mut Search<'_, NoOracle>, Player) -> Result<R, Exhausted>,
+    ) -> Result<(R, u64), SolveError> {
+        let last_sower = check_history(self.rules, position, history)?;
+        let budget = self.budget;
+        let mut search = Search {
+            rules: self.rules,
+            memo: &mut self.memo,
+            memo_limit: self.memo_limit,
+            oracle: &NoOracle,
+            path: history.to_vec(),
+            base: 0,
+            nodes: 0,
+            node_limit: budget.nodes.unwrap_or(u64::MAX),
+            deadline: budget
+                .time
+                .and_then(|time| Instant::now().checked_add(time)),
+        };
+        match work(&mut search, last_sower) {
+            Ok(answer) => Ok((answer, search.nodes)),
+            Err(Exhausted) => Err(SolveError::OutOfBudget {
+                nodes: search.nodes.min(search.node_limit),
+                budget,
+            }),
+        }
+    }
+}
+
+/// The score in which South has `value` beans.
+fn score(value: i32) -> Score {
+    let south = u8::try_from(value).unwrap_or(0).min(TOTAL_BEANS);
+    Score::new(south, TOTAL_BEANS - south)
+}
+
+/// The exact value of every legal move of `position` (which has some and
+/// is not over), in hole order, and the best of them.
+fn move_values<O: Oracle>(
+    search: &mut Search<'_, O>,
+    position: &Position,
+) -> Result<(i32, Vec<(Move, i32)>), Exhausted> {
+    search.path.push(*position);
+    let mut moves = Vec::with_capacity(6);
+    for mv in position.legal_moves() {
+        let child = position.successor(mv.hole().index(), |_, _| {});
+        moves.push((mv, search.child(position, &child, BELOW, ABOVE)?));
+    }
+    search.path.pop();
+    let values = moves.iter().map(|&(_, value)| value);
+    let best = match position.turn() {
+        Player::South => values.max(),
+        Player::North => values.min(),
+    };
+    Ok((best.unwrap_or(BELOW), moves))
+}
+
+/// A line from `start` that keeps `value` to the end of the game: at each
+/// position the first move (in hole order) whose value is `value`, found by
+/// a null-window search.
+fn best_line<O: Oracle>(
+    search: &mut Search<'_, O>,
+    start: &Position,
+    last_sower: Player,
+    value: i32,
+) -> Result<Vec<Move>, Exhausted> {
+    let mut line = Vec::new();
+    let mut position = *start;
+    let mut last_sower = last_sower;
+    loop {
+        match search.state(&position, last_sower) {
+            State::Over(_) => return Ok(line),
+            State::Pass => {
+                search.path.push(position);
+                position = position.passed();
+            }
+            State::Moves => {
+                search.path.push(position);
+                let maximising = position.turn() == Player::South;
+                let mut chosen = None;
+                for mv in position.legal_moves() {
+                    let child = position.successor(mv.hole().index(), |_, _| {});
+                    let keeps = if maximising {
+                        search.child(&position, &child, value - 1, value)? >= value
+                    } else {
+                        search.child(&position, &child, value, value + 1)? <= value
+                    };
+                    if keeps {
+                        chosen = Some((mv, child));
+                        break;
+                    }
+                }
+                // Some move always keeps the value; without one the line
+                // simply stops.
+                let Some((mv, child)) = chosen else {
+                    return Ok(line);
+                };
+                if child.stores() != position.stores() {
+                    search.base = search.path.len();
+                }
+                last_sower = position.turn();
+                position = child;
+                line.push(mv);
+            }
+        }
+    }
+}
+
+/// Checks that `history` leads to `position` ply by ply without a capture
+/// and repeats nothing, and returns who sowed last before `position`.
+fn check_history(
+    rules: Rules,
+    position: &Position,
+    history: &[Position],
+) -> Result<Player, SolveError> {
+    let at = |index: usize| history.get(index).unwrap_or(position);
+    let passes = |before: &Position, after: &Position| {
+        rules.variant == Variant::Hemprich
+            && before.is_game_over()
+            && before.beans_on_board() > 0
+            && before.passed() == *after
+    };
+    for index in 1..=history.len() {
+        let (before, after) = (at(index - 1), at(index));
+        let sows = before.legal_moves().any(|mv| {
+            let child = before.successor(mv.hole().index(), |_, _| {});
+            child == *after && child.stores() == before.stores()
+        });
+        if !sows && !passes(before, after) {
+            return Err(SolveError::History {
+                index,
+                problem: HistoryProblem::NotAPly,
+            });
+        }
+    }
+    let mut seen = HashMap::with_capacity(history.len());
+    for (index, earlier) in history.iter().enumerate() {
+        if let Some(&first) = seen.get(earlier) {
+            return Err(SolveError::History {
+                index,
+                problem: HistoryProblem::Repeated { earlier: first },
+            });
+        }
+        seen.insert(*earlier, index);
+    }
+    Ok(match history.last() {
+        Some(before) if passes(before, position) => position.turn(),
+        _ => !position.turn(),
+    })
+}

@@ -1,0 +1,381 @@
+//! The solver against the naive minimax of `tests/naive/minimax.rs`, and
+//! the published facts of "The Gentlemen".
+
+mod naive;
+
+use bohnenspiel::analysis::{Budget, HistoryProblem, SolveError, Solver};
+use bohnenspiel::{EndlessPlay, Move, Player, Position, Rules, Score, Variant};
+use naive::Board;
+use naive::minimax::{self, Endless, NaiveRules};
+
+/// A small xorshift generator: the same positions on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+const ALL_RULES: [(Variant, EndlessPlay); 6] = [
+    (Variant::Standard, EndlessPlay::OwnSide),
+    (Variant::Standard, EndlessPlay::LastMover),
+    (Variant::Standard, EndlessPlay::Split),
+    (Variant::Hemprich, EndlessPlay::OwnSide),
+    (Variant::Hemprich, EndlessPlay::LastMover),
+    (Variant::Hemprich, EndlessPlay::Split),
+];
+
+fn rules(variant: Variant, endless_play: EndlessPlay) -> (Rules, NaiveRules) {
+    let naive = NaiveRules {
+        hemprich: variant == Variant::Hemprich,
+        endless: match endless_play {
+            EndlessPlay::OwnSide => Endless::OwnSide,
+            EndlessPlay::LastMover => Endless::LastMover,
+            EndlessPlay::Split => Endless::Split,
+        },
+    };
+    (
+        Rules {
+            variant,
+            endless_play,
+        },
+        naive,
+    )
+}
+
+/// A random position with `beans` (even) beans on the board.
+fn random_position(rng: &mut Rng, beans: u32) -> Position {
+    let mut board = [0u8; 12];
+    for _ in 0..beans {
+        board[rng.below(12) as usize] += 1;
+    }
+    let stores = 72 - beans as u8;
+    let south = 2 * rng.below(u64::from(stores) / 2 + 1) as u8;
+    let turn = if rng.below(2) == 0 { "S" } else { "N" };
+    let [a, b, c, d, e, f, g, h, i, j, k, l] = board;
+    format!(
+        "{a},{b},{c},{d},{e},{f}/{g},{h},{i},{j},{k},{l} {south}:{} {turn}",
+        stores - south
+    )
+    .parse()
+    .expect("a valid random position")
+}
+
+/// A random position and up to `plies` positions before it, reached by
+/// random moves without captures from a random start (Hemprich passes
+/// included under that variant). Stops early at a capture, the end of the
+/// game or a repetition.
+fn random_line(
+    rng: &mut Rng,
+    beans: u32,
+    plies: usize,
+    hemprich: bool,
+) -> (Position, Vec<Position>) {
+    let mut position = random_position(rng, beans);
+    let mut history = Vec::new();
+    for _ in 0..plies {
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let next = if moves.is_empty() {
+            if !hemprich || position.beans_on_board() == 0 {
+                break;
+            }
+            let setup = position.to_setup();
+            let mut passed = setup;
+            passed.turn = !setup.turn;
+            Position::from_setup(passed).expect("a pass keeps a valid position")
+        } else {
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            let mut next = position;
+            if !next.play(mv).expect("a legal move").is_empty() {
+                break;
+            }
+            next
+        };
+        if next == position || history.contains(&next) {
+            break;
+        }
+        history.push(position);
+        position = next;
+    }
+    (position, history)
+}
+
+fn naive_board(position: &Position) -> Board {
+    Board::parse(&position.to_string())
+}
+
+/// Who sowed last before `position`: as the solver works it out.
+fn south_sowed_last(position: &Position, history: &[Position], hemprich: bool) -> bool {
+    let passed = history.last().is_some_and(|before| {
+        hemprich && before.legal_moves().is_empty() && {
+            let mut setup = before.to_setup();
+            setup.turn = !setup.turn;
+            setup == position.to_setup()
+        }
+    });
+    if passed {
+        position.turn() == Player::South
+    } else {
+        position.turn() == Player::North
+    }
+}
+
+/// The most nodes the naive search may visit for one position.
+const NAIVE_LIMIT: u64 = 2_000;
+
+/// Checks the solver's value, move values and line against the naive
+/// search on `count` random positions with up to `max_beans` beans and
+/// histories of up to `plies` plies, under every rule option. One solver
+/// per rules serves every position, so its memo is shared across lines.
+///
+/// Plain minimax visits every line, which is exponential in the length of
+/// the lines without a capture: a position the naive search cannot finish
+/// within [`NAIVE_LIMIT`] nodes is skipped, and at least `min_checked` of
+/// the `count` positions must be checked under each rule option
+/// (`min_checked`: standard, Hemprich; 0 leaves that variant out).
+fn agree_with_naive(
+    seed: u64,
+    count: usize,
+    max_beans: u32,
+    plies: usize,
+    min_checked: [usize; 2],
+) {
+    let mut rng = Rng(seed);
+    for (variant, endless_play) in ALL_RULES {
+        let min_checked = min_checked[usize::from(variant == Variant::Hemprich)];
+        if min_checked == 0 {
+            continue;
+        }
+        let (rules, naive_rules) = rules(variant, endless_play);
+        let mut solver = Solver::new(rules);
+        let (mut checked, mut skipped) = (0, 0);
+        for case in 0..count {
+            let beans = 2 * (1 + rng.below(u64::from(max_beans / 2))) as u32;
+            let with_history = if case % 2 == 0 { plies } else { 0 };
+            let (position, history) =
+                random_line(&mut rng, beans, with_history, naive_rules.hemprich);
+            let board = naive_board(&position);
+            let naive_history: Vec<Board> = history.iter().map(naive_board).collect();
+            let sowed = south_sowed_last(&position, &history, naive_rules.hemprich);
+            let context = format!("{rules:?} {position} after {history:?}");
+            let solution = solver
+                .solve(&position, &history)
+                .unwrap_or_else(|error| panic!("{context}: {error}"));
+            let Some(expected) =
+                minimax::value(&board, &naive_history, naive_rules, sowed, NAIVE_LIMIT)
+            else {
+                skipped += 1;
+                continue;
+            };
+            checked += 1;
+            assert_eq!(u32::from(solution.value.south), expected, "{context}");
+            assert_eq!(solution.value.total(), 72, "{context}");
+            let over = minimax::ended(&board, &naive_history, naive_rules, sowed).is_some();
+            let moves: Vec<(usize, u32)> = solution
+                .moves
+                .iter()
+                .map(|m| (usize::from(m.mv.hole().number()), u32::from(m.value.south)))
+                .collect();
+            if over || board.moves().is_empty() {
+                assert!(moves.is_empty(), "{context}");
+            } else {
+                let naive_moves =
+                    minimax::move_values(&board, &naive_history, naive_rules, NAIVE_LIMIT);
+                assert_eq!(Some(moves), naive_moves, "{context}");
+            }
+            let line: Vec<usize> = solution
+                .line
+                .iter()
+                .map(|mv| usize::from(mv.hole().number()))
+                .collect();
+            assert_eq!(
+                minimax::play_out(&board, &naive_history, naive_rules, sowed, &line),
+                Some(expected),
+                "{context}: line {line:?}"
+            );
+            assert_eq!(
+                solver.value(&position, &history),
+                Ok(solution.value),
+                "{context}"
+            );
+        }
+        assert!(
+            checked >= min_checked,
+            "{rules:?}: only {checked} positions checked, {skipped} skipped"
+        );
+    }
+}
+
+#[test]
+fn agrees_with_naive_minimax_up_to_four_beans() {
+    agree_with_naive(0x5eed_0001, 300, 4, 8, [150, 15]);
+}
+
+#[test]
+fn agrees_with_naive_minimax_up_to_eight_beans() {
+    agree_with_naive(0x5eed_0002, 60, 8, 6, [15, 0]);
+}
+
+fn gentlemen() -> Position {
+    "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"
+        .parse()
+        .expect("the start")
+}
+
+fn value_of(solution: &bohnenspiel::analysis::Solution, hole: u8) -> Option<Score> {
+    solution
+        .moves
+        .iter()
+        .find(|m| m.mv.hole().number() == hole)
+        .map(|m| m.value)
+}
+
+#[test]
+fn the_gentlemen_is_a_draw_and_five_loses() {
+    let mut solver = Solver::new(Rules::default());
+    let solution = solver.solve(&gentlemen(), &[]).expect("solved");
+    assert_eq!(solution.value, Score::new(36, 36));
+    assert_eq!(value_of(&solution, 2), Some(Score::new(36, 36)));
+    assert_eq!(value_of(&solution, 6), Some(Score::new(36, 36)));
+    assert_eq!(value_of(&solution, 5), Some(Score::new(34, 38)));
+    assert_eq!(solution.moves.len(), 3);
+    // The line keeps the draw to the end of the game.
+    let board = naive_board(&gentlemen());
+    let line: Vec<usize> = solution
+        .line
+        .iter()
+        .map(|m| usize::from(m.hole().number()))
+        .collect();
+    let naive_rules = NaiveRules {
+        hemprich: false,
+        endless: Endless::OwnSide,
+    };
+    assert_eq!(
+        minimax::play_out(&board, &[], naive_rules, false, &line),
+        Some(36)
+    );
+}
+
+#[test]
+fn the_gentlemen_after_five_the_published_refutation_wins_for_north() {
+    // 5 9 2 11 3 10 4 11 5 7 6 7 ends 34:38.
+    let mut position = gentlemen();
+    let mut history = Vec::new();
+    let mut solver = Solver::new(Rules::default());
+    for hole in [5, 9, 2, 11, 3, 10, 4, 11, 5, 7, 6, 7] {
+        let before = position;
+        let captures = position
+            .play(Move::from_number(hole).expect("a hole"))
+            .expect("legal");
+        if captures.is_empty() {
+            history.push(before);
+        } else {
+            history.clear();
+        }
+        assert_eq!(
+            solver.value(&position, &history).expect("solved").north,
+            38,
+            "after {hole}"
+        );
+    }
+    assert_eq!(position.final_score(), Some(Score::new(34, 38)));
+}
+
+#[test]
+fn a_small_budget_is_a_typed_answer() {
+    let mut solver = Solver::new(Rules::default()).with_budget(Budget::nodes(500));
+    match solver.solve(&Position::new(), &[]) {
+        Err(SolveError::OutOfBudget { nodes, budget }) => {
+            assert_eq!(nodes, 500);
+            assert_eq!(budget, Budget::nodes(500));
+        }
+        other => panic!("expected OutOfBudget, got {other:?}"),
+    }
+    let error = solver.value(&Position::new(), &[]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "not solved within the budget of 500 nodes (500 nodes searched)"
+    );
+    let timed = Budget {
+        nodes: None,
+        time: Some(std::time::Duration::from_millis(20)),
+    };
+    let mut solver = Solver::new(Rules::default()).with_budget(timed);
+    assert!(matches!(
+        solver.value(&Position::new(), &[]),
+        Err(SolveError::OutOfBudget { .. })
+    ));
+    // The same solver still answers what fits in the budget.
+    let mut solver = solver.with_budget(Budget::default());
+    assert_eq!(solver.value(&gentlemen(), &[]), Ok(Score::new(36, 36)));
+}
+
+#[test]
+fn a_history_that_does_not_lead_to_the_position_is_an_error() {
+    let mut solver = Solver::new(Rules::default());
+    let start = gentlemen();
+    let mut after = start;
+    after
+        .play(Move::from_number(2).expect("a hole"))
+        .expect("legal");
+    // 2 does not capture: a valid history of one position.
+    assert!(solver.solve(&after, &[start]).is_ok());
+    // The opening does not lead to it.
+    assert_eq!(
+        solver.value(&after, &[Position::new()]),
+        Err(SolveError::History {
+            index: 1,
+            problem: HistoryProblem::NotAPly
+        })
+    );
+    let error = solver.value(&after, &[start, start]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "position 1 of the history: it does not follow from the position before it by a move without a capture"
+    );
+}
+
+#[test]
+fn a_repeated_history_is_an_error_and_a_repeated_position_is_over() {
+    // One bean each, six holes apart: the position comes back after 12
+    // plies.
+    let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse().expect("valid");
+    let mut line = vec![start];
+    let mut position = start;
+    for hole in [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10] {
+        position
+            .play(Move::from_number(hole).expect("a hole"))
+            .expect("legal");
+        line.push(position);
+    }
+    assert_eq!(position, start);
+    let mut solver = Solver::new(Rules::default());
+    let history = &line[..12];
+    let solution = solver.solve(&position, history).expect("over");
+    assert_eq!(solution.value, Score::new(37, 35));
+    assert!(solution.moves.is_empty() && solution.line.is_empty());
+    let mut longer = line.clone();
+    longer.push(line[1]);
+    assert_eq!(
+        solver.value(&line[2], &longer),
+        Err(SolveError::History {
+            index: 12,
+            problem: HistoryProblem::Repeated { earlier: 0 }
+        })
+    );
+    // Without a history, the naive search agrees under each scoring.
+    for (variant, endless_play) in ALL_RULES {
+        let (rules, naive_rules) = rules(variant, endless_play);
+        let expected = minimax::value(&naive_board(&start), &[], naive_rules, false, 200_000);
+        let value = Solver::new(rules).value(&start, &[]).expect("solved");
+        assert_eq!(Some(u32::from(value.south)), expected, "{rules:?}");
+    }
+}
