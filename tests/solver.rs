@@ -46,6 +46,7 @@ fn rules(variant: Variant, endless_play: EndlessPlay) -> (Rules, NaiveRules) {
         Rules {
             variant,
             endless_play,
+            ..Rules::default()
         },
         naive,
     )

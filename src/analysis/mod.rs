@@ -21,7 +21,9 @@
 //! after a Hemprich pass counts too), and the beans left on the board are
 //! shared as [`Rules::endless_play`](crate::Rules::endless_play) says
 //! ([`EndlessPlay::score`](crate::EndlessPlay::score), where the last mover
-//! is the player who sowed last). The end of the game by rule comes first:
+//! is the player who sowed last). [`Rules::repetition`](crate::Rules::repetition),
+//! which says how a [`Game`](crate::Game) treats a repetition, plays no
+//! part in search. The end of the game by rule comes first:
 //! under the standard rules a player without beans ends the game even in a
 //! position seen before.
 //!
