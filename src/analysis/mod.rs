@@ -54,7 +54,8 @@
 //! let mut solver = Solver::new(Rules::default());
 //! let solution = solver.solve(&start, &[])?;
 //! assert_eq!(solution.value, Score::new(36, 36));
-//! let five = solution.moves.iter().find(|m| m.mv == Move::from_number(5)?);
+//! let five = Move::from_number(5)?;
+//! let five = solution.moves.iter().find(|m| m.mv == five);
 //! assert_eq!(five.map(|m| m.value), Some(Score::new(34, 38)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
