@@ -1054,3 +1054,61 @@ fn diagram_rejects_what_it_cannot_draw() {
     }
     insta::assert_snapshot!("diagram-errors", transcript);
 }
+
+#[test]
+fn solve_the_gentlemen_in_both_formats() {
+    let gentlemen = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S";
+    let human = run(&["solve", "--position", gentlemen]);
+    assert_eq!(human.code, Some(0), "{}", human.stderr);
+    insta::assert_snapshot!("solve-gentlemen", human.transcript());
+    let json = run(&["solve", "--format", "json", "--position", gentlemen]);
+    assert_eq!(json.code, Some(0), "{}", json.stderr);
+    assert_eq!(
+        json.stdout,
+        concat!(
+            r#"{"value":{"south":36,"north":36},"moves":["#,
+            r#"{"hole":2,"value":{"south":36,"north":36}},"#,
+            r#"{"hole":5,"value":{"south":34,"north":38}},"#,
+            r#"{"hole":6,"value":{"south":36,"north":36}}],"#,
+            r#""line":[2,9,3,11,6,7,5,7,4,10,5,11]}"#,
+            "\n"
+        )
+    );
+    let hemprich = run(&[
+        "solve",
+        "--variant",
+        "hemprich",
+        "--endless",
+        "split",
+        "--position",
+        "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
+    ]);
+    insta::assert_snapshot!("solve-hemprich", hemprich.transcript());
+}
+
+#[test]
+fn solve_errors_say_what_is_wrong() {
+    let mut transcript = String::new();
+    for args in [
+        &["solve", "--position", "6,6/6 0:0 S"][..],
+        &["solve", "--position", "6,6,6,6,6,6/6,6,6,6,6,6 1:0 S"],
+        &["solve"],
+        &[
+            "solve",
+            "--nodes",
+            "1000",
+            "--position",
+            "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S",
+        ],
+    ] {
+        let ran = run(args);
+        assert_eq!(ran.stdout, "", "{args:?}");
+        let _ = writeln!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.transcript()
+        );
+    }
+    insta::assert_snapshot!("solve-errors", transcript);
+}

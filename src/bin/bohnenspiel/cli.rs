@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use bohnenspiel::validate::Options;
-use bohnenspiel::{EndlessPlay, Variant};
+use bohnenspiel::{EndlessPlay, Rules, Variant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Check, convert and show Bohnenspiel game records.
@@ -220,6 +220,35 @@ Examples:
         #[arg(long, value_name = "P", allow_hyphen_values = false)]
         position: Option<String>,
     },
+    /// Solve a position exactly: its value under best play, every legal
+    /// move's value and a best line.
+    ///
+    /// The value is the final score when both sides play their best; in
+    /// search, the first position that occurs again since the last capture
+    /// ends the game, the beans on the board shared as `--endless` says.
+    #[command(after_help = "\
+JSON format: {\"value\": {\"south\": S, \"north\": N}, \"moves\": [{\"hole\": H,
+\"value\": {\"south\": S, \"north\": N}}, ...], \"line\": [H, ...]}.
+
+Exit status: 0, 1 when the budget runs out before the position is solved,
+2 for a usage error (such as an invalid position).
+
+Examples:
+  bohnenspiel solve --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'
+  bohnenspiel solve --format json --nodes 1000000 --position '0,0,0,0,1,0/0,0,0,0,1,0 36:34 S'")]
+    Solve {
+        /// The position as a setup string.
+        #[arg(long, value_name = "P")]
+        position: String,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The most positions to search (default: 100000000).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// How to print the answer.
+        #[arg(long, value_enum, default_value_t = SolveFormat::Human)]
+        format: SolveFormat,
+    },
     /// Draw a position as an SVG picture.
     ///
     /// The board after ply N of a game's main line (the start for 0), or
@@ -303,6 +332,15 @@ pub enum Format {
     Json,
 }
 
+/// The output formats of `solve`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// `value: S:N (…)`, one `move H: S:N` line per move, `line: H H …`.
+    Human,
+    /// One JSON document.
+    Json,
+}
+
 /// `--variant` and `--endless`: the rules of the commands that replay
 /// records.
 #[derive(Debug, Clone, Copy, Default, Args)]
@@ -319,6 +357,12 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
+    /// The rules chosen here, the defaults for what is not given.
+    pub fn chosen(self) -> Rules {
+        let options = self.apply(Options::default());
+        options.rules
+    }
+
     /// `options` with the rules chosen here.
     pub fn apply(self, options: Options) -> Options {
         options.choose_rules(

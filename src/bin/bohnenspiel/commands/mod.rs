@@ -6,6 +6,7 @@ pub mod fmt;
 pub mod json;
 pub mod perft;
 pub mod show;
+pub mod solve;
 pub mod validate;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
@@ -70,6 +71,12 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Show { rules, files } => {
             show::run(&mut out, &files, rules.apply(Options::default()))?
         }
+        Command::Solve {
+            position,
+            rules,
+            nodes,
+            format,
+        } => solve::run(&mut out, &position, rules.chosen(), nodes, format)?,
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,
         Command::Diagram {
             file,

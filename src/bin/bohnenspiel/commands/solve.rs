@@ -1,0 +1,116 @@
+//! `bohnenspiel solve --position P`: the exact value of a position, every
+//! legal move's value and a best line.
+
+use std::io::Write;
+
+use bohnenspiel::analysis::{Budget, Solution, SolveError, Solver};
+use bohnenspiel::{Outcome, Position, Rules, Score};
+
+use crate::cli::SolveFormat;
+use crate::error::{CliError, usage};
+use crate::status::Status;
+
+/// Solves the setup string `position` under `rules` within `nodes` nodes
+/// and prints the answer as `format` says.
+///
+/// # Errors
+///
+/// [`CliError::Usage`] for an invalid setup string; a failure to write.
+/// A budget that runs out is reported on standard error with status 1.
+pub fn run(
+    out: &mut impl Write,
+    position: &str,
+    rules: Rules,
+    nodes: Option<u64>,
+    format: SolveFormat,
+) -> Result<Status, CliError> {
+    let start = position
+        .parse::<Position>()
+        .map_err(|error| usage(format_args!("invalid --position `{position}`: {error}")))?;
+    let budget = nodes.map_or_else(Budget::default, Budget::nodes);
+    let mut solver = Solver::new(rules).with_budget(budget);
+    let solution = match solver.solve(&start, &[]) {
+        Ok(solution) => solution,
+        Err(error @ SolveError::OutOfBudget { .. }) => {
+            out.flush()?;
+            eprintln!("bohnenspiel: error: {error} (raise it with --nodes)");
+            return Ok(Status::Findings);
+        }
+        Err(error) => return Err(usage(format_args!("{error}"))),
+    };
+    match format {
+        SolveFormat::Human => human(out, &solution)?,
+        SolveFormat::Json => json(out, &solution)?,
+    }
+    Ok(Status::Success)
+}
+
+/// `36:36 (draw)`, `38:34 (South wins)`.
+fn describe(score: Score) -> String {
+    match score.outcome() {
+        Outcome::Draw => format!("{score} (draw)"),
+        Outcome::Decisive { winner } => format!("{score} ({winner} wins)"),
+    }
+}
+
+/// The human form: the value, one line per move, the line.
+fn human(out: &mut impl Write, solution: &Solution) -> Result<(), CliError> {
+    writeln!(out, "value: {}", describe(solution.value))?;
+    for mv in &solution.moves {
+        writeln!(out, "move {:>2}: {}", mv.mv, describe(mv.value))?;
+    }
+    let line: Vec<String> = solution.line.iter().map(ToString::to_string).collect();
+    writeln!(out, "line: {}", line.join(" "))?;
+    Ok(())
+}
+
+/// A score as JSON: `{"south": S, "north": N}`.
+#[derive(serde::Serialize)]
+struct JsonScore {
+    south: u8,
+    north: u8,
+}
+
+impl From<Score> for JsonScore {
+    fn from(score: Score) -> JsonScore {
+        JsonScore {
+            south: score.south,
+            north: score.north,
+        }
+    }
+}
+
+/// A move's value as JSON.
+#[derive(serde::Serialize)]
+struct JsonMove {
+    hole: u8,
+    value: JsonScore,
+}
+
+/// The JSON document, keys in this order.
+#[derive(serde::Serialize)]
+struct JsonSolution {
+    value: JsonScore,
+    moves: Vec<JsonMove>,
+    line: Vec<u8>,
+}
+
+/// The JSON form:
+/// `{"value": {"south": S, "north": N}, "moves": [{"hole": H, "value": …}], "line": [H, …]}`.
+fn json(out: &mut impl Write, solution: &Solution) -> Result<(), CliError> {
+    let document = JsonSolution {
+        value: solution.value.into(),
+        moves: solution
+            .moves
+            .iter()
+            .map(|mv| JsonMove {
+                hole: mv.mv.hole().number(),
+                value: mv.value.into(),
+            })
+            .collect(),
+        line: solution.line.iter().map(|mv| mv.hole().number()).collect(),
+    };
+    serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
+}
