@@ -15,7 +15,8 @@ fn print_turn(line: &str, number: usize, side: &str, turn: &Turn) {
     for (i, ply) in turn.plies().enumerate() {
         let alternative = if i > 0 { " (alternative)" } else { "" };
         let mark = ply.mark.map_or(String::new(), |m| m.to_string());
-        println!("{line} {number}. {side}: {}{mark}{alternative}", ply.hole);
+        let hole = ply.hole.map_or("pass".to_owned(), |hole| hole.to_string());
+        println!("{line} {number}. {side}: {hole}{mark}{alternative}");
         for group in &ply.groups {
             match &group.kind {
                 GroupKind::Captures {

@@ -99,15 +99,20 @@ fn group() -> impl Strategy<Value = Group> {
     })
 }
 
+/// A hole, or now and then a pass (`-`).
+fn hole_or_pass() -> impl Strategy<Value = Option<Hole>> {
+    prop_oneof![9 => hole().prop_map(Some), 1 => Just(None)]
+}
+
 fn ply() -> impl Strategy<Value = WrittenPly> {
-    (hole(), mark(), prop::collection::vec(group(), 0..3)).prop_map(|(hole, mark, groups)| {
-        WrittenPly {
+    (hole_or_pass(), mark(), prop::collection::vec(group(), 0..3)).prop_map(
+        |(hole, mark, groups)| WrittenPly {
             hole,
             mark,
             groups: groups.into(),
             span: Span::default(),
-        }
-    })
+        },
+    )
 }
 
 fn turn() -> impl Strategy<Value = Turn> {

@@ -708,7 +708,7 @@ fn hemprich_records_count_the_forced_passes() {
         .main_line
         .plies
         .iter()
-        .map(|p| (p.index, p.player, p.mv.hole().number()))
+        .map(|p| (p.index, p.player, p.mv.map_or(0, |mv| mv.hole().number())))
         .collect();
     assert_eq!(
         plies,
@@ -727,5 +727,114 @@ fn hemprich_records_count_the_forced_passes() {
     assert_eq!(
         standard.findings.iter().map(|f| f.kind).collect::<Vec<_>>(),
         [FindingKind::MoveAfterEnd, FindingKind::ReplayStopped]
+    );
+}
+
+#[test]
+fn hemprich_records_may_write_the_forced_passes() {
+    // The game of `hemprich_records_count_the_forced_passes`, with its two
+    // passes written: the same plies, the passes among them.
+    let text = "[Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n[Result \"36:36\"]\n\n6, 8; -, 7; -, 8 (2 from 9)\n";
+    let report = check(text);
+    assert_eq!(findings(&report), Vec::<String>::new());
+    let plies: Vec<(usize, u32, Player, Option<u8>)> = report
+        .main_line
+        .plies
+        .iter()
+        .map(|p| {
+            (
+                p.index,
+                p.number,
+                p.player,
+                p.mv.map(|mv| mv.hole().number()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        plies,
+        [
+            (1, 1, Player::South, Some(6)),
+            (2, 1, Player::North, Some(8)),
+            (3, 2, Player::South, None),
+            (4, 2, Player::North, Some(7)),
+            (5, 3, Player::South, None),
+            (6, 3, Player::North, Some(8))
+        ]
+    );
+    assert!(report.main_line.plies[2].ply.is_pass());
+    assert_eq!(report.main_line.last_index, 6);
+    assert_eq!(report.summary(), "draw 36:36 (all beans captured)");
+    // One pass written, the other left out: the same count.
+    let mixed = check(&text.replace("-, 8", "8"));
+    assert_eq!(findings(&mixed), Vec::<String>::new());
+    assert_eq!(mixed.main_line.last_index, 6);
+    // A pass at the start, forced by the setup.
+    let first = check(
+        "[Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,0/1,1,0,0,0,0 36:34 S\"]\n[Result \"36:36\"]\n\n-, 7 (2 from 8)\n",
+    );
+    assert_eq!(findings(&first), Vec::<String>::new());
+    assert_eq!(first.main_line.last_index, 2);
+    assert_eq!(first.main_line.plies[0].index, 1);
+}
+
+#[test]
+fn a_written_pass_that_the_rules_do_not_force_is_an_error() {
+    // North can move.
+    let report = check("[Rules \"hemprich\"]\n\n4, -; 5, 9\n");
+    assert_eq!(
+        report.findings.iter().map(|f| f.kind).collect::<Vec<_>>(),
+        [FindingKind::IllegalPass, FindingKind::ReplayStopped]
+    );
+    let finding = &report.findings[0];
+    assert_eq!((finding.ply, finding.move_number), (Some(2), Some(1)));
+    assert_eq!(
+        finding.message,
+        "illegal ply 2 at move 1: a pass is written, but North can move (a player passes only without beans)"
+    );
+    assert_eq!(finding.span.len(), 1);
+    assert_eq!(
+        report.summary(),
+        "not replayed: illegal ply 2 at move 1 (a pass)"
+    );
+    // Two passes in a row: only one is forced.
+    let twice =
+        check("[Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n\n6, 8; -, -\n");
+    assert_eq!(
+        twice
+            .findings
+            .iter()
+            .map(|f| (f.kind, f.ply))
+            .collect::<Vec<_>>(),
+        [(FindingKind::IllegalPass, Some(4))]
+    );
+    // Under the standard rules South, without beans, ends the game.
+    let standard = check("[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n\n6, 8; -, 7\n");
+    assert_eq!(
+        standard
+            .findings
+            .iter()
+            .map(|f| (f.kind, f.ply))
+            .collect::<Vec<_>>(),
+        [
+            (FindingKind::IllegalPass, Some(3)),
+            (FindingKind::ReplayStopped, Some(3))
+        ]
+    );
+    assert!(
+        standard.findings[0]
+            .message
+            .contains("under the standard rules a player never passes"),
+        "{}",
+        standard.findings[0].message
+    );
+    // A pass is never an alternative.
+    let alternative = check("[Rules \"hemprich\"]\n\n1. 4 or -  8\n");
+    assert_eq!(
+        alternative
+            .findings
+            .iter()
+            .map(|f| f.kind)
+            .collect::<Vec<_>>(),
+        [FindingKind::IllegalPass, FindingKind::UnfinishedGame]
     );
 }

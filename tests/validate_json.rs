@@ -194,7 +194,11 @@ fn the_gentlemen_document() {
     );
     let d = &game.variations[3].moves;
     assert_eq!((d[0].ply, d[0].number), (9, 5));
-    let alternatives: Vec<u8> = d[3].alternatives.iter().map(|a| a.hole.number()).collect();
+    let alternatives: Vec<u8> = d[3]
+        .alternatives
+        .iter()
+        .map(|a| a.hole.map_or(0, |hole| hole.number()))
+        .collect();
     assert_eq!(alternatives, [9]);
     assert_eq!(game.result.reason, "no-beans");
     assert_eq!(game.result.winner.as_deref(), Some("draw"));

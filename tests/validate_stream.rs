@@ -8,8 +8,10 @@ use std::fs;
 use std::path::Path;
 
 use bohnenspiel::notation::{GameText, Layout, RecordReader, WrittenPly, parse_records};
-use bohnenspiel::validate::{FindingKind, Options, Report, Validated, Validator, validate};
-use bohnenspiel::{EndReason, EndlessPlay, Variant};
+use bohnenspiel::validate::{
+    FindingKind, Options, Report, Severity, Validated, Validator, validate,
+};
+use bohnenspiel::{Action, EndReason, EndlessPlay, Game, Move, Repetition, Rules, Variant};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -416,4 +418,85 @@ fn hemprich_passes_are_counted_alike() {
     let unfinished = &games[1].report.findings[0];
     assert_eq!(unfinished.kind, FindingKind::UnfinishedGame);
     assert_eq!(unfinished.ply, Some(4));
+}
+
+/// Random Hemprich games from sparse starts, each written twice: with
+/// every pass written `-` and with the passes left out, in both layouts.
+/// Both paths agree on every record, both forms give the same ply
+/// numbers, and every record is clean.
+#[test]
+fn hemprich_games_written_with_passes_agree() {
+    let rules = Rules {
+        variant: Variant::Hemprich,
+        repetition: Repetition::Automatic { occurrence: 3 },
+        ..Rules::default()
+    };
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut texts = String::new();
+    let mut last_indices = Vec::new();
+    let mut passes = 0;
+    for n in 0..40 {
+        let setup = common::SPARSE[n % common::SPARSE.len()];
+        let start = setup.parse().unwrap_or_else(|e| panic!("{setup}: {e}"));
+        let mut game = Game::new(start, rules);
+        for _ in 0..150 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let moves: Vec<Move> = game.legal_moves().collect();
+            let Some(&mv) =
+                moves.get(usize::try_from(state >> 40).unwrap_or_default() % moves.len().max(1))
+            else {
+                break;
+            };
+            game.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let written: Vec<WrittenPly> = game
+            .plies()
+            .iter()
+            .map(|ply| match ply.action {
+                Action::Sow { mv, captures } => common::notated(mv.hole(), &captures),
+                Action::Pass => WrittenPly::pass(),
+            })
+            .collect();
+        passes += written.iter().filter(|ply| ply.is_pass()).count();
+        let omitted: Vec<WrittenPly> = written
+            .iter()
+            .filter(|ply| !ply.is_pass())
+            .cloned()
+            .collect();
+        let layout = if n % 2 == 0 {
+            Layout::Inline
+        } else {
+            Layout::Numbered
+        };
+        let result = game.final_score().map_or("*".to_owned(), |s| s.to_string());
+        // The last ply written: a trailing pass, left out, is not.
+        let last_sown = written
+            .iter()
+            .rposition(|ply| !ply.is_pass())
+            .map_or(0, |i| i + 1);
+        for (plies, last) in [(&written, game.plies().len()), (&omitted, last_sown)] {
+            texts += &format!(
+                "[Rules \"hemprich\"]\n[Setup \"{setup}\"]\n[Result \"{result}\"]\n{}\n",
+                common::record(plies, layout)
+            );
+            last_indices.push(last);
+        }
+    }
+    assert!(passes >= 40, "{passes} passes");
+    agree_under(&texts, quick(false));
+    let games = streamed(&texts, quick(false));
+    assert_eq!(games.len(), last_indices.len());
+    for (game, &last) in games.iter().zip(&last_indices) {
+        assert!(
+            game.report
+                .findings
+                .iter()
+                .all(|f| f.severity != Severity::Error),
+            "{:?}",
+            game.report.findings
+        );
+        assert_eq!(game.report.main_line.last_index, last);
+    }
 }

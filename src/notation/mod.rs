@@ -23,7 +23,7 @@
 //!
 //! let record: Record = "[Date \"1972\"]\n\n3,9; 5,7 (2 from hole 3); 4?,7 (6 from 9 plus 2 from 8).\n".parse()?;
 //! let ply = &record.movetext.moves[1].north.as_ref().unwrap().ply;
-//! assert_eq!(ply.hole.number(), 7);
+//! assert_eq!(ply.hole.map(|hole| hole.number()), Some(7));
 //! assert_eq!(record.to_string(), "[Date \"1972\"]\n\n3, 9; 5, 7 (2 from hole 3); 4?, 7 (6 from 9 plus 2 from 8).\n");
 //! # Ok::<(), bohnenspiel::notation::ParseErrors>(())
 //! ```
@@ -73,11 +73,20 @@
 //! A **turn** is a ply or alternatives: `8 or 9`; in numbered rows also
 //! `1, 2, 4 or 5`.
 //!
-//! **Passes** (the Hemprich variant, where a player without beans passes)
-//! are not written: the next ply written is the other player's, whichever
-//! column it stands in, and the replay supplies the forced pass and
-//! counts it in the ply numbers (as older records leave passes out). A
-//! pass has no written form yet; `-` where a ply stands is a syntax error.
+//! A **pass** (the Hemprich variant, where a player without beans passes)
+//! is written `-` where a ply stands, with a mark and groups like any ply:
+//! `6, -; 7` inline, `1. 6  -` in a row, `- (no beans)`. It stands for the
+//! pass that the rules force right after the ply written before it (or at
+//! the start), and it is counted in the ply numbers. A record may also
+//! leave a forced pass out, as older records do: the next ply written is
+//! then the other player's, whichever column it stands in, and the replay
+//! supplies the pass and counts it all the same. A written pass where the
+//! player to move has beans, or under the standard rules (where a player
+//! who cannot move ends the game), is an error of kind `illegal-pass`, and
+//! the replay stops there; a pass written as an alternative (`- or 5`) is
+//! an error too, and `(-)` after a ply is a comment. A paragraph that starts with `-` followed by
+//! `,`, `;`, `.`, `(`, a mark or the end of the line starts movetext, as
+//! one that starts with a digit does; `- a remark` is prose.
 //!
 //! **Inline** movetext: moves separated by `;`, South's and North's turn
 //! within a move by `,`; white space and single line breaks may fall

@@ -94,7 +94,10 @@ impl fmt::Display for Group {
 impl fmt::Display for WrittenPly {
     /// `hole`, `mark`, then each group after one space: `12! (2 from 1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.hole)?;
+        match self.hole {
+            Some(hole) => write!(f, "{hole}")?,
+            None => f.write_char('-')?,
+        }
         if let Some(mark) = self.mark {
             f.write_str(mark.as_str())?;
         }
@@ -245,7 +248,7 @@ fn write_row(
     if let Some(north) = &m.north {
         pad(f, column.saturating_sub(south_width(m)?) + 2)?;
         // Right-align one-digit holes under two-digit ones, as published.
-        if north.ply.hole.number() < 10 {
+        if north.ply.hole.is_none_or(|hole| hole.number() < 10) {
             f.write_char(' ')?;
         }
         write_turn(f, north, Layout::Numbered)?;

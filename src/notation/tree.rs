@@ -100,11 +100,13 @@ impl Turn {
     }
 }
 
-/// A notated ply: a hole, an optional mark and parenthesised groups.
+/// A notated ply: a hole (or `-`, a pass), an optional mark and
+/// parenthesised groups.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenPly {
-    /// The hole sown from.
-    pub hole: Hole,
+    /// The hole sown from, or `None` for a written pass, `-` (the
+    /// Hemprich variant, where a player without beans passes).
+    pub hole: Option<Hole>,
     /// The mark written right after the hole, if any.
     pub mark: Option<Mark>,
     /// Parenthesised groups after the ply, in written order.
@@ -118,11 +120,39 @@ impl WrittenPly {
     #[must_use]
     pub fn new(hole: Hole) -> WrittenPly {
         WrittenPly {
-            hole,
+            hole: Some(hole),
             mark: None,
             groups: Groups::new(),
             span: Span::default(),
         }
+    }
+
+    /// A written pass, `-`, with no mark or group.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::WrittenPly;
+    ///
+    /// let ply: WrittenPly = "- (no beans)".parse()?;
+    /// assert!(ply.is_pass());
+    /// assert_eq!(ply.hole, None);
+    /// assert_eq!(ply.to_string(), "- (no beans)");
+    /// assert_eq!(WrittenPly::pass().to_string(), "-");
+    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// ```
+    #[must_use]
+    pub fn pass() -> WrittenPly {
+        WrittenPly {
+            hole: None,
+            mark: None,
+            groups: Groups::new(),
+            span: Span::default(),
+        }
+    }
+
+    /// Whether this is a written pass, `-`.
+    #[must_use]
+    pub fn is_pass(&self) -> bool {
+        self.hole.is_none()
     }
 
     /// The capture annotation of this ply, if one is written.
@@ -363,14 +393,17 @@ pub struct Prose {
 impl Prose {
     /// Whether the canonical print of this prose parses back as the same
     /// prose: no line starts with `[` and no paragraph (the first line, or
-    /// a line after a blank line) starts with a digit.
+    /// a line after a blank line) starts as movetext does, with a digit
+    /// or a written pass (`-,`, `-;`, a lone `-`).
     #[must_use]
     pub fn is_printable(&self) -> bool {
         let mut paragraph_start = true;
         for line in self.text.split('\n') {
             let visible = line.trim_start();
             if visible.starts_with('[')
-                || (paragraph_start && visible.starts_with(|c: char| c.is_ascii_digit()))
+                || (paragraph_start
+                    && (visible.starts_with(|c: char| c.is_ascii_digit())
+                        || super::parse::split::starts_with_pass(visible.as_bytes())))
             {
                 return false;
             }

@@ -56,6 +56,9 @@ pub enum FindingKind {
     EmptyHole,
     /// A ply after the game has ended.
     MoveAfterEnd,
+    /// A written pass (`-`) where the player to move has a move, or under
+    /// the standard rules, where a player never passes.
+    IllegalPass,
     /// A capture annotation that differs from what the rules capture.
     CaptureMismatch,
     /// A capture the record does not annotate.
@@ -103,6 +106,7 @@ impl FindingKind {
             FindingKind::WrongPlayer => "wrong-player",
             FindingKind::EmptyHole => "empty-hole",
             FindingKind::MoveAfterEnd => "move-after-end",
+            FindingKind::IllegalPass => "illegal-pass",
             FindingKind::CaptureMismatch => "capture-mismatch",
             FindingKind::UnannotatedCapture => "unannotated-capture",
             FindingKind::ResultMismatch => "result-mismatch",
@@ -244,6 +248,7 @@ mod tests {
             FindingKind::WrongPlayer,
             FindingKind::EmptyHole,
             FindingKind::MoveAfterEnd,
+            FindingKind::IllegalPass,
             FindingKind::CaptureMismatch,
             FindingKind::UnannotatedCapture,
             FindingKind::ResultMismatch,

@@ -476,7 +476,7 @@ fn rows(
 
 /// A turn: the ply and its alternatives.
 fn turn(
-    hole: Hole,
+    hole: Option<Hole>,
     mark: Option<&str>,
     groups: &[GroupDocument],
     alternatives: &[PlyDocument],
@@ -499,7 +499,7 @@ fn turn(
 }
 
 fn written_ply(
-    hole: Hole,
+    hole: Option<Hole>,
     mark: Option<&str>,
     groups: &[GroupDocument],
     path: &str,

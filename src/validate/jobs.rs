@@ -41,6 +41,15 @@ pub enum GameError {
         /// Why.
         error: PlayError,
     },
+    /// A pass (`-`) of the main line is written where the rules force
+    /// none.
+    #[error("ply {ply} at move {move_number} is a written pass, but the rules force none there")]
+    IllegalPass {
+        /// The ply, from 1.
+        ply: usize,
+        /// Its move number.
+        move_number: u32,
+    },
 }
 
 /// The start position of a record: its (first) `Setup` tag's, or the
@@ -125,18 +134,33 @@ pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError
             ..*options
         },
     );
-    if let Some(stop) = report.main_line.stop
-        && let StopReason::Illegal(error) = stop.reason
-    {
-        return Err(GameError::Illegal {
-            ply: stop.ply,
-            move_number: stop.move_number,
-            error,
-        });
+    if let Some(stop) = report.main_line.stop {
+        match stop.reason {
+            StopReason::Illegal(error) => {
+                return Err(GameError::Illegal {
+                    ply: stop.ply,
+                    move_number: stop.move_number,
+                    error,
+                });
+            }
+            StopReason::IllegalPass => {
+                return Err(GameError::IllegalPass {
+                    ply: stop.ply,
+                    move_number: stop.move_number,
+                });
+            }
+            StopReason::SyntaxError(_) => {}
+        }
     }
     let mut game = Game::new(start, report.rules);
-    for ply in &report.main_line.plies {
-        game.play(ply.mv).map_err(|error| GameError::Illegal {
+    // A written pass replays the pass the game makes by itself.
+    for (ply, mv) in report
+        .main_line
+        .plies
+        .iter()
+        .filter_map(|ply| ply.mv.map(|mv| (ply, mv)))
+    {
+        game.play(mv).map_err(|error| GameError::Illegal {
             ply: ply.index,
             move_number: ply.number,
             error,
@@ -153,8 +177,8 @@ pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError
 }
 
 /// The record of a played game: inline movetext, every ply sown with the
-/// rules' capture annotation (the passes of the Hemprich variant are not
-/// written, as the notation has it), a `Setup` tag when the game does
+/// rules' capture annotation and every pass of the Hemprich variant
+/// written `-`, a `Setup` tag when the game does
 /// not start at the opening and a `Rules` tag when its variant or endless
 /// play is not the default. It prints with [`Display`](std::fmt::Display) and
 /// validates clean.
@@ -193,7 +217,7 @@ pub fn record_of(game: &Game) -> Record {
     let plies: Vec<WrittenPly> = game
         .plies()
         .iter()
-        .filter_map(|ply| match &ply.action {
+        .map(|ply| match &ply.action {
             Action::Sow { mv, captures } => {
                 let mut written = WrittenPly::new(mv.hole());
                 if let Some(annotation) = compare::canonical(captures) {
@@ -205,9 +229,9 @@ pub fn record_of(game: &Game) -> Record {
                         span: Span::default(),
                     });
                 }
-                Some(written)
+                written
             }
-            _ => None,
+            Action::Pass => WrittenPly::pass(),
         })
         .collect();
     let mut moves = Vec::with_capacity(plies.len() / 2 + 1);

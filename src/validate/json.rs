@@ -281,8 +281,9 @@ pub struct MoveDocument {
     pub side: Player,
     /// Who moved (for a ply that was not replayed: `side`).
     pub player: Player,
-    /// The hole sown from.
-    pub hole: Hole,
+    /// The hole sown from; `null` for a written pass (`-`).
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub hole: Option<Hole>,
     /// The mark, such as `!?`, or `null`.
     pub mark: Option<String>,
     /// The parenthesised groups after the ply, in written order.
@@ -327,8 +328,9 @@ pub struct RowDocument {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlyDocument {
-    /// The hole sown from.
-    pub hole: Hole,
+    /// The hole sown from; `null` for a written pass (`-`).
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub hole: Option<Hole>,
     /// The mark, or `null`.
     pub mark: Option<String>,
     /// Its groups.
@@ -864,7 +866,7 @@ pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDo
         }
         GroupKind::OtherMove(ply) => {
             document.kind = GroupKindName::OtherMove;
-            document.hole = Some(ply.hole);
+            document.hole = ply.hole;
             document.mark = ply.mark.map(|mark| mark.as_str().to_owned());
         }
         GroupKind::Comment(_) => {}
@@ -914,7 +916,7 @@ fn result(report: &Report) -> ResultDocument {
             (Some(winner.to_owned()), reason)
         }
         (None, Some(stop)) => match stop.reason {
-            StopReason::Illegal(_) => (None, "illegal-move"),
+            StopReason::Illegal(_) | StopReason::IllegalPass => (None, "illegal-move"),
             StopReason::SyntaxError(_) => (None, "syntax-error"),
         },
         (None, None) => (None, "unfinished"),

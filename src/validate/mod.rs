@@ -159,7 +159,8 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
     };
     if let Some(start) = report.start {
         let mut game = Game::new(start, ctx.rules);
-        report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), 0, (0, None));
+        let open = replay::ends_with_pass(&game);
+        report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), (0, open), (0, None));
         report.end = report.main_line.end;
         check_result(&mut ctx, &report);
     } else if start_unknown(parsed) {

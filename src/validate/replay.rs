@@ -2,7 +2,8 @@
 
 use crate::notation::{self, GroupKind, Location, ParsedRecord, Span, Turn};
 use crate::{
-    EndReason, Game, GameEnd, IllegalMoveKind, Move, PlayError, Player, Position, Repetition, Rules,
+    Action, Captures, EndReason, Game, GameEnd, Hole, IllegalMoveKind, Move, PlayError, Player,
+    Position, Repetition, Rules, Variant,
 };
 
 use super::compare;
@@ -341,30 +342,34 @@ impl<'a> Context<'a> {
     /// Plays the first ply of each turn of `moves` without recording
     /// anything; `None` if one is illegal or lies past a syntax error.
     /// Returns the number of plies in the game's history then (forced
-    /// passes of the Hemprich variant included).
+    /// passes of the Hemprich variant included), and whether its last ply
+    /// is a forced pass that the record has not written (see
+    /// [`play_written`]).
     pub(crate) fn replay_silently(
         &self,
         game: &mut Game,
         moves: &[NumberedMove<'_>],
-    ) -> Option<usize> {
+    ) -> Option<(usize, bool)> {
+        let mut open = ends_with_pass(game);
         for (_, _, turn) in turns(moves) {
             if self.lost.before(turn.ply.span.start).is_some() {
                 return None;
             }
-            game.play(Move::new(turn.ply.hole)).ok()?;
+            play_written(game, turn.ply.hole, &mut open).ok()?;
         }
-        Some(game.plies().len())
+        Some((game.plies().len(), open))
     }
 
     /// Replays `moves` on `game`, whose history holds `first_index` plies
-    /// of the line already, recording every ply and finding. `line` is
-    /// the line the moves are written in: 0 for the main line, `i + 1`
-    /// for variation `i`.
+    /// of the line already (the last of them a forced pass that the
+    /// record has not written when `open`), recording every ply and
+    /// finding. `line` is the line the moves are written in: 0 for the
+    /// main line, `i + 1` for variation `i`.
     pub(crate) fn replay(
         &mut self,
         game: &mut Game,
         moves: &[NumberedMove<'_>],
-        first_index: usize,
+        (first_index, mut open): (usize, bool),
         (line_number, variation): (usize, Option<&str>),
     ) -> Line {
         let total: usize = moves
@@ -383,15 +388,16 @@ impl<'a> Context<'a> {
         'plies: for &(number, m) in moves {
             for turn in std::iter::once(&m.south).chain(m.north.as_ref()) {
                 // Plies are counted as the game counts them: a pass
-                // forced in the Hemprich variant, written or not, is one.
-                let index = game.plies().len() + 1;
+                // forced in the Hemprich variant, written or not, is one
+                // (a written one is the pass the game made already).
+                let ply = &turn.ply;
+                let index = game.plies().len() + usize::from(!(ply.is_pass() && open));
                 k += 1;
                 let at = At {
                     ply: Some(index),
                     move_number: Some(number),
                     variation,
                 };
-                let ply = &turn.ply;
                 if let Some(error_at) = self.lost.before(ply.span.start) {
                     let location = self.locator.locate(self.parsed, error_at);
                     let remaining = total - k + 1;
@@ -417,11 +423,24 @@ impl<'a> Context<'a> {
                     });
                     break 'plies;
                 }
-                let mv = Move::new(ply.hole);
                 let before = *game.position();
-                match game.play(mv) {
-                    Err(error) => {
-                        self.illegal(error, index, number, ply.span, at, game);
+                let player = game
+                    .plies()
+                    .last()
+                    .filter(|_| ply.is_pass())
+                    .map_or(before.turn(), |pass| pass.player);
+                match play_written(game, ply.hole, &mut open) {
+                    Err(refused) => {
+                        let reason = match refused {
+                            Refused::Illegal(error) => {
+                                self.illegal(error, index, number, ply.span, at, game);
+                                StopReason::Illegal(error)
+                            }
+                            Refused::Pass => {
+                                self.illegal_pass(index, number, ply.span, at, game);
+                                StopReason::IllegalPass
+                            }
+                        };
                         let remaining = total - k;
                         if remaining > 0 {
                             let plies = if remaining == 1 { "ply" } else { "plies" };
@@ -438,11 +457,11 @@ impl<'a> Context<'a> {
                         line.stop = Some(Stop {
                             ply: index,
                             move_number: number,
-                            reason: StopReason::Illegal(error),
+                            reason,
                         });
                         break 'plies;
                     }
-                    Ok(captures) => {
+                    Ok((mv, captures)) => {
                         self.check_annotation(ply, &captures, None, at);
                         self.check_others(before, turn, at);
                         last_span = Some((ply.span, at));
@@ -451,7 +470,7 @@ impl<'a> Context<'a> {
                             line.plies.push(ReplayedPly {
                                 number,
                                 index,
-                                player: before.turn(),
+                                player,
                                 ply: ply.clone(),
                                 mv,
                                 captures,
@@ -529,6 +548,24 @@ impl<'a> Context<'a> {
         if let Some(message) = repetition_message(index, end, self.rules) {
             self.push(Severity::Note, FindingKind::Repetition, message, span, at);
         }
+    }
+
+    /// Reports a written pass that the rules do not force.
+    fn illegal_pass(&mut self, index: usize, number: u32, span: Span, at: At<'_>, game: &Game) {
+        let message = match (self.rules.variant, game.end()) {
+            (Variant::Standard, _) => format!(
+                "illegal ply {index} at move {number}: a pass is written, but under the standard rules a player never passes (only the Hemprich variant has passes)"
+            ),
+            (Variant::Hemprich, Some(end)) => format!(
+                "ply {index} at move {number}: a pass is written after the end of the game: {}",
+                end_summary(end)
+            ),
+            (Variant::Hemprich, None) => format!(
+                "illegal ply {index} at move {number}: a pass is written, but {} can move (a player passes only without beans)",
+                game.position().turn()
+            ),
+        };
+        self.push(Severity::Error, FindingKind::IllegalPass, message, span, at);
     }
 
     /// Reports an illegal ply.
@@ -627,10 +664,22 @@ impl<'a> Context<'a> {
             .map(|p| (p, "alternative"))
             .chain(remarks.map(|p| (p, "other move")))
         {
+            let Some(hole) = other.hole else {
+                // A pass written as an alternative: a pass is never a
+                // choice.
+                self.push(
+                    Severity::Error,
+                    FindingKind::IllegalPass,
+                    format!("illegal {what} -: a pass is forced, never a choice"),
+                    other.span,
+                    at,
+                );
+                continue;
+            };
             let mut position = before;
-            match position.play(Move::new(other.hole)) {
+            match position.play(Move::new(hole)) {
                 Ok(captures) => {
-                    let prefix = format!("{what} {}: ", other.hole);
+                    let prefix = format!("{what} {hole}: ");
                     self.check_annotation(other, &captures, Some(&prefix), at);
                 }
                 Err(error) => {
@@ -642,13 +691,55 @@ impl<'a> Context<'a> {
                     self.push(
                         Severity::Error,
                         kind,
-                        format!("illegal {what} {}: {error}", other.hole),
+                        format!("illegal {what} {hole}: {error}"),
                         other.span,
                         at,
                     );
                 }
             }
         }
+    }
+}
+
+/// Why a written ply could not be played.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Refused {
+    /// The move is illegal.
+    Illegal(PlayError),
+    /// A pass (`-`) is written where the rules force none.
+    Pass,
+}
+
+/// Whether the last ply of `game` is a pass (which the Hemprich variant
+/// makes by itself whenever one is forced).
+pub(crate) fn ends_with_pass(game: &Game) -> bool {
+    game.plies()
+        .last()
+        .is_some_and(|ply| ply.action == Action::Pass)
+}
+
+/// Plays a written ply on `game`: sows from `hole`, or, for a written
+/// pass (`None`), takes the forced pass that the game made after the
+/// previous written ply. `open` says whether the game's last ply is such
+/// a pass that the record has not written yet, and is kept up to date.
+/// Returns the move and its captures (`None` for a pass).
+pub(crate) fn play_written(
+    game: &mut Game,
+    hole: Option<Hole>,
+    open: &mut bool,
+) -> Result<(Option<Move>, Captures), Refused> {
+    match hole {
+        Some(hole) => {
+            let mv = Move::new(hole);
+            let captures = game.play(mv).map_err(Refused::Illegal)?;
+            *open = ends_with_pass(game);
+            Ok((Some(mv), captures))
+        }
+        None if *open => {
+            *open = false;
+            Ok((None, Captures::NONE))
+        }
+        None => Err(Refused::Pass),
     }
 }
 

@@ -27,8 +27,9 @@ pub struct ReplayedPly {
     /// The ply as written (the first ply of its turn when alternatives are
     /// written), with its mark, groups and span.
     pub ply: notation::WrittenPly,
-    /// The move played.
-    pub mv: Move,
+    /// The move played, or `None` for a written pass (`-`, the Hemprich
+    /// variant), which replays the pass the rules forced there.
+    pub mv: Option<Move>,
     /// What the rules capture, in chain order.
     pub captures: Captures,
     /// The position after the ply.
@@ -44,6 +45,9 @@ pub enum StopReason {
     /// The record has a syntax error at this place, and nothing from there
     /// on is replayed.
     SyntaxError(Location),
+    /// The ply is a written pass (`-`) where the rules force none: the
+    /// player to move has beans, or the rules are the standard ones.
+    IllegalPass,
 }
 
 /// Where and why the replay of a line stopped.
@@ -236,6 +240,14 @@ pub(crate) fn line_summary(line: &Line) -> String {
         {
             return format!(
                 "not replayed: illegal ply {} at move {}",
+                stop.ply, stop.move_number
+            );
+        }
+        if let StopReason::IllegalPass = stop.reason
+            && line.end.is_none()
+        {
+            return format!(
+                "not replayed: illegal ply {} at move {} (a pass)",
                 stop.ply, stop.move_number
             );
         }

@@ -296,7 +296,8 @@ impl Quick {
                 GroupKind::Labels(_) | GroupKind::OtherMove(_) => return false,
             }
         }
-        let Some(captures) = self.replay(ply.hole, ply.span) else {
+        // A written pass is left to the full replay.
+        let Some(captures) = ply.hole.and_then(|hole| self.replay(hole, ply.span)) else {
             return false;
         };
         match annotation {

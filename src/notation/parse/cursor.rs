@@ -253,9 +253,9 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let (hole, mark) = match common_head(self.bytes, start) {
             Some((hole, mark, after)) => {
                 self.pos = after;
-                (hole, mark)
+                (Some(hole), mark)
             }
-            None => (self.hole()?, self.mark()?),
+            None => (self.hole_or_pass()?, self.mark()?),
         };
         let span = self.span(start, self.pos);
         let last = &mut *self.last;
@@ -293,6 +293,15 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                 }
             }
         }
+    }
+
+    /// A hole number, or `-`: a pass (`None`).
+    fn hole_or_pass(&mut self) -> Result<Option<Hole>, Failed> {
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+            return Ok(None);
+        }
+        self.hole().map(Some)
     }
 
     fn hole(&mut self) -> Result<Hole, Failed> {
@@ -741,7 +750,7 @@ fn other_move(content: &str, span: Span) -> Option<WrittenPly> {
         all_consuming((hole, opt(mark))).parse(content);
     let (_, (hole, mark)) = parsed.ok()?;
     Some(WrittenPly {
-        hole,
+        hole: Some(hole),
         mark,
         groups: Groups::new(),
         span,

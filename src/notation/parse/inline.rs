@@ -125,7 +125,7 @@ fn place<'r>(
     (hole, mark, span): (Hole, Option<Mark>, Span),
 ) -> &'r mut WrittenPly {
     let ply = if grouped { room } else { bare };
-    ply.hole = hole;
+    ply.hole = Some(hole);
     ply.mark = mark;
     ply.span = span;
     ply

@@ -373,8 +373,11 @@ mod tests {
                 } => Some(captures(annotation)),
                 _ => None,
             });
-            self.events
-                .push(Event::Ply(ply.hole.number(), ply.span, groups.collect()));
+            self.events.push(Event::Ply(
+                ply.hole.map_or(0, |hole| hole.number()),
+                ply.span,
+                groups.collect(),
+            ));
             ControlFlow::Continue(())
         }
 

@@ -36,6 +36,29 @@ pub(crate) fn is_blank(line: &str) -> bool {
     line.bytes().all(|b| b.is_ascii_whitespace())
 }
 
+/// Whether `visible`, a line without its leading white space, starts
+/// with a written pass as movetext does: `-` followed, after spaces, by
+/// the end of the line, `,`, `;`, `.`, `(` or a mark (`-, 9;`, `- (forced)`).
+/// A line such as `- a remark` starts prose, not movetext.
+pub(crate) fn starts_with_pass(visible: &[u8]) -> bool {
+    let Some(rest) = visible.strip_prefix(b"-") else {
+        return false;
+    };
+    matches!(
+        rest.iter().find(|b| !matches!(b, b' ' | b'\t')),
+        None | Some(b'\r' | b'\n' | b',' | b';' | b'.' | b'(' | b'!' | b'?')
+    )
+}
+
+/// `bytes` without its leading ASCII white space.
+fn trim_ascii_start(bytes: &[u8]) -> &[u8] {
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    bytes.get(start..).unwrap_or_default()
+}
+
 impl Splitter {
     /// Feeds the next line (with or without its line break), as raw
     /// bytes; returns whether it starts a new game. The splitter then
@@ -57,8 +80,9 @@ impl Splitter {
             },
         };
         let tag = first == Some(b'[');
-        let digit = first.is_some_and(|b| b.is_ascii_digit());
-        let new_game = self.has_body && (tag || (self.previous_blank && digit));
+        let movetext = first.is_some_and(|b| b.is_ascii_digit())
+            || (first == Some(b'-') && starts_with_pass(trim_ascii_start(bytes)));
+        let new_game = self.has_body && (tag || (self.previous_blank && movetext));
         if new_game {
             self.has_body = false;
         }

@@ -32,8 +32,10 @@ fn holes(record: &Record) -> Vec<(u8, Option<u8>)> {
         .iter()
         .map(|m| {
             (
-                m.south.ply.hole.number(),
-                m.north.as_ref().map(|t| t.ply.hole.number()),
+                m.south.ply.hole.map_or(0, |hole| hole.number()),
+                m.north
+                    .as_ref()
+                    .map(|t| t.ply.hole.map_or(0, |hole| hole.number())),
             )
         })
         .collect()
@@ -90,7 +92,7 @@ fn groups_are_classified() {
     );
     assert!(matches!(groups[1], GroupKind::Labels(l) if l.len() == 2));
     assert!(
-        matches!(groups[2], GroupKind::OtherMove(p) if p.hole.number() == 4 && p.mark == Some(Mark::Mistake))
+        matches!(groups[2], GroupKind::OtherMove(p) if p.hole.map_or(0, |hole| hole.number()) == 4 && p.mark == Some(Mark::Mistake))
     );
     assert!(matches!(groups[3], GroupKind::Comment(c) if c == "wins (all) beans"));
     let ply = &record.movetext.moves[0].south.ply;
@@ -145,7 +147,7 @@ fn rows_with_alternatives_and_endings() {
     assert_eq!(
         last.south
             .plies()
-            .map(|p| p.hole.number())
+            .map(|p| p.hole.map_or(0, |hole| hole.number()))
             .collect::<Vec<_>>(),
         [1, 2, 4, 5]
     );
@@ -427,7 +429,7 @@ mod visitor {
                 "{:?}{} {}",
                 ply.player,
                 if ply.alternative { " or" } else { "" },
-                ply.ply.hole.number()
+                ply.ply.hole.map_or(0, |hole| hole.number())
             ));
             if self.events.len() >= self.limit {
                 ControlFlow::Break(())
@@ -562,4 +564,60 @@ proptest::proptest! {
             proptest::prop_assert_eq!(ply, &shifted(alone, *start), "{}", text);
         }
     }
+}
+
+#[test]
+fn a_pass_is_written_as_a_dash_and_prints_back() {
+    let passes = |record: &Record| -> Vec<(bool, bool)> {
+        record
+            .movetext
+            .moves
+            .iter()
+            .map(|m| {
+                (
+                    m.south.ply.is_pass(),
+                    m.north.as_ref().is_some_and(|t| t.ply.is_pass()),
+                )
+            })
+            .collect()
+    };
+    let inline = ok("6,-; -! (no beans),7;-\n");
+    assert_eq!(
+        passes(&inline),
+        [(false, true), (true, false), (true, false)]
+    );
+    assert_eq!(inline.movetext.moves[1].south.ply.mark, Some(Mark::Good));
+    assert_eq!(inline.movetext.moves[1].south.ply.span, Span::new(5, 7));
+    let printed = inline.to_string();
+    assert_eq!(printed, "6, -; -! (no beans), 7; -\n");
+    assert_eq!(ok(&printed).without_spans(), inline.without_spans());
+    // In rows a pass stands in its column like a one-digit hole.
+    let rows = ok("1. 6 -\n2. - 12\n3. 5 or - 7\n");
+    assert_eq!(rows.movetext.layout, Layout::Numbered);
+    assert_eq!(
+        passes(&rows),
+        [(false, true), (true, false), (false, false)]
+    );
+    assert!(rows.movetext.moves[2].south.alternatives[0].is_pass());
+    let printed = rows.to_string();
+    assert_eq!(printed, "1.  6        -\n2.  -       12\n3.  5 or -   7\n");
+    assert_eq!(ok(&printed).without_spans(), rows.without_spans());
+    // `(-)` is a comment, not another move.
+    let remark = ok("4 (-), 8\n");
+    assert!(matches!(
+        &remark.movetext.moves[0].south.ply.groups[0].kind,
+        GroupKind::Comment(text) if text == "-"
+    ));
+}
+
+#[test]
+fn a_paragraph_that_starts_with_a_pass_starts_a_game() {
+    let games = parse_records("4, 8\n\n- a remark on the game\n\n-, 7; 5, -\n");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        games[0].record.prose.as_ref().map(|p| p.text.as_str()),
+        Some("- a remark on the game")
+    );
+    assert!(games[1].record.movetext.moves[0].south.ply.is_pass());
+    assert!(games.iter().all(|game| game.errors.is_empty()));
 }

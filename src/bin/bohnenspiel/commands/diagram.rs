@@ -91,7 +91,12 @@ fn from_record(
         return Ok((start, Marks::NONE, status));
     }
     match plies.get(request.ply - 1) {
-        Some(ply) => Ok((ply.after, Marks::of_ply(ply.mv, ply.captures), status)),
+        Some(ply) => Ok((
+            ply.after,
+            ply.mv
+                .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures)),
+            status,
+        )),
         None => Err(problem(format!(
             "--ply {} is past the end: game {} has {} replayed {}",
             request.ply,

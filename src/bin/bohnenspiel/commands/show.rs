@@ -40,16 +40,27 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result
         }
         for ply in &report.main_line.plies {
             writeln!(out, "\n{}", heading(ply))?;
-            out.write_all(diagram(&ply.after, &Marks::of_ply(ply.mv, ply.captures)).as_bytes())?;
+            out.write_all(
+                diagram(
+                    &ply.after,
+                    &ply.mv
+                        .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures)),
+                )
+                .as_bytes(),
+            )?;
         }
         writeln!(out, "\n{}", report.summary())?;
         Ok(status_of(&report))
     })
 }
 
-/// `3. South 6 (captures 2 from 8)`, or `1. South 4` without captures.
+/// `3. South 6 (captures 2 from 8)`, or `1. South 4` without captures,
+/// or `4. North passes` for a written pass.
 fn heading(ply: &ReplayedPly) -> String {
-    let mut text = format!("{}. {} {}", ply.number, ply.player, ply.mv.hole());
+    let mut text = match ply.mv {
+        Some(mv) => format!("{}. {} {}", ply.number, ply.player, mv.hole()),
+        None => format!("{}. {} passes", ply.number, ply.player),
+    };
     if !ply.captures.is_empty() {
         text.push_str(&format!(" (captures {})", ply.captures));
     }
