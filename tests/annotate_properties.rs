@@ -76,7 +76,7 @@ fn kept(record: &Record) -> Vec<(Vec<String>, Vec<String>, Vec<u8>)> {
                 .groups
                 .iter()
                 .filter_map(|g| match &g.kind {
-                    GroupKind::OtherMove(other) => Some(other.hole.number()),
+                    GroupKind::OtherMove(other) => other.hole.map(|hole| hole.number()),
                     _ => None,
                 })
                 .collect();
