@@ -315,6 +315,74 @@ fn an_unannotated_capture_is_a_warning_or_a_strict_error() {
 }
 
 #[test]
+fn every_capture_annotation_of_a_ply_is_compared() {
+    // Both annotations wrong: an error at each.
+    let report = check("4 (2 from 12) (2 from 3), 8\n");
+    assert_eq!(
+        findings(&report),
+        [
+            "1:4 error capture-mismatch ply 1 move 1 main: annotated 2 from 12, but the rules capture nothing",
+            "1:16 error capture-mismatch ply 1 move 1 main: annotated 2 from 3, but the rules capture nothing",
+            "1:27 warning unfinished-game ply 2 move 1 main: the line stops after ply 2 before the game is over: 0:0 in the stores",
+        ]
+    );
+    // The first right, the second wrong: an error at the second, and no
+    // warning of the repetition besides.
+    let report = check("4, 8; 6, 12 (2 from 8) (2 from 12)\n");
+    let problems: Vec<String> = findings(&report)
+        .into_iter()
+        .filter(|f| !f.contains("unfinished-game"))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "1:25 error capture-mismatch ply 4 move 2 main: annotated 2 from 12, but the rules capture 2 from 8"
+        ]
+    );
+    // The first wrong, the second right: an error at the first.
+    let report = check("4, 8; 6, 12 (2 from 12) (2 from 8)\n");
+    assert_eq!(report.error_count(), 1);
+    assert_eq!(
+        report
+            .findings
+            .iter()
+            .find(|f| f.severity == Severity::Error)
+            .map(|f| f.location.column),
+        Some(14)
+    );
+    // Both right, in any phrasing: a warning at the second, strict or not.
+    for report in [
+        check("4, 8; 6, 12 (2 from 8) (2 from hole 8)\n"),
+        check_strict("4, 8; 6, 12 (2 from 8) (2 from hole 8)\n"),
+    ] {
+        let problems: Vec<String> = findings(&report)
+            .into_iter()
+            .filter(|f| !f.contains("unfinished-game"))
+            .collect();
+        assert_eq!(
+            problems,
+            [
+                "1:25 warning duplicate-annotation ply 4 move 2 main: captures annotated twice: the ply's first annotation already names 2 from 8"
+            ]
+        );
+        assert!(!report.has_errors());
+    }
+    // An alternative's annotations are compared alike.
+    let report = check("4, 8; 6, 12 or 7 (2 from 8) (2 from 9)\n");
+    let problems: Vec<String> = findings(&report)
+        .into_iter()
+        .filter(|f| !f.contains("unfinished-game") && !f.contains("unannotated"))
+        .collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.contains("capture-mismatch") && p.contains("alternative 7")),
+        "{problems:?}"
+    );
+}
+
+#[test]
 fn an_unfinished_game() {
     let report = check(&format!("{OPENING}4,8; 6,12 (2 from 8)\n"));
     assert_eq!(

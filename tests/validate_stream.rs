@@ -179,6 +179,36 @@ fn a_repetition_is_noted_with_its_source() {
     assert_eq!((note.ply, note.move_number), (Some(12), Some(6)));
 }
 
+/// A ply annotated twice (issue 11's records, in both layouts): the
+/// quick check gives it to the full validation, which compares every
+/// annotation; both give the same reports.
+#[test]
+fn plies_annotated_twice_agree() {
+    let records = [
+        ("4 (2 from 12) (2 from 3), 8\n", 2, 0),
+        ("1. 4 (2 from 12) (2 from 3)  8\n", 2, 0),
+        ("4, 8; 6, 12 (2 from 8) (2 from 12)\n", 1, 0),
+        ("4, 8; 6 (2 from 8), 12 (2 from 8) (2 from 12)\n", 2, 0),
+        ("1. 4  8\n2. 6  12 (2 from 8) (2 from 12)\n", 1, 0),
+        ("4, 8; 6, 12 (2 from 8) (2 from hole 8)\n", 0, 1),
+        ("1. 4  8\n2. 6  12 (2 from 8)(2 from 8)\n", 0, 1),
+    ];
+    for (text, errors, duplicates) in records {
+        for strict in [false, true] {
+            assert_eq!(agree(text, strict), 0, "{text}");
+            let report = &streamed(text, quick(strict))[0].report;
+            let count = |kind| report.findings.iter().filter(|f| f.kind == kind).count();
+            assert_eq!(count(FindingKind::CaptureMismatch), errors, "{text}");
+            assert_eq!(report.error_count(), errors, "{text}");
+            assert_eq!(
+                count(FindingKind::DuplicateAnnotation),
+                duplicates,
+                "{text}"
+            );
+        }
+    }
+}
+
 fn layout() -> impl Strategy<Value = Layout> {
     prop_oneof![Just(Layout::Inline), Just(Layout::Numbered)]
 }
@@ -197,6 +227,11 @@ enum Change {
     Comment,
     /// An alternative, which the full validation checks.
     Alternative(u8),
+    /// The rules' annotation written twice (a warning), or, where the
+    /// rules capture nothing, two wrong ones.
+    AnnotatedTwice,
+    /// The rules' annotation, then a wrong second one.
+    SecondWrong,
 }
 
 fn change() -> impl Strategy<Value = Change> {
@@ -207,6 +242,8 @@ fn change() -> impl Strategy<Value = Change> {
         1 => (1u8..=12).prop_map(Change::Hole),
         1 => Just(Change::Comment),
         1 => (1u8..=12).prop_map(Change::Alternative),
+        1 => Just(Change::AnnotatedTwice),
+        1 => Just(Change::SecondWrong),
     ]
 }
 
@@ -255,6 +292,25 @@ fn game_text(
             }),
             Change::Hole(hole) => Some(hole.to_string()),
             Change::Comment => Some(format!("{}!? (a fine move)", p.mv)),
+            Change::AnnotatedTwice => Some(match p.captures.as_slice().first() {
+                Some(_) => format!("{} ({}) ({})", p.mv, p.captures, p.captures),
+                None => format!(
+                    "{} (2 from {}) (2 from {})",
+                    p.mv,
+                    p.mv.hole().next(),
+                    p.mv.hole()
+                ),
+            }),
+            Change::SecondWrong => Some(match p.captures.as_slice().first() {
+                Some(first) => format!(
+                    "{} ({}) ({} from {})",
+                    p.mv,
+                    p.captures,
+                    first.beans + 2,
+                    first.hole
+                ),
+                None => format!("{} (2 from {})", p.mv, p.mv.hole().next()),
+            }),
             // Written into the text below, as a ply cannot hold one.
             Change::Alternative(_) => None,
         };

@@ -66,7 +66,8 @@ fn annotate_line(moves: &mut [WrittenMove], line: &Line) {
 /// Makes the ply's annotation name `captures`: its first capture
 /// annotation, kept if right, else replaced by the canonical phrasing, or
 /// added as its first group; every other capture annotation of the ply is
-/// removed, since [`validate`](super::validate) reads only the first. A
+/// removed, since [`validate`](super::validate) warns of a second right
+/// annotation (and reports a wrong one as an error). A
 /// comment after a removed annotation's `;` stays in its place, as a
 /// comment group.
 fn annotate_ply(ply: &mut WrittenPly, captures: &crate::Captures) {

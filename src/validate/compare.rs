@@ -84,6 +84,12 @@ pub(crate) fn mismatch_message(annotation: &CaptureAnnotation, captures: &Captur
     }
 }
 
+/// The message for a second capture annotation of a ply, as right as
+/// the first.
+pub(crate) fn duplicate_message(captures: &Captures) -> String {
+    format!("captures annotated twice: the ply's first annotation already names {captures}")
+}
+
 /// The message for a capture the record does not annotate.
 #[must_use]
 pub(crate) fn unannotated_message(captures: &Captures) -> String {

@@ -63,6 +63,10 @@ pub enum FindingKind {
     CaptureMismatch,
     /// A capture the record does not annotate.
     UnannotatedCapture,
+    /// A ply with more than one capture annotation, each naming what the
+    /// rules capture (a warning; one that does not is a
+    /// [`FindingKind::CaptureMismatch`]).
+    DuplicateAnnotation,
     /// A `Result` tag that differs from the replayed score.
     ResultMismatch,
     /// Numbered rows out of sequence.
@@ -109,6 +113,7 @@ impl FindingKind {
             FindingKind::IllegalPass => "illegal-pass",
             FindingKind::CaptureMismatch => "capture-mismatch",
             FindingKind::UnannotatedCapture => "unannotated-capture",
+            FindingKind::DuplicateAnnotation => "duplicate-annotation",
             FindingKind::ResultMismatch => "result-mismatch",
             FindingKind::RowOutOfSequence => "row-out-of-sequence",
             FindingKind::InvalidSetup => "invalid-setup",
@@ -251,6 +256,7 @@ mod tests {
             FindingKind::IllegalPass,
             FindingKind::CaptureMismatch,
             FindingKind::UnannotatedCapture,
+            FindingKind::DuplicateAnnotation,
             FindingKind::ResultMismatch,
             FindingKind::RowOutOfSequence,
             FindingKind::InvalidSetup,

@@ -35,6 +35,12 @@
 //! - A capture annotation must name the same set of (hole, beans) as the
 //!   rules capture, whatever its phrasing or order. A capture the record
 //!   does not annotate is a warning, an error under [`Options::strict`].
+//! - Every capture annotation of a ply is compared, not only the first:
+//!   `4 (2 from 12) (2 from 3)` has a [`FindingKind::CaptureMismatch`]
+//!   error at each annotation that differs from the rules' captures. A ply
+//!   whose annotations are all right but more than one has a
+//!   [`FindingKind::DuplicateAnnotation`] warning at the second (one
+//!   annotation says it all; [`annotate`] keeps only the first).
 //! - Alternatives (`8 or 9`): the first ply is replayed; the others, and
 //!   other moves named in remarks such as `(4?)`, must be legal in the
 //!   same position, and must capture what they annotate if annotated (an

@@ -601,8 +601,10 @@ impl<'a> Context<'a> {
         self.push(Severity::Error, kind, message, span, at);
     }
 
-    /// Compares the ply's capture annotation with the rules' captures;
-    /// `alternative` names an alternative ply in the messages.
+    /// Compares every capture annotation of the ply with the rules'
+    /// captures; `alternative` names an alternative ply in the messages.
+    /// Each annotation that differs is an error at its place; a ply with
+    /// more than one annotation, all right, has a warning at the second.
     fn check_annotation(
         &mut self,
         ply: &notation::WrittenPly,
@@ -611,21 +613,12 @@ impl<'a> Context<'a> {
         at: At<'_>,
     ) {
         let prefix = alternative.unwrap_or_default();
-        match ply.capture_annotation() {
-            Some(annotation) if !compare::matches(annotation, captures) => {
-                self.push(
-                    Severity::Error,
-                    FindingKind::CaptureMismatch,
-                    format!(
-                        "{prefix}{}",
-                        compare::mismatch_message(annotation, captures)
-                    ),
-                    annotation.span,
-                    at,
-                );
-            }
-            Some(_) => {}
-            None if !captures.is_empty() && alternative.is_none() => {
+        let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
+            GroupKind::Captures { annotation, .. } => Some(annotation),
+            _ => None,
+        });
+        let Some(first) = annotations.next() else {
+            if !captures.is_empty() && alternative.is_none() {
                 let severity = if self.options.strict {
                     Severity::Error
                 } else {
@@ -639,7 +632,36 @@ impl<'a> Context<'a> {
                     at,
                 );
             }
-            None => {}
+            return;
+        };
+        let mut second = None;
+        let mut wrong = false;
+        for (k, annotation) in std::iter::once(first).chain(annotations).enumerate() {
+            if k == 1 {
+                second = Some(annotation);
+            }
+            if !compare::matches(annotation, captures) {
+                wrong = true;
+                self.push(
+                    Severity::Error,
+                    FindingKind::CaptureMismatch,
+                    format!(
+                        "{prefix}{}",
+                        compare::mismatch_message(annotation, captures)
+                    ),
+                    annotation.span,
+                    at,
+                );
+            }
+        }
+        if let Some(second) = second.filter(|_| !wrong) {
+            self.push(
+                Severity::Warning,
+                FindingKind::DuplicateAnnotation,
+                format!("{prefix}{}", compare::duplicate_message(captures)),
+                second.span,
+                at,
+            );
         }
     }
 

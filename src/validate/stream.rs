@@ -45,10 +45,11 @@ pub struct Validated {
 /// Most records in a large file are sound. Each game is first checked by
 /// a quick check that replays its plies as the parser reads them (like a
 /// [`Visitor`](crate::notation::Visitor)). Plain movetext, which holds
-/// nothing but holes, marks and one capture annotation per ply in the
-/// commonest phrasing (as programs write records, with annotations as
+/// nothing but holes, marks and at most one capture annotation per ply in
+/// the commonest phrasing (as programs write records, with annotations as
 /// [`Captures`](crate::Captures) prints them), is replayed straight from
-/// its text, without the parser's callbacks. A game
+/// its text, without the parser's callbacks. (A ply with more than one
+/// capture annotation always has a finding, and is checked in full.) A game
 /// with nothing to report (no parse error or warning, every ply legal,
 /// every capture annotated as the rules make it, the game over and its
 /// `Result` tag right) is then done without a tree. At anything else (a
@@ -288,8 +289,13 @@ impl Quick {
         let mut annotation = None;
         for group in &ply.groups {
             match &group.kind {
-                // Only the first capture annotation counts.
-                GroupKind::Captures { annotation: a, .. } => annotation = annotation.or(Some(a)),
+                // Every capture annotation is compared; a second one has
+                // a finding either way, which the full check gives.
+                GroupKind::Captures { annotation: a, .. } => {
+                    if annotation.replace(a).is_some() {
+                        return false;
+                    }
+                }
                 GroupKind::Comment(_) => {}
                 // Labels name variations, which the full check resolves;
                 // another move is checked in the position before.

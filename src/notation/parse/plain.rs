@@ -216,7 +216,9 @@ impl Reader<'_, '_> {
     }
 
     /// A ply: hole, optional mark, and at most one group, which the sink
-    /// reads as a capture annotation.
+    /// reads as a capture annotation. A second group makes the caller
+    /// give up (the sink has then played the ply, and is told to forget
+    /// the movetext), so that a ply annotated twice is read by the parser.
     fn ply<S: PlainSink + ?Sized>(&mut self, sink: &mut S) -> Option<()> {
         let start = self.pos;
         let (hole, _, after) = common_head(self.bytes, start)?;
