@@ -21,7 +21,10 @@ fn the_readme_has_no_rustdoc_only_syntax() {
         }
         if in_code {
             let hidden = line == "#" || line.starts_with("# ") || line.starts_with("#[");
-            assert!(!(rust && hidden), "README.md:{number}: a hidden doctest line: {line}");
+            assert!(
+                !(rust && hidden),
+                "README.md:{number}: a hidden doctest line: {line}"
+            );
             continue;
         }
         // `[`Name`]` not followed by `(` is a link only rustdoc resolves.
