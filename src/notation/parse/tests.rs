@@ -380,12 +380,12 @@ fn the_fast_path_builds_the_same_tree_as_the_general_path() {
 }
 
 #[test]
-fn pathological_input_takes_linear_time() {
+fn many_errors_on_one_line_are_capped_and_located() {
     // Four errors a repetition (the unclosed `(`, two empty moves, the
-    // `x`). Rescanning to the end for each unclosed `(`, or locating each
-    // error from the start of the line, would take minutes here.
+    // `x`), 160,000 in all on one line. The speed of such input is
+    // measured by `examples/hostile.rs`, not here; this test checks what
+    // is kept and where it is placed.
     let text = "1 (; ;; 2,x;".repeat(40_000);
-    let start = std::time::Instant::now();
     let games = parse_records(&text);
     assert_eq!(games.len(), 1);
     // The first 100 are kept, and one last error counts the rest.
@@ -397,7 +397,6 @@ fn pathological_input_takes_linear_time() {
     // The 101st error is the first `(` of the 26th repetition.
     assert_eq!(last.location.column, 25 * 12 + 3);
     assert_eq!(errors[99].location.column, 24 * 12 + 11);
-    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 }
 
 mod visitor {
