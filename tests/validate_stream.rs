@@ -471,6 +471,26 @@ fn hemprich_passes_are_counted_alike() {
     let games = streamed(text, quick(false));
     assert!(games[0].parsed.is_none(), "clean: no tree");
     assert_eq!(games[0].report.main_line.last_index, 6);
+    // The same game with its passes written, and with a pass where none
+    // is forced.
+    let written = "[Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n\n6, 8; -, 7; -, 8 (2 from 9)\n\n\
+                   [Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n\n6, 8; -, 7; -, -\n";
+    assert_eq!(agree(written, false), 1);
+    let written_games = streamed(written, quick(false));
+    assert!(written_games[0].parsed.is_none(), "clean: no tree");
+    assert_eq!(
+        written_games[0].report,
+        streamed(text, quick(false))[0].report
+    );
+    assert_eq!(
+        written_games[1]
+            .report
+            .findings
+            .iter()
+            .map(|f| (f.kind, f.ply))
+            .collect::<Vec<_>>(),
+        [(FindingKind::IllegalPass, Some(6))]
+    );
     let unfinished = &games[1].report.findings[0];
     assert_eq!(unfinished.kind, FindingKind::UnfinishedGame);
     assert_eq!(unfinished.ply, Some(4));
@@ -479,7 +499,8 @@ fn hemprich_passes_are_counted_alike() {
 /// Random Hemprich games from sparse starts, each written twice: with
 /// every pass written `-` and with the passes left out, in both layouts.
 /// Both paths agree on every record, both forms give the same ply
-/// numbers, and every record is clean.
+/// numbers, every record is clean, and the quick check does every game
+/// that ends without a tree, written passes and all.
 #[test]
 fn hemprich_games_written_with_passes_agree() {
     let rules = Rules {
@@ -491,6 +512,7 @@ fn hemprich_games_written_with_passes_agree() {
     let mut texts = String::new();
     let mut last_indices = Vec::new();
     let mut passes = 0;
+    let mut ended = 0;
     for n in 0..40 {
         let setup = common::SPARSE[n % common::SPARSE.len()];
         let start = setup.parse().unwrap_or_else(|e| panic!("{setup}: {e}"));
@@ -538,10 +560,12 @@ fn hemprich_games_written_with_passes_agree() {
                 common::record(plies, layout)
             );
             last_indices.push(last);
+            ended += usize::from(game.end().is_some());
         }
     }
     assert!(passes >= 40, "{passes} passes");
-    agree_under(&texts, quick(false));
+    assert!(ended >= 40, "{ended} ended");
+    assert_eq!(agree_under(&texts, quick(false)), ended);
     let games = streamed(&texts, quick(false));
     assert_eq!(games.len(), last_indices.len());
     for (game, &last) in games.iter().zip(&last_indices) {

@@ -11,9 +11,9 @@ use crate::notation::{
     CaptureAnnotation, GameText, GroupKind, Layout, MoveEnd, ParseError, ParsedRecord, PlainPly,
     PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning, WrittenPly,
 };
-use crate::{Action, Captures, Game, GameEnd, Hole, Move, Player, Position, Rules, Score};
+use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
 
-use super::replay::{record_rules, repetition_message};
+use super::replay::{ends_with_pass, play_written, record_rules, repetition_message};
 use super::report::Line;
 use super::{
     Finding, FindingKind, Options, Report, Severity, compare, parse_score, rules_conflict, validate,
@@ -230,8 +230,14 @@ pub(crate) struct Quick {
     /// number, or its place from 1).
     moves: u32,
     move_number: u32,
-    /// The plies played.
+    /// The plies played (written passes included).
     plies: usize,
+    /// The number of the last ply played, as the game counts plies
+    /// (forced passes before it included).
+    last_written: usize,
+    /// Whether the game's last ply is a forced pass that the record has
+    /// not written (see [`play_written`]).
+    open_pass: bool,
     /// The rules the game is replayed under: the options', or the `Rules`
     /// tag's.
     rules: Rules,
@@ -260,6 +266,8 @@ impl Quick {
             moves: 0,
             move_number: 0,
             plies: 0,
+            last_written: 0,
+            open_pass: false,
             repetition: None,
             scratch: CaptureAnnotation::placeholder(),
         }
@@ -302,8 +310,7 @@ impl Quick {
                 GroupKind::Labels(_) | GroupKind::OtherMove(_) => return false,
             }
         }
-        // A written pass is left to the full replay.
-        let Some(captures) = ply.hole.and_then(|hole| self.replay(hole, ply.span)) else {
+        let Some(captures) = self.replay(ply.hole, ply.span) else {
             return false;
         };
         match annotation {
@@ -312,15 +319,20 @@ impl Quick {
         }
     }
 
-    /// Plays a ply from `hole`, written at `span`; the rules' captures, or
-    /// `None` if the ply is illegal.
-    fn replay(&mut self, hole: Hole, span: Span) -> Option<Captures> {
+    /// Plays a ply from `hole` (a written pass for `None`), written at
+    /// `span`; the rules' captures, or `None` if the ply is illegal.
+    fn replay(&mut self, hole: Option<Hole>, span: Span) -> Option<Captures> {
         if self.plies == 0 {
             let start = self.setup.unwrap_or_default();
             self.game.restart(start, self.rules);
+            self.open_pass = ends_with_pass(&self.game);
         }
-        let captures = self.game.play(Move::new(hole)).ok()?;
+        // Counted as the full replay counts: a written pass is the pass
+        // the game made already.
+        let index = self.game.plies().len() + usize::from(!(hole.is_none() && self.open_pass));
+        let (_, captures) = play_written(&mut self.game, hole, &mut self.open_pass).ok()?;
         self.plies += 1;
+        self.last_written = index;
         // A record that stops at a repeated position ends by a claim,
         // with a note, which the report gets from `Clean`.
         if self.game.is_repeated() {
@@ -358,18 +370,15 @@ impl Quick {
         self.moves = 0;
         self.move_number = 0;
         self.plies = 0;
+        self.last_written = 0;
         self.repetition = None;
     }
 
     /// The number of the last ply played, as the game counts plies: in
     /// the Hemprich variant, the forced passes before it included (the
-    /// passes after it are left out).
+    /// passes after it, unless written, are left out).
     fn last_index(&self) -> usize {
-        let plies = self.game.plies();
-        plies
-            .iter()
-            .rposition(|ply| matches!(ply.action, Action::Sow { .. }))
-            .map_or(0, |at| at + 1)
+        self.last_written
     }
 
     /// The clean game, if the check did not give up and the game is over
@@ -408,7 +417,7 @@ impl PlainSink for Quick {
     }
 
     fn plain_ply(&mut self, ply: &mut PlainPly<'_>) -> bool {
-        let Some(captures) = self.replay(ply.hole, ply.span) else {
+        let Some(captures) = self.replay(Some(ply.hole), ply.span) else {
             return false;
         };
         match &mut ply.annotation {
