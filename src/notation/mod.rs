@@ -85,7 +85,8 @@
 //! who cannot move ends the game), is an error of kind `illegal-pass`, and
 //! the replay stops there; a pass written as an alternative (`- or 5`) is
 //! an error too, and `(-)` after a ply is a comment. A paragraph that starts with `-` followed by
-//! `,`, `;`, `.`, `(`, a mark or the end of the line starts movetext, as
+//! `,`, `;`, `.`, `(`, a mark, the word `or` or `and`, or the end of the
+//! line starts movetext, as
 //! one that starts with a digit does; `- a remark` is prose.
 //!
 //! **Inline** movetext: moves separated by `;`, South's and North's turn

@@ -394,7 +394,7 @@ impl Prose {
     /// Whether the canonical print of this prose parses back as the same
     /// prose: no line starts with `[` and no paragraph (the first line, or
     /// a line after a blank line) starts as movetext does, with a digit
-    /// or a written pass (`-,`, `-;`, a lone `-`).
+    /// or a written pass (`-,`, `-;`, `- or`, a lone `-`).
     #[must_use]
     pub fn is_printable(&self) -> bool {
         let mut paragraph_start = true;

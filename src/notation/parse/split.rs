@@ -38,16 +38,29 @@ pub(crate) fn is_blank(line: &str) -> bool {
 
 /// Whether `visible`, a line without its leading white space, starts
 /// with a written pass as movetext does: `-` followed, after spaces, by
-/// the end of the line, `,`, `;`, `.`, `(` or a mark (`-, 9;`, `- (forced)`).
-/// A line such as `- a remark` starts prose, not movetext.
+/// the end of the line, `,`, `;`, `.`, `(`, a mark, or the word `or` or
+/// `and` (`-, 9;`, `- (forced)`, `- or 5`, `- and South wins`). A line
+/// such as `- a remark` starts prose, not movetext.
 pub(crate) fn starts_with_pass(visible: &[u8]) -> bool {
     let Some(rest) = visible.strip_prefix(b"-") else {
         return false;
     };
+    let start = rest
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .unwrap_or(rest.len());
+    let rest = rest.get(start..).unwrap_or_default();
+    let word = |word: &[u8]| {
+        start > 0
+            && rest
+                .strip_prefix(word)
+                .is_some_and(|after| after.first().is_none_or(|b| b.is_ascii_whitespace()))
+    };
     matches!(
-        rest.iter().find(|b| !matches!(b, b' ' | b'\t')),
+        rest.first(),
         None | Some(b'\r' | b'\n' | b',' | b';' | b'.' | b'(' | b'!' | b'?')
-    )
+    ) || word(b"or")
+        || word(b"and")
 }
 
 /// `bytes` without its leading ASCII white space.

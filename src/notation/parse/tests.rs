@@ -611,8 +611,14 @@ fn a_pass_is_written_as_a_dash_and_prints_back() {
 
 #[test]
 fn a_paragraph_that_starts_with_a_pass_starts_a_game() {
-    let games = parse_records("4, 8\n\n- a remark on the game\n\n-, 7; 5, -\n");
-    assert_eq!(games.len(), 2);
+    let games = parse_records(
+        "4, 8\n\n- a remark on the game\n\n-, 7; 5, -\n\n- or 5\n\n- and South wins\n\n-and more prose\n",
+    );
+    assert_eq!(games.len(), 4);
+    assert_eq!(
+        games[3].record.prose.as_ref().map(|p| p.text.as_str()),
+        Some("-and more prose")
+    );
     assert_eq!(
         games[0].record.prose.as_ref().map(|p| p.text.as_str()),
         Some("- a remark on the game")
