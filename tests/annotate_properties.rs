@@ -3,12 +3,15 @@
 //! capture annotations, comments after `;`, labels, remarks and plain
 //! comments), the annotated record, printed and read again, has no
 //! capture finding, and every ply keeps its comments as comments, its
-//! labels and its remarks.
+//! labels and its remarks. Plies may carry an alternative (`8 or 9`)
+//! with groups of its own: a legal one is annotated with its own captures,
+//! from the position before the turn; an illegal one is kept as written.
 
 mod common;
 
-use bohnenspiel::notation::{GroupKind, Layout, Record, parse_records};
+use bohnenspiel::notation::{GroupKind, Layout, Record, WrittenPly, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, annotate, validate};
+use bohnenspiel::{Hole, Move, Position};
 use proptest::prelude::*;
 
 /// Comment texts, some of which would read as something else alone.
@@ -61,15 +64,32 @@ fn group_text(group: &Written, captures: &str) -> Option<String> {
     }
 }
 
-/// Per ply of the main line: its comments, labels and remarks.
-fn kept(record: &Record) -> Vec<(Vec<String>, Vec<String>, Vec<u8>)> {
+/// The text of a ply sowing `hole` with `groups`, for rules' captures
+/// that print as `captures`.
+fn ply_text(hole: Hole, groups: &[Written], captures: &str) -> String {
+    let mut text = hole.to_string();
+    for group in groups.iter().filter_map(|g| group_text(g, captures)) {
+        text.push(' ');
+        text.push_str(&group);
+    }
+    text
+}
+
+/// The turns of the main line.
+fn turns(record: &Record) -> impl Iterator<Item = &bohnenspiel::notation::Turn> {
     record
         .movetext
         .moves
         .iter()
         .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
-        .map(|turn| {
-            let ply = &turn.ply;
+}
+
+/// Per ply of the main line, alternatives included: its comments, labels
+/// and remarks.
+fn kept(record: &Record) -> Vec<(Vec<String>, Vec<String>, Vec<u8>)> {
+    turns(record)
+        .flat_map(bohnenspiel::notation::Turn::plies)
+        .map(|ply| {
             let comments = ply.comments().map(str::to_owned).collect();
             let labels = ply.labels().map(|l| l.as_str().to_owned()).collect();
             let remarks = ply
@@ -96,19 +116,38 @@ proptest! {
     fn annotated_records_validate_clean_and_keep_their_comments(
         choices in prop::collection::vec(any::<usize>(), 1..60),
         groups in prop::collection::vec(prop::collection::vec(written(), 0..4), 60),
+        alternatives in prop::collection::vec(
+            prop::option::weighted(0.3, (0usize..11, prop::collection::vec(written(), 0..3))),
+            60,
+        ),
         numbered in any::<bool>(),
     ) {
         let (played, _) = common::play(choices);
+        let printed = |captures: &bohnenspiel::Captures| {
+            if captures.is_empty() { String::new() } else { captures.to_string() }
+        };
+        let mut position = Position::new();
+        // Per ply: whether its alternative (if any) can be played.
+        let mut legal = Vec::new();
         let plies: Vec<String> = played
             .iter()
             .zip(&groups)
-            .map(|(p, groups)| {
-                let captures = if p.captures.is_empty() { String::new() } else { p.captures.to_string() };
-                let mut text = p.mv.hole().to_string();
-                for group in groups.iter().filter_map(|g| group_text(g, &captures)) {
-                    text.push(' ');
-                    text.push_str(&group);
+            .zip(&alternatives)
+            .map(|((p, groups), alternative)| {
+                let mut text = ply_text(p.mv.hole(), groups, &printed(&p.captures));
+                if let Some((pick, groups)) = alternative {
+                    let hole = (1..=12)
+                        .filter(|&n| n != p.mv.hole().number())
+                        .nth(*pick)
+                        .and_then(|n| Hole::new(n).ok())
+                        .expect("eleven other holes");
+                    let captures = position.clone().play(Move::new(hole)).ok();
+                    legal.push(captures.is_some());
+                    let captures = captures.as_ref().map_or_else(String::new, printed);
+                    text.push_str(" or ");
+                    text.push_str(&ply_text(hole, groups, &captures));
                 }
+                position.play(p.mv).expect("a played move");
                 text
             })
             .collect();
@@ -146,6 +185,18 @@ proptest! {
         prop_assert!(capture_findings.is_empty(), "{}\n->\n{}\n{:?}", text, annotated, capture_findings);
         prop_assert_eq!(checked.main_line.plies.len(), played.len());
         prop_assert_eq!(kept(&again[0].record), kept(&games[0].record), "{}\n->\n{}", text, annotated);
+        // An alternative that cannot be played is left as written.
+        let written: Vec<&WrittenPly> =
+            turns(&games[0].record).flat_map(|turn| &turn.alternatives).collect();
+        let read: Vec<&WrittenPly> =
+            turns(&again[0].record).flat_map(|turn| &turn.alternatives).collect();
+        prop_assert_eq!(written.len(), legal.len());
+        prop_assert_eq!(read.len(), legal.len());
+        for ((before, after), legal) in written.iter().zip(&read).zip(&legal) {
+            if !legal {
+                prop_assert_eq!(before.to_string(), after.to_string(), "{}\n->\n{}", text, annotated);
+            }
+        }
     }
 }
 
@@ -171,6 +222,14 @@ fn the_records_of_the_issue() {
         (
             "4, 8; 6, 12 (2 from hole 8) (4 from 8; sure?)\n",
             "4, 8; 6, 12 (2 from hole 8) (sure?)\n",
+        ),
+        // Alternatives are annotated with their own captures, from the
+        // position before the turn (South's 6 or 5, North's 12 or 9): a
+        // wrong annotation is replaced, a missing one added; an illegal
+        // alternative (South's 8) is left as written.
+        (
+            "4, 8; 6 or 5 (2 from 3) or 8 (4 from 1), 12 or 9 (2 from 8; why not)\n",
+            "4, 8; 6 or 5 or 8 (4 from 1), 12 (2 from 8) or 9 (why not)\n",
         ),
     ];
     for (text, expected) in cases {

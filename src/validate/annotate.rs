@@ -16,10 +16,14 @@ use super::report::{Line, Report};
 /// and so is the first when the rules capture nothing; a comment after a
 /// removed annotation's `;` stays in its place, as a comment group (which
 /// prints as `(; comment)` when its text alone would read as a label, a
-/// move or an annotation). Marks, labels, comments, alternatives and plies
-/// that were not replayed are left as they are, so that the record
-/// printed validates with no capture finding. `report` must come from [`validate`](super::validate)
-/// of this record; new groups have empty spans.
+/// move or an annotation). Each alternative of a replayed ply (`8 or 9`)
+/// is annotated the same way with its own captures, played from the
+/// position before the turn as [`validate`](super::validate) checks it; an
+/// alternative that cannot be played there is left as written. Marks,
+/// labels, comments and plies that were not replayed are left as they are,
+/// so that the record printed validates with no capture finding. `report`
+/// must come from [`validate`](super::validate) of this record; new groups
+/// have empty spans.
 ///
 /// ```
 /// use bohnenspiel::notation::parse_records;
@@ -34,6 +38,11 @@ use super::report::{Line, Report};
 /// let report = validate(&games[0], &Options::default());
 /// let annotated = annotate(&games[0].record, &report);
 /// assert_eq!(annotated.to_string(), "4, 8; 6 (; A), 12 (2 from 8)\n");
+///
+/// let games = parse_records("4, 8; 6, 12 or 9 (2 from 3)\n");
+/// let report = validate(&games[0], &Options::default());
+/// let annotated = annotate(&games[0].record, &report);
+/// assert_eq!(annotated.to_string(), "4, 8; 6, 12 (2 from 8) or 9\n");
 /// ```
 #[must_use]
 pub fn annotate(record: &Record, report: &Report) -> Record {
@@ -52,14 +61,22 @@ pub fn annotate(record: &Record, report: &Report) -> Record {
     record
 }
 
-/// Annotates the first ply of each turn of `moves` with the captures of
-/// the matching replayed ply.
+/// Annotates each turn of `moves` with the captures of the matching
+/// replayed ply: its first ply with the ply's captures, and each
+/// alternative that can be played with the alternative's captures (as
+/// [`validate`](super::validate) plays it, from the position before the
+/// turn).
 fn annotate_line(moves: &mut [WrittenMove], line: &Line) {
-    let plies = moves.iter_mut().flat_map(|m| {
-        std::iter::once(&mut m.south.ply).chain(m.north.as_mut().map(|north| &mut north.ply))
-    });
-    for (ply, replayed) in plies.zip(&line.plies) {
-        annotate_ply(ply, &replayed.captures);
+    let turns = moves
+        .iter_mut()
+        .flat_map(|m| std::iter::once(&mut m.south).chain(m.north.as_mut()));
+    for (turn, replayed) in turns.zip(&line.plies) {
+        annotate_ply(&mut turn.ply, &replayed.captures);
+        for (alternative, captures) in turn.alternatives.iter_mut().zip(&replayed.alternatives) {
+            if let Some(captures) = captures {
+                annotate_ply(alternative, captures);
+            }
+        }
     }
 }
 

@@ -463,7 +463,7 @@ impl<'a> Context<'a> {
                     }
                     Ok((mv, captures)) => {
                         self.check_annotation(ply, &captures, None, at);
-                        self.check_others(before, turn, at);
+                        let alternatives = self.check_others(before, turn, at);
                         last_span = Some((ply.span, at));
                         line.last_index = index;
                         if keep {
@@ -474,6 +474,7 @@ impl<'a> Context<'a> {
                                 ply: ply.clone(),
                                 mv,
                                 captures,
+                                alternatives,
                                 after: *game.position(),
                             });
                         }
@@ -668,9 +669,17 @@ impl<'a> Context<'a> {
     /// Checks the alternatives of a turn and the other moves named in its
     /// remarks (`(4?)`) in the position before the turn: each must be
     /// legal, and an annotated alternative must capture what it says.
-    fn check_others(&mut self, before: Position, turn: &Turn, at: At<'_>) {
+    /// Returns the rules' captures of each alternative, in written order
+    /// (`None` for one that cannot be played).
+    fn check_others(
+        &mut self,
+        before: Position,
+        turn: &Turn,
+        at: At<'_>,
+    ) -> Vec<Option<crate::Captures>> {
+        let mut alternatives = Vec::with_capacity(turn.alternatives.len());
         if turn.alternatives.is_empty() && turn.ply.groups.is_empty() {
-            return;
+            return alternatives;
         }
         let remarks = turn
             .ply
@@ -686,38 +695,56 @@ impl<'a> Context<'a> {
             .map(|p| (p, "alternative"))
             .chain(remarks.map(|p| (p, "other move")))
         {
-            let Some(hole) = other.hole else {
-                // A pass written as an alternative: a pass is never a
-                // choice.
+            let captured = self.check_other(before, other, what, at);
+            if what == "alternative" {
+                alternatives.push(captured);
+            }
+        }
+        alternatives
+    }
+
+    /// Checks one alternative or other move (`what`) in the position
+    /// `before` the turn, and returns its captures if it can be played.
+    fn check_other(
+        &mut self,
+        before: Position,
+        other: &notation::WrittenPly,
+        what: &str,
+        at: At<'_>,
+    ) -> Option<crate::Captures> {
+        let Some(hole) = other.hole else {
+            // A pass written as an alternative: a pass is never a
+            // choice.
+            self.push(
+                Severity::Error,
+                FindingKind::IllegalPass,
+                format!("illegal {what} -: a pass is forced, never a choice"),
+                other.span,
+                at,
+            );
+            return None;
+        };
+        let mut position = before;
+        match position.play(Move::new(hole)) {
+            Ok(captures) => {
+                let prefix = format!("{what} {hole}: ");
+                self.check_annotation(other, &captures, Some(&prefix), at);
+                Some(captures)
+            }
+            Err(error) => {
+                let kind = match error.kind() {
+                    IllegalMoveKind::GameOver => FindingKind::MoveAfterEnd,
+                    IllegalMoveKind::NotYourHole => FindingKind::WrongPlayer,
+                    IllegalMoveKind::EmptyHole => FindingKind::EmptyHole,
+                };
                 self.push(
                     Severity::Error,
-                    FindingKind::IllegalPass,
-                    format!("illegal {what} -: a pass is forced, never a choice"),
+                    kind,
+                    format!("illegal {what} {hole}: {error}"),
                     other.span,
                     at,
                 );
-                continue;
-            };
-            let mut position = before;
-            match position.play(Move::new(hole)) {
-                Ok(captures) => {
-                    let prefix = format!("{what} {hole}: ");
-                    self.check_annotation(other, &captures, Some(&prefix), at);
-                }
-                Err(error) => {
-                    let kind = match error.kind() {
-                        IllegalMoveKind::GameOver => FindingKind::MoveAfterEnd,
-                        IllegalMoveKind::NotYourHole => FindingKind::WrongPlayer,
-                        IllegalMoveKind::EmptyHole => FindingKind::EmptyHole,
-                    };
-                    self.push(
-                        Severity::Error,
-                        kind,
-                        format!("illegal {what} {hole}: {error}"),
-                        other.span,
-                        at,
-                    );
-                }
+                None
             }
         }
     }

@@ -32,6 +32,10 @@ pub struct ReplayedPly {
     pub mv: Option<Move>,
     /// What the rules capture, in chain order.
     pub captures: Captures,
+    /// What the rules capture for each alternative written with the ply
+    /// (`8 or 9`), in written order, each played from the position before
+    /// the turn; `None` for an alternative that cannot be played there.
+    pub alternatives: Vec<Option<Captures>>,
     /// The position after the ply.
     pub after: Position,
 }
