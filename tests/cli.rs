@@ -766,6 +766,32 @@ fn color_follows_the_option_and_the_environment() {
     assert_eq!(bad.code, Some(2));
 }
 
+#[test]
+fn help_follows_the_color_option_and_the_environment() {
+    let coloured = |run: &Run| run.stdout.contains("\x1b[");
+    let plain = run_with_env(&["--help"], &[]);
+    assert_eq!(plain.code, Some(0));
+    assert!(
+        plain.stdout.contains("Usage: bohnenspiel"),
+        "{}",
+        plain.stdout
+    );
+    assert!(!coloured(&plain), "not a terminal: no colour");
+    let always = run_with_env(&["--color", "always", "help", "validate"], &[]);
+    assert!(coloured(&always), "{:?}", always.stdout);
+    let forced = run_with_env(&["validate", "--help"], &[("CLICOLOR_FORCE", "1")]);
+    assert!(coloured(&forced), "{:?}", forced.stdout);
+    let never = run_with_env(
+        &["validate", "--color=never", "--help"],
+        &[("CLICOLOR_FORCE", "1")],
+    );
+    assert!(!coloured(&never));
+    assert_eq!(
+        never.stdout,
+        run_with_env(&["validate", "--help"], &[]).stdout
+    );
+}
+
 /// A file of random legal games in a temporary folder.
 fn random_games_file(count: usize) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("a temporary folder");

@@ -19,18 +19,30 @@ mod status;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
 use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches};
 
-use crate::cli::Cli;
+use crate::cli::{Cli, ColorChoice};
 use crate::status::Status;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // The help is drawn by clap before `--color` is parsed, so the choice
+    // is read from the arguments first and handed to clap too.
+    let color = color_in_arguments(std::env::args_os());
+    diagnostics::set_color(color);
+    let help_color = if diagnostics::colored(io::IsTerminal::is_terminal(&io::stdout())) {
+        clap::ColorChoice::Always
+    } else {
+        clap::ColorChoice::Never
+    };
+    let cli = match Cli::command()
+        .color(help_color)
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
-    diagnostics::set_color(cli.color);
     match commands::run(cli.command) {
         Ok(status) => status.into(),
         // The reader of our output went away (`| head`): stop quietly.
@@ -41,6 +53,29 @@ fn main() -> ExitCode {
             Status::Failure.into()
         }
     }
+}
+
+/// The last `--color WHEN` or `--color=WHEN` among the arguments (before a
+/// `--`), or `auto`. A value that is not a choice is left for clap to
+/// report.
+fn color_in_arguments(arguments: impl Iterator<Item = std::ffi::OsString>) -> ColorChoice {
+    let mut choice = ColorChoice::Auto;
+    let mut arguments = arguments.skip(1);
+    while let Some(argument) = arguments.next() {
+        let value = match argument.to_str() {
+            Some("--") => break,
+            Some("--color") => arguments.next(),
+            Some(other) => other.strip_prefix("--color=").map(Into::into),
+            None => None,
+        };
+        match value.as_ref().and_then(|value| value.to_str()) {
+            Some("always") => choice = ColorChoice::Always,
+            Some("never") => choice = ColorChoice::Never,
+            Some("auto") => choice = ColorChoice::Auto,
+            _ => {}
+        }
+    }
+    choice
 }
 
 /// Help and version go to standard output (status 0); a usage error is

@@ -124,7 +124,12 @@ fn help(out: &mut impl Write, name: Option<&str>) -> Result<Status, CliError> {
             }
         },
     };
-    write!(out, "{help}")?;
+    // Coloured as `--help` is, by `--color` and the environment.
+    if crate::diagnostics::colored(io::IsTerminal::is_terminal(&io::stdout())) {
+        write!(out, "{}", help.ansi())?;
+    } else {
+        write!(out, "{help}")?;
+    }
     Ok(Status::Success)
 }
 
