@@ -567,7 +567,7 @@ fn fmt_output_parses_back_to_the_same_records() {
     );
     let hole = run(&["fmt", "fixtures/invalid/hole-13.txt"]);
     assert_eq!(hole.code, Some(1));
-    assert_eq!(hole.stdout, "[Event \"Hole 13\"]\n\n4, 8; 6,13; 6, 7\n");
+    assert_eq!(hole.stdout, "[Event \"Hole 13\"]\n\n4, 8; 6, 13; 6, 7\n");
     let annotated = run(&["annotate", "fixtures/invalid/hole-13.txt"]);
     assert_eq!(annotated.code, Some(1));
     assert_eq!(annotated.stdout, hole.stdout);

@@ -58,16 +58,20 @@ fn no_letter_or_digit_of_a_broken_record_is_lost_and_printing_is_stable() {
 
 #[test]
 fn what_parsed_is_canonical_and_what_did_not_stays_in_its_place() {
-    assert_eq!(printed("4,8;  6,13; 6,7\n"), "4, 8; 6,13; 6, 7\n");
+    assert_eq!(printed("4,8;  6,13; 6,7\n"), "4, 8; 6, 13; 6, 7\n");
     assert_eq!(printed("4,8; 6 12; 6,7\n"), "4, 8; 6 12; 6, 7\n");
     assert_eq!(
         printed("[Date \"1962\"]\n[Broken\n\n4,8; 6,x\n\nSouth wins.\n"),
-        "[Date \"1962\"]\n[Broken\n\n4, 8; 6,x\n\nSouth wins.\n"
+        "[Date \"1962\"]\n[Broken\n\n4, 8; 6, x\n\nSouth wins.\n"
     );
     assert_eq!(
         printed("1. 4 8\n2. 6 13\n3. 5  7\n"),
-        "1.  4   8\n2. 6 13\n3.  5   7\n"
+        "1.  4   8\n2.  6  13\n3.  5   7\n"
     );
+    // South's ply before an unreadable North ply is kept, canonical; the
+    // text skipped stays in its move (inline) or on its row's line.
+    assert_eq!(printed("4,x; 6,12\n"), "4, x; 6, 12\n");
+    assert_eq!(printed("1. 4 x\n2. 6 12\n"), "1.  4  x\n2.  6  12\n");
     // A record without errors prints in canonical form.
     assert_eq!(printed("4,8; 6,12\n"), "4, 8; 6, 12\n");
 }

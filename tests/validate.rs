@@ -493,15 +493,16 @@ fn syntax_errors_become_findings_and_stop_the_replay() {
         all,
         [
             "3:8 error hole-out-of-range ply - move - main: hole number out of range: expected a hole number from 1 to 12, found `13`",
-            "3:12 note replay-stopped ply - move - main: the syntax error at 3:8 loses plies: only plies 1 and 2 are checked; the 2 plies written after it are not replayed",
+            "3:12 note replay-stopped ply - move - main: the syntax error at 3:8 loses plies: only plies 1 to 3 are checked; the 2 plies written after it are not replayed",
         ]
     );
-    assert_eq!(report.main_line.plies.len(), 2);
+    // South's 6 before the error is replayed.
+    assert_eq!(report.main_line.plies.len(), 3);
     let stop = report.main_line.stop.unwrap_or_else(|| panic!("no stop"));
     assert!(matches!(stop.reason, StopReason::SyntaxError(location) if location.column == 8));
     assert_eq!(
         report.summary(),
-        "checked up to ply 2: the syntax error at 3:8 loses the plies after it"
+        "checked up to ply 3: the syntax error at 3:8 loses the plies after it"
     );
 }
 
@@ -721,15 +722,15 @@ fn an_unclosed_group_keeps_its_ply_and_the_plies_after_it() {
 
 #[test]
 fn a_lost_ply_stops_the_replay_once_and_the_line_is_not_unfinished() {
-    // The ply after `6,` is lost: plies 1 and 2 are checked, and the line
-    // is cut short by the error, not unfinished.
+    // The ply after `6,` is lost: plies 1 to 3 (South's 6 included) are
+    // checked, and the line is cut short by the error, not unfinished.
     let report = check("4,8; 6,x; 6,7; 3 (2 from 12),7\n");
     let all = findings(&report);
     assert_eq!(
         all,
         [
             "1:8 error syntax ply - move - main: a hole number is missing: expected a hole number from 1 to 12, found `x`",
-            "1:11 note replay-stopped ply - move - main: the syntax error at 1:8 loses plies: only plies 1 and 2 are checked; the 4 plies written after it are not replayed",
+            "1:11 note replay-stopped ply - move - main: the syntax error at 1:8 loses plies: only plies 1 to 3 are checked; the 4 plies written after it are not replayed",
         ]
     );
     // A ply lost at the end of the line: no later ply to stop at.
@@ -747,6 +748,44 @@ fn a_lost_ply_stops_the_replay_once_and_the_line_is_not_unfinished() {
         report.summary(),
         "checked up to ply 4: the syntax error at 1:23 loses the plies after it"
     );
+}
+
+#[test]
+fn an_unreadable_north_ply_costs_only_itself() {
+    // `4,x`: South's 4 is replayed and checked (its wrong annotation is
+    // reported), then the replay stops with the error's note, once.
+    for text in ["4 (2 from 3),x\n", "1.  4 (2 from 3)  x\n"] {
+        let report = check(text);
+        let kinds: Vec<FindingKind> = report.findings.iter().map(|f| f.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                FindingKind::CaptureMismatch,
+                FindingKind::Syntax,
+                FindingKind::ReplayStopped
+            ],
+            "{text}: {:?}",
+            findings(&report)
+        );
+        assert_eq!(report.main_line.plies.len(), 1, "{text}");
+        assert_eq!(
+            report.main_line.plies[0].mv.map(|mv| mv.hole().number()),
+            Some(4)
+        );
+        let location = report.findings[1].location;
+        assert_eq!(
+            report.findings[2].message,
+            format!(
+                "the syntax error at {location} loses plies: only ply 1 is checked, and any written after it are not replayed"
+            ),
+            "{text}"
+        );
+        assert_eq!(
+            report.summary(),
+            format!("checked up to ply 1: the syntax error at {location} loses the plies after it"),
+            "{text}"
+        );
+    }
 }
 
 #[test]

@@ -25,7 +25,8 @@ impl ParsedRecord {
     ///     .into_iter()
     ///     .map(|span| &games[0].source[span.start..span.end])
     ///     .collect();
-    /// assert_eq!(gaps, ["4,13"]);
+    /// // South's 4 is kept; North's 13 is skipped.
+    /// assert_eq!(gaps, ["13"]);
     /// ```
     #[must_use]
     pub fn unparsed(&self) -> Vec<Span> {
@@ -83,7 +84,7 @@ impl ParsedRecord {
     /// use bohnenspiel::notation::parse_records;
     ///
     /// let games = parse_records("[Date \"1962\"]\n\n4,8;  6,13; 6,7\n");
-    /// assert_eq!(games[0].print_keeping_unparsed(), "[Date \"1962\"]\n\n4, 8; 6,13; 6, 7\n");
+    /// assert_eq!(games[0].print_keeping_unparsed(), "[Date \"1962\"]\n\n4, 8; 6, 13; 6, 7\n");
     /// ```
     #[must_use]
     pub fn print_keeping_unparsed(&self) -> String {
@@ -163,8 +164,9 @@ impl ParsedRecord {
         match movetext.layout {
             Layout::Inline => {
                 // Items are joined by `; ` where the text has a `;` between
-                // them, else by a space (text skipped inside a move stays
-                // in that move).
+                // them, by `, ` where it has a `,` (North's ply that could
+                // not be read, after South's), else by a space (text
+                // skipped inside a move stays in that move).
                 let mut line = String::new();
                 let mut last_end: Option<usize> = None;
                 for (_, part) in body {
@@ -175,7 +177,13 @@ impl ParsedRecord {
                     };
                     if let Some(end) = last_end {
                         let between = text_of(Span::new(end, span.start.max(end)));
-                        line.push_str(if between.contains(';') { "; " } else { " " });
+                        line.push_str(if between.contains(';') {
+                            "; "
+                        } else if between.contains(',') {
+                            ", "
+                        } else {
+                            " "
+                        });
                     }
                     line.push_str(&text);
                     last_end = Some(span.end);
@@ -194,14 +202,37 @@ impl ParsedRecord {
                         lines.push(chunk.to_string());
                     }
                 };
+                // Where the last move of `run` ends.
+                let mut last_end = None;
                 for (_, part) in body {
                     match part {
-                        Part::Move(m) => run.push((*m).clone()),
+                        Part::Move(m) => {
+                            run.push((*m).clone());
+                            last_end = Some(move_span(m).end);
+                        }
+                        // Text skipped on a row's line after its plies (a
+                        // North ply that could not be read) stays on that
+                        // line.
+                        Part::Gap(gap)
+                            if last_end.is_some_and(|end| {
+                                !text_of(Span::new(end, gap.start.max(end))).contains('\n')
+                            }) =>
+                        {
+                            flush(&mut run, &mut lines);
+                            last_end = None;
+                            if let Some(line) = lines.last_mut() {
+                                line.truncate(line.trim_end().len());
+                                line.push_str("  ");
+                                line.push_str(text_of(*gap));
+                            }
+                        }
                         Part::Header(i) => {
+                            last_end = None;
                             flush(&mut run, &mut lines);
                             lines.push(format!("({})", movetext.variations[*i].label.as_str()));
                         }
                         Part::Gap(gap) => {
+                            last_end = None;
                             flush(&mut run, &mut lines);
                             lines.push(text_of(*gap).to_owned());
                         }

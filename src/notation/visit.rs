@@ -49,8 +49,10 @@ pub struct MoveEnd<'a> {
 /// The parser calls `begin_game`, then `tag` for each tag line,
 /// `begin_movetext`, and for each move `begin_move`, `ply` for each ply
 /// (South's plies before North's, each turn's first ply before its
-/// alternatives), then `end_move`, or `abandon_move` if the move holds an
-/// error (its plies seen so far are void). In numbered movetext,
+/// alternatives), then `end_move`, or `abandon_move` if South's turn holds
+/// an error (its plies seen so far are void). An error in North's turn
+/// costs only that turn: the move ends (`end_move`) with the plies read
+/// before it, so that `4,x` keeps South's 4. In numbered movetext,
 /// `begin_variation` comes before the rows of each variation. Then
 /// `prose`, then `error` and `warning` for each error and warning in
 /// order, then `end_game`.

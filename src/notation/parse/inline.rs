@@ -136,11 +136,24 @@ fn place<'r>(
 fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Failed> {
     let start = cursor.pos;
     cursor.turn(Player::South)?;
+    let south_end = cursor.pos;
     cursor.skip_ws();
     if cursor.peek() == Some(b',') {
         cursor.pos += 1;
         cursor.skip_ws();
-        cursor.turn(Player::North)?;
+        if cursor.turn(Player::North).is_err() {
+            // The error (which says that it loses plies) covers North's
+            // turn only: the move ends with the plies read before it, and
+            // what follows up to the next `;` is lost.
+            let move_end = MoveEnd {
+                ending: None,
+                full_stop: false,
+                span: cursor.span(start, south_end),
+            };
+            cursor.emit(|visitor| visitor.end_move(&move_end));
+            recover(cursor);
+            return Ok(cursor.at_end());
+        }
     }
     let mut end = cursor.pos;
     cursor.skip_ws();

@@ -126,7 +126,12 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
             }
             Some(_) if north_allowed => {
                 north_allowed = false;
-                cursor.turn(Player::North)?;
+                if cursor.turn(Player::North).is_err() {
+                    // The error (which says that it loses plies) covers
+                    // North's turn only: the row ends with the plies read
+                    // before it, and the rest of the line is lost.
+                    break;
+                }
                 end = cursor.pos;
                 cursor.skip_ws();
             }

@@ -264,8 +264,12 @@ fn the_parser_recovers_and_reports_every_error() {
             ErrorKind::UnclosedParenthesis
         ]
     );
-    // The unclosed group ends at the next `;`: its ply is kept.
-    assert_eq!(holes(&game.record), [(5, Some(7)), (4, None), (3, Some(3))]);
+    // The unclosed group ends at the next `;`: its ply is kept; an
+    // unreadable North ply costs only itself.
+    assert_eq!(
+        holes(&game.record),
+        [(4, None), (6, None), (5, Some(7)), (4, None), (3, Some(3))]
+    );
     // Only the errors that lost a ply say so: `2` is no annotation, and
     // may have swallowed one.
     let losing: Vec<bool> = game.errors.iter().map(|e| e.loses_plies).collect();
@@ -330,7 +334,28 @@ fn an_error_that_may_swallow_a_ply_says_so() {
     loses("1.  4   8  9\n2.  6  12\n", &[(4, Some(8)), (6, Some(12))]);
     // A group that reads as a comment may hold North's ply.
     loses("4 (nice, 8; 6,12\n", &[(4, None), (6, Some(12))]);
-    loses("4,x; 6,12\n", &[(6, Some(12))]);
+    // An unreadable North ply costs only what it covers: South's ply
+    // (and North's before an unreadable alternative) is kept.
+    loses("4,x; 6,12\n", &[(4, None), (6, Some(12))]);
+    loses("4, 13 (2 from 3); 6,12\n", &[(4, None), (6, Some(12))]);
+    loses("4 or 5, 8 or x; 6,12\n", &[(4, Some(8)), (6, Some(12))]);
+    loses("1.  4   x\n2.  6  12\n", &[(4, None), (6, Some(12))]);
+    loses(
+        "1.  4   8 or 13\n2.  6  12\n",
+        &[(4, Some(8)), (6, Some(12))],
+    );
+    // An unreadable South turn costs the whole move.
+    loses("x,8; 6,12\n", &[(6, Some(12))]);
+    loses("4 or x, 8; 6,12\n", &[(6, Some(12))]);
+    loses("1.  x   8\n2.  6  12\n", &[(6, Some(12))]);
+    // Only the error says that it loses plies, once.
+    let game = one("4,x; 6,12\n");
+    assert_eq!(game.errors.len(), 1);
+    assert_eq!(game.errors[0].kind, ErrorKind::ExpectedHole);
+    let south = &game.record.movetext.moves[0];
+    assert!(south.north.is_none());
+    assert_eq!(south.span.start, 0);
+    assert_eq!(south.span.end, 1);
 }
 
 #[test]
@@ -454,7 +479,7 @@ mod visitor {
 
     #[test]
     fn events_in_order_and_early_stop() {
-        let text = "[Date \"1962\"]\n4,8 or 9; x,3; 6 (2 from 1).\n\n1. 2 3\n";
+        let text = "[Date \"1962\"]\n4,8 or 9; x,3; 6 (2 from 1); 5,x.\n\n1. 2 3\n";
         let mut reader = RecordReader::new(text.as_bytes());
         let mut log = Log {
             events: Vec::new(),
@@ -474,7 +499,10 @@ mod visitor {
                 "abandon",
                 "move None",
                 "South 6",
-                "end true",
+                "end false",
+                "move None",
+                "South 5",
+                "end false",
             ]
         );
         log.limit = 2;
