@@ -341,10 +341,11 @@ fn the_document_keeps_what_the_record_holds() {
 fn moves_keep_their_numbers_after_a_syntax_error() {
     let document = document("4,13; 6,12; 5,7\n");
     let numbers: Vec<u32> = document.games[0].moves.iter().map(|m| m.number).collect();
-    assert_eq!(numbers, [2, 2, 3, 3]);
+    // South's 4 before the unreadable 13 is kept, as move 1.
+    assert_eq!(numbers, [1, 2, 2, 3, 3]);
     let document = document_numbered();
     let numbers: Vec<u32> = document.games[0].moves.iter().map(|m| m.number).collect();
-    assert_eq!(numbers, [2, 2]);
+    assert_eq!(numbers, [1, 2, 2]);
 }
 
 fn document_numbered() -> GamesDocument {
