@@ -1110,6 +1110,28 @@ fn solve_the_gentlemen_in_both_formats() {
         "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
     ]);
     insta::assert_snapshot!("solve-hemprich", hemprich.transcript());
+    // North's one bean walks on while South, without beans, passes: the
+    // line writes each of those passes as `-`.
+    assert!(
+        hemprich
+            .stdout
+            .contains("line: 5 11 6 7 - 8 - 9 - 10 - 11\n"),
+        "{}",
+        hemprich.stdout
+    );
+}
+
+/// A missing argument is named in the one-line usage error.
+#[test]
+fn solve_without_a_position_names_the_missing_argument() {
+    let ran = run(&["solve"]);
+    assert_eq!(ran.code, Some(2));
+    assert_eq!(ran.stdout, "");
+    assert_eq!(
+        ran.stderr,
+        "bohnenspiel: error: the following required arguments were not provided: \
+         --position <P> (see `bohnenspiel --help`)\n"
+    );
 }
 
 #[test]

@@ -78,6 +78,22 @@ fn color_in_arguments(arguments: impl Iterator<Item = std::ffi::OsString>) -> Co
     choice
 }
 
+/// The message of clap's rendered error on one line. clap writes
+/// `error: MESSAGE`, then (for missing arguments) one indented line per
+/// argument, then a blank line with the usage and a tip: the message and
+/// its indented lines are kept, joined by `, `.
+fn clap_message(text: &str) -> String {
+    let mut lines = text.lines().take_while(|line| !line.trim().is_empty());
+    let first = lines.next().unwrap_or_default();
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    let details: Vec<&str> = lines.map(str::trim).collect();
+    if !details.is_empty() {
+        message.push(' ');
+        message.push_str(&details.join(", "));
+    }
+    message
+}
+
 /// Help and version go to standard output (status 0); a usage error is
 /// one line in the common form, `bohnenspiel: error: MESSAGE`, with a
 /// pointer to the help (status 2).
@@ -92,9 +108,7 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         error.exit();
     }
     let text = error.render().to_string();
-    // clap's first line is `error: MESSAGE`; the usage and tip follow.
-    let first = text.lines().next().unwrap_or_default();
-    let message = first.strip_prefix("error: ").unwrap_or(first);
+    let message = clap_message(&text);
     let _ = writeln!(
         io::stderr(),
         "bohnenspiel: error: {message} (see `bohnenspiel --help`)"

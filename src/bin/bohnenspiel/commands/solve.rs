@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use bohnenspiel::analysis::{Budget, Solution, SolveError, Solver};
-use bohnenspiel::{Outcome, Position, Rules, Score};
+use bohnenspiel::{Action, Game, Outcome, Position, Repetition, Rules, Score};
 
 use crate::cli::SolveFormat;
 use crate::error::{CliError, usage};
@@ -39,7 +39,7 @@ pub fn run(
         Err(error) => return Err(usage(format_args!("{error}"))),
     };
     match format {
-        SolveFormat::Human => human(out, &solution)?,
+        SolveFormat::Human => human(out, start, rules, &solution)?,
         SolveFormat::Json => json(out, &solution)?,
     }
     Ok(Status::Success)
@@ -54,14 +54,46 @@ fn describe(score: Score) -> String {
 }
 
 /// The human form: the value, one line per move, the line.
-fn human(out: &mut impl Write, solution: &Solution) -> Result<(), CliError> {
+fn human(
+    out: &mut impl Write,
+    start: Position,
+    rules: Rules,
+    solution: &Solution,
+) -> Result<(), CliError> {
     writeln!(out, "value: {}", describe(solution.value))?;
     for mv in &solution.moves {
         writeln!(out, "move {:>2}: {}", mv.mv, describe(mv.value))?;
     }
-    let line: Vec<String> = solution.line.iter().map(ToString::to_string).collect();
-    writeln!(out, "line: {}", line.join(" "))?;
+    writeln!(out, "line: {}", line_with_passes(start, rules, solution))?;
     Ok(())
+}
+
+/// The best line as written plies: the holes, and `-` for each forced
+/// Hemprich pass, which [`Solution::line`] leaves out. The line is
+/// replayed by a [`Game`], which records those passes; it ends the game at
+/// the first repetition as search does, so that no pass is written after
+/// the end.
+fn line_with_passes(start: Position, rules: Rules, solution: &Solution) -> String {
+    let rules = Rules {
+        repetition: Repetition::Automatic { occurrence: 2 },
+        ..rules
+    };
+    let mut game = Game::new(start, rules);
+    if solution.line.iter().any(|&mv| game.play(mv).is_err()) {
+        // Not reached: the solver's line is legal. Should it not be, the
+        // line is shown as the solver gave it.
+        let holes: Vec<String> = solution.line.iter().map(ToString::to_string).collect();
+        return holes.join(" ");
+    }
+    let plies: Vec<String> = game
+        .plies()
+        .iter()
+        .map(|ply| match ply.action {
+            Action::Sow { mv, .. } => mv.to_string(),
+            Action::Pass => "-".to_owned(),
+        })
+        .collect();
+    plies.join(" ")
 }
 
 /// A score as JSON: `{"south": S, "north": N}`.
