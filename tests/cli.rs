@@ -456,8 +456,8 @@ fn json_documents_have_the_documented_keys() {
         rueger["result"],
         serde_json::json!({"south": 50, "north": 22, "winner": "south", "reason": "no-beans", "repetition": null})
     );
-    assert_eq!(document["version"], 2);
-    assert_eq!(rueger["version"], 2);
+    assert_eq!(document["version"], 3);
+    assert_eq!(rueger["version"], 3);
     assert_eq!(
         (rueger["file"].as_str(), rueger["index"].as_u64()),
         (Some("fixtures/rueger-1962.txt"), Some(1))
@@ -521,7 +521,7 @@ fn fmt_from_json_names_the_path_of_a_bad_value() {
     );
     let garbage = run_with_stdin(
         &["fmt", "--from", "json"],
-        b"{\"version\": 2, \"games\": [}",
+        b"{\"version\": 3, \"games\": [}",
     );
     assert_eq!(garbage.code, Some(1));
     assert!(

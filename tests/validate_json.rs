@@ -144,7 +144,7 @@ fn broken_documents_fail_the_schema() {
     assert!(!validator.is_valid(&missing));
     assert!(!validator.is_valid(&json!({ "games": [], "extra": 1 })));
     assert!(!validator.is_valid(&json!({ "games": [] })));
-    assert!(validator.is_valid(&json!({ "version": 2, "games": [] })));
+    assert!(validator.is_valid(&json!({ "version": 3, "games": [] })));
 }
 
 /// A row object, to put where none belongs.
@@ -338,6 +338,18 @@ fn the_document_keeps_what_the_record_holds() {
 }
 
 #[test]
+fn annotated_lists_every_capture_annotation() {
+    let value = serde_json::to_value(document("4 (2 from 12) (2 from 3, 1 from 4), 8; 5,7\n"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let game = &value["games"][0];
+    assert_eq!(
+        game["moves"][0]["annotated"],
+        json!([[{"hole": 12, "beans": 2}], [{"hole": 3, "beans": 2}, {"hole": 4, "beans": 1}]])
+    );
+    assert_eq!(game["moves"][1]["annotated"], Value::Null);
+}
+
+#[test]
 fn moves_keep_their_numbers_after_a_syntax_error() {
     let document = document("4,13; 6,12; 5,7\n");
     let numbers: Vec<u32> = document.games[0].moves.iter().map(|m| m.number).collect();
@@ -423,7 +435,7 @@ fn documents_that_cannot_be_read_back_name_the_path() {
         assert!(error.to_string().starts_with(path), "{error}");
     }
     // Not JSON, missing fields, prose that would start a game.
-    let error = records_from_json("{\"version\": 2, \"games\": [").err();
+    let error = records_from_json("{\"version\": 3, \"games\": [").err();
     assert_eq!(error.map(|e| e.kind), Some(DocumentErrorKind::Json));
     let mut missing = value.clone();
     if let Some(game) = missing

@@ -107,7 +107,7 @@ fn typed<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, DocumentErr
     })
 }
 
-/// Reads the games of a JSON text: one document `{"version": 2, "games":
+/// Reads the games of a JSON text: one document `{"version": 3, "games":
 /// [...]}`, or JSON Lines of game documents (one per line, as `bohnenspiel
 /// json --lines` prints them), and turns each game back into a
 /// [`Record`], in order.

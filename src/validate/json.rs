@@ -6,7 +6,7 @@
 //! as written, and where each part was written) and what the replay adds
 //! (the rules' captures, the position after each ply, the result, the
 //! findings). A file's games print as a [`GamesDocument`],
-//! `{"version": 2, "games": [...]}`; the JSON Schema of both is
+//! `{"version": 3, "games": [...]}`; the JSON Schema of both is
 //! `fixtures/schema/games.schema.json` (draft 2020-12).
 //! [`GameDocument::to_record`] and [`records_from_json`] read a document
 //! back into records.
@@ -25,9 +25,9 @@ use super::{Finding, FindingKind, Report, Severity};
 
 /// The version of the document's shape, written in its `version` field.
 /// It changes whenever a field is added, removed or changes meaning.
-pub const DOCUMENT_VERSION: u32 = 2;
+pub const DOCUMENT_VERSION: u32 = 3;
 
-/// Every game of a file: `{"version": 2, "games": [...]}`.
+/// Every game of a file: `{"version": 3, "games": [...]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GamesDocument {
@@ -292,9 +292,10 @@ pub struct MoveDocument {
     pub alternatives: Vec<PlyDocument>,
     /// The comments joined by `; `, or `null` (from `groups`).
     pub comment: Option<String>,
-    /// The captures as annotated, or `null` when not annotated (from
-    /// `groups`).
-    pub annotated: Option<Vec<CaptureDocument>>,
+    /// The captures as annotated, one list per capture annotation in
+    /// written order (a ply may be annotated twice), or `null` when not
+    /// annotated (from `groups`).
+    pub annotated: Option<Vec<Vec<CaptureDocument>>>,
     /// The captures the rules make, in chain order; `null` when the ply
     /// was not replayed.
     pub captures: Option<Vec<CaptureDocument>>,
@@ -766,7 +767,7 @@ fn move_document(
             .map(|alt| ply_document(at, alt))
             .collect(),
         comment,
-        annotated: ply.capture_annotation().map(captures_of),
+        annotated: annotated(ply),
         captures: replayed.map(|r| {
             r.captures
                 .iter()
@@ -797,6 +798,20 @@ fn ply_document(at: &mut At<'_>, ply: &WrittenPly) -> PlyDocument {
         line: start.line,
         column: start.column,
     }
+}
+
+/// The flattened captures of each capture annotation of a ply, or `None`
+/// when it has none.
+fn annotated(ply: &WrittenPly) -> Option<Vec<Vec<CaptureDocument>>> {
+    let annotations: Vec<Vec<CaptureDocument>> = ply
+        .groups
+        .iter()
+        .filter_map(|group| match &group.kind {
+            GroupKind::Captures { annotation, .. } => Some(captures_of(annotation)),
+            _ => None,
+        })
+        .collect();
+    (!annotations.is_empty()).then_some(annotations)
 }
 
 /// The flattened captures of an annotation.
@@ -983,7 +998,7 @@ pub fn json_value(text: &str) -> Result<serde_json::Value, serde_json::Error> {
 ///
 /// ```
 /// let json = bohnenspiel::validate::json_string("4,8\n")?;
-/// assert!(json.starts_with("{\"version\":2,\"games\":[{"));
+/// assert!(json.starts_with("{\"version\":3,\"games\":[{"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 ///

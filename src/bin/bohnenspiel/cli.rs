@@ -108,7 +108,7 @@ Examples:
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
-    /// Print every game as a JSON document: `{"version": 2, "games": [...]}`.
+    /// Print every game as a JSON document: `{"version": 3, "games": [...]}`.
     ///
     /// Each game's document names its file and its index in the file, and
     /// holds the record as written (every tag, ply, mark, group,

@@ -10,7 +10,7 @@ use crate::error::CliError;
 use crate::input::for_each_game;
 use crate::status::Status;
 
-/// Prints `{"version": 2, "games": [...]}`, or with `lines` one game
+/// Prints `{"version": 3, "games": [...]}`, or with `lines` one game
 /// document per line (JSON Lines), writing each game's [`GameDocument`]
 /// (naming its file and its index in the file) as soon as it is
 /// validated, so memory stays bounded by one game. Invalid records are
