@@ -59,8 +59,86 @@
 //! assert_eq!(five.map(|m| m.value), Some(Score::new(34, 38)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Judgements of a record
+//!
+//! [`Analyser`] replays a record as [`validate`](crate::validate::validate)
+//! does (a record that validation finds errors in, or whose start is
+//! unknown, `[Setup "?"]`, is an [`AnalysisError`]). For every line with
+//! a known start, the main line and every replayed variation, it gives
+//! each of the line's own plies its value before and after it
+//! ([`PlyValue`]), each found with the line's history since the last
+//! capture, and it checks every judgement the record makes against the
+//! exact values. Each [`Judgement`] has its place (line, column, ply,
+//! move number, variation), its [`JudgementKind`] and a [`Verdict`]:
+//! **confirmed**, **contradicted** (the message says why: the values,
+//! the move that keeps the value, a line that shows it) or
+//! **unanalysed**, when a value it needs was not found within the
+//! [`Budget`] (never guessed). Values are those of the side that moves:
+//! a move **keeps the value** when the mover's final score under best
+//! play after it equals the one before it, and **loses value** when it is
+//! smaller.
+//!
+//! What is judged, and the phrases understood (words in any case; a hole
+//! is 1–12; `S` stands for `South` or `North`):
+//!
+//! - **Marks** on a played ply or an alternative: `?` and `??` say that
+//!   the move loses value (`??` is not checked for a larger loss), `!`
+//!   that it keeps the value, `!!` that it is the only legal move that
+//!   keeps it. `!?` and `?!` judge nothing that a value can check, and
+//!   are not judged.
+//! - **Other moves** named in a remark on a ply, each judged as if played
+//!   instead of it, from the same position: a group holding only a hole
+//!   and a mark, `(4?)`; or a comment (also after the `;` of a capture
+//!   annotation) starting `but not N?` or `not N?` (a missing mark reads
+//!   as `?`), followed, in any order and separated by spaces or commas,
+//!   by `loses`, `draws` or `wins` (optionally `with A:B`, for the player
+//!   who would play `N`: how the game ends after it), and by `because of
+//!   M!` (the reply `M` after `N` keeps the value for the other player:
+//!   it refutes `N`; a missing mark reads as `!`). Other words after
+//!   these are not read.
+//! - **Alternatives**, `8 or 9`: each is as good as the ply written
+//!   first (the same value for the mover).
+//! - **The remaining beans**: a remark that is, as a whole, `wins the
+//!   remaining beans` (or `takes`, `gets`, `captures`; `all the
+//!   remaining beans`; with the player's name first; `beads`, as one
+//!   source misprints it): the mover ends the game, under best play,
+//!   with their store and every bean on the board before the ply.
+//! - **Endings** of a move, after `and`: a first sentence `S wins`, `S
+//!   draws` or `S loses`, optionally `with A:B` and then `points` or
+//!   `beans` (`6 and South loses.`, `and North draws!`, `and South wins
+//!   with 38:34 points.`); what follows the sentence is not read. It is
+//!   checked against the value after the move's last ply. The larger
+//!   count of a score is the winner's, in either order.
+//! - **Prose** after the moves: each sentence (ended by `.`, `!` or a
+//!   line break) that starts like an ending, checked against the value
+//!   at the end of the main line.
+//! - **The stipulation** of a problem: a `Stipulation` tag that is, as a
+//!   whole, `S to move and win`, `draw` or `lose` (optionally `with A:B`,
+//!   a final `.` or `!`), or the same phrase anywhere in the `Event` or
+//!   `Title` tag (`[Event "Problem 1: The Gentlemen (South to move and
+//!   draw)"]`). The start position must have `S` to move and the value
+//!   stated.
+//!
+//! Text that none of these phrases reads is not a judgement. A line
+//! that repeats a position since its last capture has no value in
+//! search after it ([`SolveError::History`]): its plies from there are
+//! unanalysed too.
+//!
+//! [`Analyser::analyse_from`] analyses a record from a given start
+//! position, whatever its `Setup` tag says, so that candidate starts of
+//! a record whose start was lost can be filtered by its judgements
+//! ([`Analysis::is_contradicted`]).
 
+mod analyser;
+mod judgement;
+mod phrases;
 mod search;
 mod solver;
 
+pub use analyser::{Analyser, AnalysisError};
+pub use judgement::{
+    Analysis, Judgement, JudgementKind, JudgementLine, LineValues, PlyValue, Verdict,
+};
+pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};

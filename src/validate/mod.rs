@@ -123,6 +123,7 @@ pub use json::{
     json_string, json_value,
 };
 pub use options::{ChosenRules, Options};
+pub(crate) use replay::Locator;
 pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
@@ -150,6 +151,37 @@ use replay::{At, Context, numbered};
 /// ```
 #[must_use]
 pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
+    validate_with(parsed, options, None)
+}
+
+/// Validates one parsed record as [`validate`] does, but replays it from
+/// `start` instead of the start its `Setup` tag gives (or the opening):
+/// the `Setup` tag is ignored, whatever it says (`?` included). This is
+/// how a record whose start was lost is tried on a candidate start
+/// position.
+///
+/// ```
+/// use bohnenspiel::Position;
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::{Options, validate, validate_from};
+///
+/// let games = parse_records("[Setup \"?\"]\n\n5, 9\n");
+/// assert!(validate(&games[0], &Options::default()).syntax_only);
+/// let start: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
+/// let report = validate_from(&games[0], start, &Options::default());
+/// assert_eq!(report.start, Some(start));
+/// assert_eq!(report.main_line.plies.len(), 2);
+/// assert!(!report.has_errors());
+/// # Ok::<(), bohnenspiel::ParsePositionError>(())
+/// ```
+#[must_use]
+pub fn validate_from(parsed: &ParsedRecord, start: Position, options: &Options) -> Report {
+    validate_with(parsed, options, Some(start))
+}
+
+/// [`validate`], from `start` when given (the `Setup` tag is then
+/// ignored).
+fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Position>) -> Report {
     let mut ctx = Context::new(parsed, options);
     parse_findings(&mut ctx);
     ctx.rules = replay::record_rules(rules_of(&mut ctx));
@@ -159,7 +191,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
     variations::check_rows(&mut ctx, &index);
 
     let mut report = Report {
-        start: start_with_findings(&mut ctx),
+        start: start.or_else(|| start_with_findings(&mut ctx)),
         rules: ctx.rules,
         ..Report::default()
     };

@@ -1,0 +1,1065 @@
+//! Analysing a record: its replay (by validation), the value of every
+//! ply, and a verdict for every judgement.
+
+use std::collections::HashMap;
+
+use crate::notation::{GroupKind, Location, Mark, ParsedRecord, Span, WrittenMove, WrittenPly};
+use crate::validate::{
+    Finding, FindingKind, Locator, Options, ReplayedPly, Report, Severity, validate, validate_from,
+};
+use crate::{Move, Player, Position, Score};
+
+use super::judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
+use super::phrases::{self, OutcomeClaim};
+use super::{Budget, MoveValue, Solution, SolveError, Solver};
+
+/// Why a record cannot be analysed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The record says its start position is unknown (`[Setup "?"]`):
+    /// there is no position to analyse. Give one with
+    /// [`Analyser::analyse_from`].
+    #[error(
+        "{location}: the Setup tag says the start position is unknown (\"?\"), so the record cannot be analysed: give it a start position"
+    )]
+    UnknownStart {
+        /// Where the `Setup` tag is.
+        location: Location,
+    },
+    /// The record cannot be replayed against the rules: it has errors
+    /// (an invalid `Setup` tag, an illegal ply, a capture annotation
+    /// that the rules contradict, a syntax error). A judgement of such a
+    /// record has no position to be checked in.
+    #[error(
+        "the record cannot be analysed: validation finds {count} error{s} (the first: {first}); fix it first (see `bohnenspiel validate`)",
+        count = .errors.len(),
+        s = if .errors.len() == 1 { "" } else { "s" },
+        first = .errors.first().map(ToString::to_string).unwrap_or_default()
+    )]
+    Invalid {
+        /// The errors validation found, in the order of their places.
+        errors: Vec<Finding>,
+    },
+}
+
+/// Analyses records: replays each as [`validate`] does, gives every ply
+/// of every line with a known start (main line and variations) its value
+/// before and after it, and checks every judgement the record makes
+/// against the exact values. See the [module docs](super) for the
+/// judgements and the phrases understood.
+///
+/// Each value is one call of a [`Solver`] within the budget; a value not
+/// found within it leaves its plies and judgements unanalysed. The
+/// solver's memo is kept from one record to the next.
+///
+/// ```
+/// use bohnenspiel::analysis::{Analyser, Budget, Verdict};
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::Options;
+///
+/// let text = std::fs::read_to_string("fixtures/shotayev-gentlemen.txt")?;
+/// let games = parse_records(&text);
+/// let mut analyser = Analyser::new(Options::default(), Budget::nodes(1_000_000));
+/// let analysis = analyser.analyse(&games[0])?;
+/// let stipulation = &analysis.judgements[0];
+/// assert_eq!(stipulation.claim, "South to move and draw");
+/// assert_eq!(stipulation.verdict, Verdict::Confirmed);
+/// assert_eq!(analysis.count(Verdict::Unanalysed), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Analyser {
+    options: Options,
+    budget: Budget,
+    solver: Solver,
+}
+
+impl Analyser {
+    /// An analyser replaying records under `options` (a record's `Rules`
+    /// tag wins, as in validation) and solving each value within
+    /// `budget`.
+    #[must_use]
+    pub fn new(options: Options, budget: Budget) -> Analyser {
+        let options = Options {
+            keep_plies: true,
+            ..options
+        };
+        Analyser {
+            options,
+            budget,
+            solver: Solver::new(options.rules).with_budget(budget),
+        }
+    }
+
+    /// The budget of each value.
+    #[must_use]
+    pub const fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Analyses a record from its own start: its `Setup` tag's position,
+    /// or the opening when it has none.
+    ///
+    /// # Errors
+    ///
+    /// [`AnalysisError::UnknownStart`] for `[Setup "?"]`;
+    /// [`AnalysisError::Invalid`] when validation finds an error (an
+    /// invalid `Setup` tag among them).
+    pub fn analyse(&mut self, parsed: &ParsedRecord) -> Result<Analysis, AnalysisError> {
+        let report = validate(parsed, &self.options);
+        if report.syntax_only {
+            let location = report
+                .findings
+                .iter()
+                .find(|finding| finding.kind == FindingKind::SyntaxOnly)
+                .map(|finding| finding.location)
+                .unwrap_or_default();
+            return Err(AnalysisError::UnknownStart { location });
+        }
+        self.finish(parsed, report)
+    }
+
+    /// Analyses a record from `start`, whatever its `Setup` tag says (as
+    /// [`validate_from`] replays it): for trying candidate start
+    /// positions of a record whose start was lost. A start on which the
+    /// record does not replay is an [`AnalysisError::Invalid`].
+    ///
+    /// ```
+    /// use bohnenspiel::analysis::{Analyser, Budget};
+    /// use bohnenspiel::notation::parse_records;
+    /// use bohnenspiel::validate::Options;
+    ///
+    /// // "5? loses" is right from this start: North then wins 38:34.
+    /// let games = parse_records("[Setup \"?\"]\n\n1.  5?  9 (2 from 12)\n");
+    /// let mut analyser = Analyser::new(Options::default(), Budget::nodes(100_000));
+    /// let start = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
+    /// assert!(!analyser.analyse_from(&games[0], start)?.is_contradicted());
+    /// // Where 5 is the only move, it keeps the value: contradicted.
+    /// let other = "0,0,0,0,2,0/0,0,3,0,0,1 34:32 S".parse()?;
+    /// assert!(analyser.analyse_from(&games[0], other)?.is_contradicted());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`AnalysisError::Invalid`] when validation from `start` finds an
+    /// error.
+    pub fn analyse_from(
+        &mut self,
+        parsed: &ParsedRecord,
+        start: Position,
+    ) -> Result<Analysis, AnalysisError> {
+        let report = validate_from(parsed, start, &self.options);
+        self.finish(parsed, report)
+    }
+
+    /// Values and verdicts for a validated record.
+    fn finish(&mut self, parsed: &ParsedRecord, report: Report) -> Result<Analysis, AnalysisError> {
+        let errors: Vec<Finding> = report
+            .findings
+            .iter()
+            .filter(|finding| finding.severity == Severity::Error)
+            .cloned()
+            .collect();
+        let Some(start) = report.start.filter(|_| errors.is_empty()) else {
+            return Err(AnalysisError::Invalid { errors });
+        };
+        if self.solver.rules() != report.rules {
+            self.solver = Solver::new(report.rules).with_budget(self.budget);
+        }
+        let mut work = Work {
+            parsed,
+            solver: &mut self.solver,
+            locator: Locator::default(),
+            judgements: Vec::new(),
+        };
+        let start_value = work.solver.value(&start, &[]);
+        work.stipulations(start);
+        let mut lines = Vec::with_capacity(report.variations.len() + 1);
+        let full_lines = full_lines(&report);
+        for (i, full) in full_lines.iter().enumerate() {
+            let Some(full) = full else { continue };
+            let (variation, own_first) = if i == 0 {
+                (None, 1)
+            } else {
+                let entry = &report.variations[i - 1];
+                let Some(first) = entry.line.plies.first() else {
+                    continue;
+                };
+                (Some(entry.label.clone()), first.index)
+            };
+            let mut line = LineWork::new(start, full, own_first);
+            let plies = work.line_values(&mut line, variation.as_deref());
+            work.line_judgements(&mut line, variation.as_deref());
+            if i == 0 {
+                work.prose(&mut line);
+            }
+            lines.push(LineValues { variation, plies });
+        }
+        let mut judgements = work.judgements;
+        judgements.sort_by_key(|judgement| judgement.span.start);
+        // Located in text order, so that locating stays linear.
+        let mut locator = Locator::default();
+        for judgement in &mut judgements {
+            judgement.location = locator.locate(parsed, judgement.span.start);
+        }
+        Ok(Analysis {
+            rules: report.rules,
+            report,
+            start,
+            start_value,
+            lines,
+            judgements,
+        })
+    }
+}
+
+/// The replayed plies of each line from the start of the game: the main
+/// line's, then each variation's, its parent line's plies up to its
+/// branch point followed by its own; `None` for a variation that was not
+/// replayed.
+fn full_lines(report: &Report) -> Vec<Option<Vec<&ReplayedPly>>> {
+    let count = report.variations.len();
+    let mut lines: Vec<Option<Vec<&ReplayedPly>>> = vec![None; count + 1];
+    lines[0] = Some(report.main_line.plies.iter().collect());
+    // Each pass settles the variations whose parent line is settled; a
+    // chain of parents is at most `count` long.
+    for _ in 0..count {
+        let mut progress = false;
+        for (i, entry) in report.variations.iter().enumerate() {
+            if lines[i + 1].is_some() || !entry.replayed {
+                continue;
+            }
+            let parent = match &entry.parent {
+                None => Some(0),
+                Some(label) => report
+                    .variations
+                    .iter()
+                    .position(|v| &v.label == label)
+                    .map(|k| k + 1),
+            };
+            let Some(parent) = parent.and_then(|k| lines[k].as_ref()) else {
+                continue;
+            };
+            let first = entry.line.plies.first().map_or(usize::MAX, |p| p.index);
+            let mut full: Vec<&ReplayedPly> =
+                parent.iter().copied().filter(|p| p.index < first).collect();
+            full.extend(entry.line.plies.iter());
+            lines[i + 1] = Some(full);
+            progress = true;
+        }
+        if !progress {
+            break;
+        }
+    }
+    lines
+}
+
+/// The positions of one line from the start, with the history of each.
+struct LineWork<'r> {
+    /// Every position of the line, a Hemprich pass included.
+    positions: Vec<Position>,
+    /// For each position, the index of the first position of its
+    /// history (the position right after the last capture, or the start).
+    resets: Vec<usize>,
+    /// The line's own plies with the indices of the positions before and
+    /// after each.
+    own: Vec<(&'r ReplayedPly, usize, usize)>,
+    /// Values found, by position index.
+    values: HashMap<usize, Result<Score, SolveError>>,
+    /// Solutions found, by position index.
+    solutions: HashMap<usize, Result<Solution, SolveError>>,
+}
+
+impl<'r> LineWork<'r> {
+    fn new(start: Position, full: &[&'r ReplayedPly], own_first: usize) -> LineWork<'r> {
+        let mut line = LineWork {
+            positions: vec![start],
+            resets: vec![0],
+            own: Vec::new(),
+            values: HashMap::new(),
+            solutions: HashMap::new(),
+        };
+        for &ply in full {
+            let before = line.positions.len() - 1;
+            if let Some(mv) = ply.mv {
+                let mut sown = line.positions[before];
+                // A Hemprich pass forced after the move is a position of
+                // its own.
+                if sown.play(mv).is_ok() && sown != ply.after {
+                    line.push(sown);
+                }
+                line.push(ply.after);
+            }
+            if ply.index >= own_first {
+                line.own.push((ply, before, line.positions.len() - 1));
+            }
+        }
+        line
+    }
+
+    fn push(&mut self, position: Position) {
+        let last = self.positions.len() - 1;
+        let reset = if position.stores() == self.positions[last].stores() {
+            self.resets[last]
+        } else {
+            self.positions.len()
+        };
+        self.positions.push(position);
+        self.resets.push(reset);
+    }
+
+    /// The history of position `at`: the positions since the last
+    /// capture before it.
+    fn history(&self, at: usize) -> &[Position] {
+        self.positions.get(self.resets[at]..at).unwrap_or_default()
+    }
+}
+
+/// The state of one analysis.
+struct Work<'a> {
+    parsed: &'a ParsedRecord,
+    solver: &'a mut Solver,
+    locator: Locator,
+    judgements: Vec<Judgement>,
+}
+
+/// `36:36 (draw)`, `34:38 (North wins)`: South's beans first.
+fn describe(score: Score) -> String {
+    match score.winner() {
+        None => format!("{score} (draw)"),
+        Some(winner) => format!("{score} ({winner} wins)"),
+    }
+}
+
+/// `3. 6!!` for South, `2... 10?` for North.
+fn numbered(number: u32, player: Player, text: &str) -> String {
+    match player {
+        Player::South => format!("{number}. {text}"),
+        Player::North => format!("{number}... {text}"),
+    }
+}
+
+/// A written ply as text: `6!!`, `10?`, `-`.
+fn ply_text(ply: &WrittenPly) -> String {
+    let hole = ply
+        .hole
+        .map_or_else(|| "-".to_owned(), |hole| hole.to_string());
+    match ply.mark {
+        Some(mark) => format!("{hole}{mark}"),
+        None => hole,
+    }
+}
+
+/// ` (line: 2 9 3 11)`, or nothing for an empty line.
+fn line_text(line: &[Move]) -> String {
+    if line.is_empty() {
+        return String::new();
+    }
+    let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
+    format!(" (line: {})", moves.join(" "))
+}
+
+/// Whether a mark is a judgement of value: `?`, `??`, `!`, `!!` (not
+/// `!?`, `?!`).
+const fn judges(mark: Mark) -> bool {
+    matches!(
+        mark,
+        Mark::Mistake | Mark::Blunder | Mark::Good | Mark::Brilliant
+    )
+}
+
+/// Where the parts of a judgement are written.
+struct Place<'v> {
+    span: Span,
+    ply: Option<usize>,
+    move_number: Option<u32>,
+    variation: Option<&'v str>,
+}
+
+impl Work<'_> {
+    /// Records a judgement.
+    fn push(
+        &mut self,
+        kind: JudgementKind,
+        claim: String,
+        verdict: (Verdict, String, Vec<Move>),
+        place: &Place<'_>,
+    ) {
+        let (verdict, reason, line) = verdict;
+        self.judgements.push(Judgement {
+            kind,
+            verdict,
+            message: format!("{claim}: {reason}"),
+            claim,
+            line,
+            span: place.span,
+            location: Location::default(),
+            ply: place.ply,
+            move_number: place.move_number,
+            variation: place.variation.map(str::to_owned),
+        });
+    }
+
+    /// The span of `range` of `text`, where `text` is written inside
+    /// `outer` (found in the source); `outer` itself when it is not.
+    fn inner_span(&self, outer: Span, text: &str, range: std::ops::Range<usize>) -> Span {
+        let parsed = self.parsed;
+        let from = outer.start.saturating_sub(parsed.offset);
+        let to = outer.end.saturating_sub(parsed.offset);
+        match parsed
+            .source
+            .get(from..to)
+            .and_then(|written| written.find(text))
+        {
+            Some(at) => Span::new(outer.start + at + range.start, outer.start + at + range.end),
+            None => outer,
+        }
+    }
+
+    /// The value of position `at` of `line`.
+    fn value(&mut self, line: &mut LineWork<'_>, at: usize) -> Result<Score, SolveError> {
+        if let Some(value) = line.values.get(&at) {
+            return *value;
+        }
+        let value = match line.solutions.get(&at) {
+            Some(solution) => solution.as_ref().map(|s| s.value).map_err(|e| *e),
+            None => self.solver.value(&line.positions[at], line.history(at)),
+        };
+        line.values.insert(at, value);
+        value
+    }
+
+    /// The solution of position `at` of `line`: its value, every move's
+    /// and a best line.
+    fn solution(&mut self, line: &mut LineWork<'_>, at: usize) -> Result<Solution, SolveError> {
+        if let Some(solution) = line.solutions.get(&at) {
+            return solution.clone();
+        }
+        let solution = self.solver.solve(&line.positions[at], line.history(at));
+        line.solutions.insert(at, solution.clone());
+        solution
+    }
+
+    /// The solution of the position after `mv` is played in position
+    /// `at` of `line` (with the history that follows), and that position.
+    fn solution_after(
+        &mut self,
+        line: &LineWork<'_>,
+        at: usize,
+        mv: Move,
+    ) -> Option<(Position, Result<Solution, SolveError>)> {
+        let before = line.positions[at];
+        let mut after = before;
+        after.play(mv).ok()?;
+        let mut history: Vec<Position> = Vec::new();
+        if after.stores() == before.stores() {
+            history.extend_from_slice(line.history(at));
+            history.push(before);
+        }
+        Some((after, self.solver.solve(&after, &history)))
+    }
+
+    /// The judgements of the start position: stipulations in the tags.
+    fn stipulations(&mut self, start: Position) {
+        let tags = &self.parsed.record.tags;
+        let mut found = Vec::new();
+        for tag in tags {
+            let whole = tag.name == "Stipulation";
+            if !(whole || tag.name == "Event" || tag.name == "Title") {
+                continue;
+            }
+            if let Some((claim, range)) = phrases::stipulation(&tag.value, whole) {
+                let text = tag.value.get(range.clone()).unwrap_or_default().to_owned();
+                let span = self.inner_span(tag.span, &text, 0..text.len());
+                found.push((claim, text, span));
+            }
+        }
+        for (claim, text, span) in found {
+            let verdict = self.stipulation_verdict(start, claim);
+            let place = Place {
+                span,
+                ply: None,
+                move_number: None,
+                variation: None,
+            };
+            self.push(JudgementKind::Stipulation, text, verdict, &place);
+        }
+    }
+
+    fn stipulation_verdict(
+        &mut self,
+        start: Position,
+        claim: OutcomeClaim,
+    ) -> (Verdict, String, Vec<Move>) {
+        if start.turn() != claim.player {
+            return (
+                Verdict::Contradicted,
+                format!("{} is to move in the start position", start.turn()),
+                Vec::new(),
+            );
+        }
+        match self.solver.solve(&start, &[]) {
+            Ok(solution) => outcome_verdict(claim, &solution),
+            Err(error) => unanalysed(error),
+        }
+    }
+
+    /// The value of every own ply of a line.
+    fn line_values(&mut self, line: &mut LineWork<'_>, _variation: Option<&str>) -> Vec<PlyValue> {
+        let own = line.own.clone();
+        let mut plies = Vec::with_capacity(own.len());
+        for (ply, before, after) in own {
+            let before_value = self.value(line, before);
+            let after_value = self.value(line, after);
+            plies.push(PlyValue {
+                index: ply.index,
+                number: ply.number,
+                player: ply.player,
+                mv: ply.mv,
+                span: ply.ply.span,
+                location: self.locator.locate(self.parsed, ply.ply.span.start),
+                position_before: line.positions[before],
+                position_after: line.positions[after],
+                before: before_value,
+                after: after_value,
+            });
+        }
+        plies
+    }
+
+    /// The judgements of a line's own plies and moves.
+    fn line_judgements(&mut self, line: &mut LineWork<'_>, variation: Option<&str>) {
+        let own = line.own.clone();
+        for &(ply, before, after) in &own {
+            let place = Place {
+                span: ply.ply.span,
+                ply: Some(ply.index),
+                move_number: Some(ply.number),
+                variation,
+            };
+            self.ply_judgements(line, ply, before, after, &place);
+        }
+        // Endings, on the last ply of their move.
+        let movetext = &self.parsed.record.movetext;
+        let moves: &[WrittenMove] = match variation {
+            None => &movetext.moves,
+            Some(label) => match movetext.variation(label) {
+                Some(v) => &v.moves,
+                None => &[],
+            },
+        };
+        for m in moves {
+            let Some(ending) = &m.ending else { continue };
+            let last = m.north.as_ref().unwrap_or(&m.south);
+            let Some(&(ply, _, after)) = own.iter().find(|(ply, ..)| ply.ply.span == last.ply.span)
+            else {
+                continue;
+            };
+            let Some((claim, range)) = phrases::outcome_claim(&ending.text) else {
+                continue;
+            };
+            let span = self.inner_span(ending.span, &ending.text, range);
+            let text = format!(
+                "after {}: {}",
+                numbered(ply.number, ply.player, &ply_text(&ply.ply)),
+                claim.describe()
+            );
+            let verdict = match self.solution(line, after) {
+                Ok(solution) => outcome_verdict(claim, &solution),
+                Err(error) => unanalysed(error),
+            };
+            let place = Place {
+                span,
+                ply: Some(ply.index),
+                move_number: Some(ply.number),
+                variation,
+            };
+            self.push(JudgementKind::Ending, text, verdict, &place);
+        }
+    }
+
+    /// Prose after the moves, judged at the end of the main line.
+    fn prose(&mut self, line: &mut LineWork<'_>) {
+        let Some(prose) = &self.parsed.record.prose else {
+            return;
+        };
+        let end = line.positions.len() - 1;
+        for (claim, range) in phrases::prose_claims(&prose.text) {
+            let span = self.inner_span(prose.span, &prose.text, range);
+            let text = format!("at the end of the main line: {}", claim.describe());
+            let verdict = match self.solution(line, end) {
+                Ok(solution) => outcome_verdict(claim, &solution),
+                Err(error) => unanalysed(error),
+            };
+            let place = Place {
+                span,
+                ply: line.own.last().map(|(ply, ..)| ply.index),
+                move_number: line.own.last().map(|(ply, ..)| ply.number),
+                variation: None,
+            };
+            self.push(JudgementKind::Prose, text, verdict, &place);
+        }
+    }
+
+    /// The judgements written with one ply: its mark, its alternatives
+    /// (and theirs), remarks naming other moves, `wins the remaining
+    /// beans`.
+    fn ply_judgements(
+        &mut self,
+        line: &mut LineWork<'_>,
+        ply: &ReplayedPly,
+        before: usize,
+        after: usize,
+        place: &Place<'_>,
+    ) {
+        let written = &ply.ply;
+        let mover = ply.player;
+        let number = ply.number;
+        // A mark on the ply.
+        if let (Some(mark), Some(mv)) = (written.mark, ply.mv)
+            && judges(mark)
+        {
+            let claim = numbered(number, mover, &ply_text(written));
+            let verdict = self.mark_verdict(line, before, mv, mark, mover);
+            self.push(JudgementKind::Mark, claim, verdict, place);
+        }
+        // Alternatives, in the turn as written: found through the
+        // record, since the replay keeps the first ply of a turn.
+        let alternatives = self.alternatives_of(written);
+        if let Some(first) = ply.mv {
+            for alternative in alternatives {
+                let Some(hole) = alternative.hole else {
+                    continue;
+                };
+                let mv = Move::new(hole);
+                let alt_place = Place {
+                    span: alternative.span,
+                    ..*place
+                };
+                let claim = format!(
+                    "{} (as good as {first})",
+                    numbered(number, mover, &ply_text(&alternative))
+                );
+                let verdict = self.alternative_verdict(line, before, first, mv, mover);
+                self.push(JudgementKind::Alternative, claim, verdict, &alt_place);
+                if let Some(mark) = alternative.mark.filter(|&mark| judges(mark)) {
+                    let claim = numbered(number, mover, &ply_text(&alternative));
+                    let verdict = self.mark_verdict(line, before, mv, mark, mover);
+                    self.push(JudgementKind::Mark, claim, verdict, &alt_place);
+                }
+            }
+        }
+        let played = ply_text(&WrittenPly {
+            mark: None,
+            ..written.clone()
+        });
+        for group in &written.groups {
+            match &group.kind {
+                GroupKind::OtherMove(other) => {
+                    let (Some(hole), Some(mark)) = (other.hole, other.mark) else {
+                        continue;
+                    };
+                    if !judges(mark) {
+                        continue;
+                    }
+                    let other_place = Place {
+                        span: other.span,
+                        ..*place
+                    };
+                    let claim = format!(
+                        "{} (instead of {played})",
+                        numbered(number, mover, &ply_text(other))
+                    );
+                    let verdict = self.mark_verdict(line, before, Move::new(hole), mark, mover);
+                    self.push(JudgementKind::OtherMove, claim, verdict, &other_place);
+                }
+                GroupKind::Comment(text)
+                | GroupKind::Captures {
+                    comment: Some(text),
+                    ..
+                } => {
+                    self.remark(line, ply, before, after, text, group.span, place, &played);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The alternatives written with `ply` in its turn: the turn whose
+    /// first ply is written at `ply`'s span.
+    fn alternatives_of(&self, ply: &WrittenPly) -> Vec<WrittenPly> {
+        self.parsed
+            .record
+            .all_moves()
+            .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
+            .find(|turn| turn.ply.span == ply.span)
+            .map(|turn| turn.alternatives.clone())
+            .unwrap_or_default()
+    }
+
+    /// The judgements of a comment on a ply: a remark naming another
+    /// move, or `wins the remaining beans`.
+    #[allow(clippy::too_many_arguments)]
+    fn remark(
+        &mut self,
+        line: &mut LineWork<'_>,
+        ply: &ReplayedPly,
+        before: usize,
+        after: usize,
+        text: &str,
+        group: Span,
+        place: &Place<'_>,
+        played: &str,
+    ) {
+        let mover = ply.player;
+        let number = ply.number;
+        if let Some(range) = phrases::remaining_beans(text) {
+            let span = self.inner_span(group, text, range);
+            let claim = format!(
+                "{} wins the remaining beans",
+                numbered(number, mover, played)
+            );
+            let start = line.positions[before];
+            let all = start.stores().of(mover) + start.beans_on_board();
+            let verdict = match self.solution(line, after) {
+                Ok(solution) if solution.value.of(mover) == all => (
+                    Verdict::Confirmed,
+                    format!(
+                        "{mover} ends with {all}, all {} beans left on the board before it: {}",
+                        start.beans_on_board(),
+                        describe(solution.value)
+                    ),
+                    Vec::new(),
+                ),
+                Ok(solution) => (
+                    Verdict::Contradicted,
+                    format!(
+                        "the value after it is {}, where all {} beans left on the board would give {mover} {all}{}",
+                        describe(solution.value),
+                        start.beans_on_board(),
+                        line_text(&solution.line)
+                    ),
+                    solution.line,
+                ),
+                Err(error) => unanalysed(error),
+            };
+            self.push(
+                JudgementKind::RemainingBeans,
+                claim,
+                verdict,
+                &Place { span, ..*place },
+            );
+            return;
+        }
+        let Some(remark) = phrases::other_move_remark(text) else {
+            return;
+        };
+        let other = Move::new(remark.hole);
+        let other_text = format!("{}{}", remark.hole, remark.mark);
+        // The move as judged: `N?`.
+        let span = self.inner_span(group, text, remark.at.clone());
+        let claim = format!(
+            "{} (instead of {played})",
+            numbered(number, mover, &other_text)
+        );
+        let verdict = self.mark_verdict(line, before, other, remark.mark, mover);
+        self.push(
+            JudgementKind::OtherMove,
+            claim,
+            verdict,
+            &Place { span, ..*place },
+        );
+        if let Some((result, beans, range)) = remark.outcome {
+            let span = self.inner_span(group, text, range);
+            let claim = OutcomeClaim {
+                player: mover,
+                result,
+                beans,
+            };
+            let text = format!(
+                "after {} (instead of {played}): {}",
+                numbered(number, mover, &remark.hole.to_string()),
+                claim.describe()
+            );
+            let verdict = match self.solution_after(line, before, other) {
+                Some((_, Ok(solution))) => {
+                    let (verdict, reason, rest) = outcome_verdict(claim, &solution);
+                    let shown: Vec<Move> = std::iter::once(other).chain(rest).collect();
+                    (
+                        verdict,
+                        reason,
+                        if shown.len() > 1 { shown } else { Vec::new() },
+                    )
+                }
+                Some((_, Err(error))) => unanalysed(error),
+                None => (
+                    Verdict::Contradicted,
+                    format!("{other} cannot be played there"),
+                    Vec::new(),
+                ),
+            };
+            self.push(
+                JudgementKind::OtherMoveOutcome,
+                text,
+                verdict,
+                &Place { span, ..*place },
+            );
+        }
+        if let Some((reply, mark, range)) = remark.because {
+            let span = self.inner_span(group, text, range);
+            let reply_number = if mover == Player::North {
+                number + 1
+            } else {
+                number
+            };
+            let claim = format!(
+                "{} (after {})",
+                numbered(reply_number, !mover, &format!("{reply}{mark}")),
+                numbered(number, mover, &other_text)
+            );
+            let verdict = match self.solution_after(line, before, other) {
+                Some((_, Ok(solution))) => {
+                    mark_verdict_in(&solution, Move::new(reply), mark, !mover)
+                }
+                Some((_, Err(error))) => unanalysed(error),
+                None => (
+                    Verdict::Contradicted,
+                    format!("{other} cannot be played there"),
+                    Vec::new(),
+                ),
+            };
+            self.push(
+                JudgementKind::Refutation,
+                claim,
+                verdict,
+                &Place { span, ..*place },
+            );
+        }
+    }
+
+    /// The verdict on `mark` for `mv` played by `mover` in position `at`
+    /// of `line`.
+    fn mark_verdict(
+        &mut self,
+        line: &mut LineWork<'_>,
+        at: usize,
+        mv: Move,
+        mark: Mark,
+        mover: Player,
+    ) -> (Verdict, String, Vec<Move>) {
+        match self.solution(line, at) {
+            Ok(solution) => {
+                let (verdict, reason, shown) = mark_verdict_in(&solution, mv, mark, mover);
+                // A `?` that keeps the value is shown by the line after
+                // it, a `!!` that is not the only one by the line after
+                // another move that keeps the value.
+                let shown_move = match mark {
+                    Mark::Mistake | Mark::Blunder => Some(mv),
+                    Mark::Brilliant if shown.is_empty() => solution
+                        .moves
+                        .iter()
+                        .find(|m| m.mv != mv && m.value.of(mover) == solution.value.of(mover))
+                        .map(|m| m.mv),
+                    _ => None,
+                };
+                if verdict == Verdict::Contradicted
+                    && let Some(shown_move) = shown_move
+                    && let Some((_, Ok(after))) = self.solution_after(line, at, shown_move)
+                {
+                    let shown: Vec<Move> = std::iter::once(shown_move).chain(after.line).collect();
+                    return (verdict, format!("{reason}{}", line_text(&shown)), shown);
+                }
+                (verdict, reason, shown)
+            }
+            Err(error) => unanalysed(error),
+        }
+    }
+
+    /// The verdict on an alternative `alternative` written beside `first`
+    /// in position `at` of `line`: as good as `first` for `mover`.
+    fn alternative_verdict(
+        &mut self,
+        line: &mut LineWork<'_>,
+        at: usize,
+        first: Move,
+        alternative: Move,
+        mover: Player,
+    ) -> (Verdict, String, Vec<Move>) {
+        let solution = match self.solution(line, at) {
+            Ok(solution) => solution,
+            Err(error) => return unanalysed(error),
+        };
+        let value_of = |mv: Move| move_value(&solution.moves, mv);
+        match (value_of(first), value_of(alternative)) {
+            (Some(a), Some(b)) if a.of(mover) == b.of(mover) => (
+                Verdict::Confirmed,
+                format!("both give {}", describe(a)),
+                Vec::new(),
+            ),
+            (Some(a), Some(b)) => (
+                Verdict::Contradicted,
+                format!(
+                    "{alternative} gives {}, but {first} gives {}",
+                    describe(b),
+                    describe(a)
+                ),
+                Vec::new(),
+            ),
+            _ => (
+                Verdict::Contradicted,
+                format!("{alternative} cannot be played there"),
+                Vec::new(),
+            ),
+        }
+    }
+}
+
+/// The value of `mv` among `moves`.
+fn move_value(moves: &[MoveValue], mv: Move) -> Option<Score> {
+    moves.iter().find(|m| m.mv == mv).map(|m| m.value)
+}
+
+/// The verdict for a value not found.
+fn unanalysed(error: SolveError) -> (Verdict, String, Vec<Move>) {
+    (
+        Verdict::Unanalysed,
+        format!("unanalysed: {error}"),
+        Vec::new(),
+    )
+}
+
+/// The verdict on an outcome claimed where `solution` is the position's.
+fn outcome_verdict(claim: OutcomeClaim, solution: &Solution) -> (Verdict, String, Vec<Move>) {
+    let value = solution.value;
+    if claim.holds(value) {
+        (
+            Verdict::Confirmed,
+            format!("the value there is {}", describe(value)),
+            Vec::new(),
+        )
+    } else {
+        (
+            Verdict::Contradicted,
+            format!(
+                "the value there is {}{}",
+                describe(value),
+                line_text(&solution.line)
+            ),
+            solution.line.clone(),
+        )
+    }
+}
+
+/// The verdict on `mark` for `mv` played by `mover` in the position of
+/// `solution`.
+fn mark_verdict_in(
+    solution: &Solution,
+    mv: Move,
+    mark: Mark,
+    mover: Player,
+) -> (Verdict, String, Vec<Move>) {
+    let best = solution.value;
+    let Some(value) = move_value(&solution.moves, mv) else {
+        return (
+            Verdict::Contradicted,
+            format!("{mv} cannot be played there"),
+            Vec::new(),
+        );
+    };
+    let own = |score: Score| score.of(mover);
+    let keepers: Vec<Move> = solution
+        .moves
+        .iter()
+        .filter(|m| own(m.value) == own(best))
+        .map(|m| m.mv)
+        .collect();
+    let keeper = keepers.first().copied();
+    let loses = own(value) < own(best);
+    let lost = || match keeper {
+        Some(keeper) => format!(
+            "it loses value: {} after it, where {keeper} keeps {}",
+            describe(value),
+            describe(best)
+        ),
+        None => format!("it loses value: {} after it", describe(value)),
+    };
+    match mark {
+        Mark::Mistake | Mark::Blunder => {
+            if loses {
+                (Verdict::Confirmed, lost(), Vec::new())
+            } else {
+                (
+                    Verdict::Contradicted,
+                    format!("it does not lose value: it keeps {}", describe(best)),
+                    Vec::new(),
+                )
+            }
+        }
+        Mark::Good | Mark::Brilliant if loses => (
+            Verdict::Contradicted,
+            format!("{}{}", lost(), line_text(&solution.line)),
+            solution.line.clone(),
+        ),
+        Mark::Brilliant => {
+            let others: Vec<Move> = keepers.iter().copied().filter(|&k| k != mv).collect();
+            if others.is_empty() {
+                let rest: Vec<String> = solution
+                    .moves
+                    .iter()
+                    .filter(|m| m.mv != mv)
+                    .map(|m| format!("{} gives {}", m.mv, describe(m.value)))
+                    .collect();
+                let reason = if rest.is_empty() {
+                    format!("the only legal move; it keeps {}", describe(best))
+                } else {
+                    format!(
+                        "the only move that keeps {} ({})",
+                        describe(best),
+                        rest.join(", ")
+                    )
+                };
+                (Verdict::Confirmed, reason, Vec::new())
+            } else {
+                let others: Vec<String> = others.iter().map(ToString::to_string).collect();
+                (
+                    Verdict::Contradicted,
+                    format!(
+                        "not the only move that keeps {}: {} keep{} it too",
+                        describe(best),
+                        others.join(" and "),
+                        if others.len() == 1 { "s" } else { "" }
+                    ),
+                    Vec::new(),
+                )
+            }
+        }
+        _ => (
+            Verdict::Confirmed,
+            format!("it keeps {}", describe(best)),
+            Vec::new(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ClaimedResult;
+    use super::*;
+    use crate::notation::parse_records;
+
+    #[test]
+    fn a_claimed_result_is_one_of_three() {
+        let claim = OutcomeClaim {
+            player: Player::North,
+            result: ClaimedResult::Win,
+            beans: None,
+        };
+        assert!(claim.holds(Score::new(30, 42)));
+        assert!(!claim.holds(Score::new(36, 36)));
+        let games = parse_records("4, 8\n");
+        let mut analyser = Analyser::new(Options::default(), Budget::nodes(10));
+        let analysis = analyser.analyse(&games[0]);
+        assert!(analysis.is_ok_and(|analysis| analysis.unanalysed_plies() == 2));
+    }
+}
