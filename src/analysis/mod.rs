@@ -135,6 +135,7 @@ mod judgement;
 mod phrases;
 mod search;
 mod solver;
+pub mod table;
 
 pub use analyser::{Analyser, AnalysisError};
 pub use judgement::{
@@ -142,3 +143,4 @@ pub use judgement::{
 };
 pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};
+pub use table::{EndgameTable, LevelReport, TableError};

@@ -55,12 +55,10 @@ pub(crate) trait Oracle {
     fn board_value(&self, position: &Position) -> Option<u8>;
 }
 
-/// No oracle.
-pub(crate) struct NoOracle;
-
-impl Oracle for NoOracle {
-    fn board_value(&self, _: &Position) -> Option<u8> {
-        None
+/// An endgame table when there is one.
+impl Oracle for Option<&super::EndgameTable> {
+    fn board_value(&self, position: &Position) -> Option<u8> {
+        self.and_then(|table| table.board_value(position))
     }
 }
 

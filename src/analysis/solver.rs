@@ -2,9 +2,11 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::search::{ABOVE, BELOW, Exhausted, Memo, NoOracle, Oracle, Search, State};
+use super::search::{ABOVE, BELOW, Exhausted, Memo, Oracle, Search, State};
+use super::table::{EndgameTable, TableError};
 use crate::{Move, Player, Position, Rules, Score, TOTAL_BEANS, Variant};
 
 /// How much work one call of the [`Solver`] may do: a number of nodes
@@ -141,7 +143,8 @@ pub enum SolveError {
 /// the [module docs](crate::analysis).
 ///
 /// It keeps the history-free values it has found between calls, up to a
-/// bounded number of entries ([`Solver::with_memo_limit`]).
+/// bounded number of entries ([`Solver::with_memo_limit`]), and can use an
+/// [`EndgameTable`] ([`Solver::with_table`]).
 ///
 /// ```
 /// use bohnenspiel::analysis::{Budget, SolveError, Solver};
@@ -164,6 +167,7 @@ pub struct Solver {
     budget: Budget,
     memo: Memo,
     memo_limit: usize,
+    table: Option<Arc<EndgameTable>>,
 }
 
 impl Solver {
@@ -178,7 +182,48 @@ impl Solver {
             budget: Budget::default(),
             memo: HashMap::default(),
             memo_limit: Solver::DEFAULT_MEMO_LIMIT,
+            table: None,
         }
+    }
+
+    /// The same solver using `table`: wherever the search reaches a
+    /// position without history (the position solved, when it has none,
+    /// or a position right after a capture) whose board the table covers,
+    /// it takes the table's value instead of searching on. The table's
+    /// values are exact, so answers do not change; they only come sooner.
+    ///
+    /// ```
+    /// use bohnenspiel::analysis::{EndgameTable, Solver};
+    /// use bohnenspiel::{Position, Rules, Score};
+    ///
+    /// let table = EndgameTable::build(Rules::default(), 6)?;
+    /// let mut solver = Solver::new(Rules::default()).with_table(table)?;
+    /// let gentlemen: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
+    /// assert_eq!(solver.value(&gentlemen, &[])?, Score::new(36, 36));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::OtherRules`] if the table was built for another
+    /// variant or endless-play rule than the solver's
+    /// ([`EndgameTable::covers`]).
+    pub fn with_table(mut self, table: impl Into<Arc<EndgameTable>>) -> Result<Solver, TableError> {
+        let table = table.into();
+        if !table.covers(self.rules) {
+            return Err(TableError::OtherRules {
+                table: table.rules(),
+                solver: self.rules,
+            });
+        }
+        self.table = Some(table);
+        Ok(self)
+    }
+
+    /// The table the solver uses, if any.
+    #[must_use]
+    pub fn table(&self) -> Option<&EndgameTable> {
+        self.table.as_deref()
     }
 
     /// The same solver with a budget for each call.
@@ -277,15 +322,16 @@ impl Solver {
         &mut self,
         position: &Position,
         history: &[Position],
-        work: impl FnOnce(&mut Search<'_, NoOracle>, Player) -> Result<R, Exhausted>,
+        work: impl FnOnce(&mut Search<'_, Option<&EndgameTable>>, Player) -> Result<R, Exhausted>,
     ) -> Result<(R, u64), SolveError> {
         let last_sower = check_history(self.rules, position, history)?;
         let budget = self.budget;
+        let table = self.table.as_deref();
         let mut search = Search {
             rules: self.rules,
             memo: &mut self.memo,
             memo_limit: self.memo_limit,
-            oracle: &NoOracle,
+            oracle: &table,
             path: history.to_vec(),
             base: 0,
             nodes: 0,

@@ -93,6 +93,17 @@ impl Position {
         })
     }
 
+    /// A position from its parts, unchecked: for analysis code that builds
+    /// positions from parts known to be valid (72 beans, even stores).
+    #[must_use]
+    pub(crate) const fn from_parts(board: [u8; 12], stores: Score, turn: Player) -> Position {
+        Position {
+            board,
+            stores: [stores.south, stores.north],
+            turn,
+        }
+    }
+
     /// The board, stores and player to move as an unchecked [`Setup`].
     #[must_use]
     pub const fn to_setup(&self) -> Setup {

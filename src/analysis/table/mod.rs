@@ -1,0 +1,352 @@
+//! Endgame tables: the history-free value of every position with up to a
+//! number of beans on the board, built once, written to a file, read back
+//! and used by the [`Solver`](super::Solver).
+//!
+//! # What an entry means
+//!
+//! An [`EndgameTable`] built for `N` beans holds, for every board with at
+//! most `N` beans and each player to move, the beans South still gets
+//! from the board under best play when the position has no history (the
+//! start of a problem, or right after a capture): its
+//! [history-free value](super#the-rule-that-search-uses) less South's
+//! store, one byte from 0 to the beans on the board. Boards always hold an
+//! even number of beans (both stores are even), so only even counts have
+//! entries: `2·C(n + 11, 11)` for `n` beans.
+//!
+//! **The stores play no part.** Under every [`Rules`] option the moves,
+//! the captures, the end of the game (the player to move without beans,
+//! or, Hemprich, no beans left), the positions that repeat (since the last
+//! capture the stores do not change) and the sharing of the board at a
+//! repetition ([`EndlessPlay::score`] adds the
+//! board to the stores) depend on the board and the player to move only;
+//! the stores are only added to the final score. [`Rules::repetition`]
+//! does not change values either (search ignores it), so a table names
+//! the variant and the endless-play rule, and serves every `Rules` with
+//! those two ([`EndgameTable::covers`]).
+//!
+//! # How it is built, and why it equals the search
+//!
+//! Level by level, from 0 beans up. A move that captures leaves fewer
+//! beans on the board and a position without history, whose value is
+//! already in the table; a move that does not capture stays on the level.
+//! So within a level the game is a graph whose exits (captures, and the
+//! end of the game) have known values, and where a line that comes back
+//! to a position ends there by repetition.
+//!
+//! For each threshold `t`, take **South's attractor**: the positions from
+//! which South can force an exit worth at least `t`, built backwards (a
+//! South position joins when one move leads into it, a North position when
+//! every move does). The greatest `t` whose attractor holds a position is
+//! its lower bound `L`. Playing the attractor's strategy, each ply goes to
+//! a position that joined strictly earlier, so **no position repeats** on
+//! the way: from a position without history, South gets at least `L`
+//! whatever the repetition rule does, so `L ≤ value`. North's attractors
+//! give an upper bound `H ≥ value` the same way; by the symmetry of the
+//! rules (turning the board round swaps the players) `H` of a position is
+//! `n − L` of its mirror image, so one pass gives both. Where `L = H`, the
+//! value is known and the table takes it.
+//!
+//! Where `L < H`, the value depends on which position a repeating line
+//! comes back to, which no retrograde pass captures in general (the
+//! payoff of a repetition depends on the position repeated, and under
+//! [`EndlessPlay::LastMover`] on who repeats
+//! it). Those positions are solved by the solver's own search with an
+//! empty history and the levels below as its oracle at every capture:
+//! exact by definition. Their number is reported ([`LevelReport`]); it is
+//! a small part of each level.
+//!
+//! # The file format
+//!
+//! A 32-byte header, then the entries, one byte each:
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 0–7 | the magic `BOHNTAB\n` |
+//! | 8–11 | the format version, 1 (little-endian `u32`) |
+//! | 12 | the variant: 0 standard, 1 Hemprich |
+//! | 13 | the endless-play rule: 0 own side, 1 last mover, 2 split |
+//! | 14 | `N`, the most beans on a board |
+//! | 15 | 0 (reserved) |
+//! | 16–23 | the number of entries (little-endian `u64`) |
+//! | 24–31 | the checksum: 64-bit FNV-1a of bytes 0–23 and then of every entry (little-endian) |
+//!
+//! The entries follow level by level (0 beans, 2, 4, … up to `N`); within
+//! a level South to move before North, and boards in lexicographic order
+//! of their holes (hole 1 first, fewest beans first). A file that is not
+//! a table, has another version, is truncated, has a bad checksum, holds
+//! a value larger than its board or anything after its last entry is a
+//! [`TableError`]; so is a table used with other rules
+//! ([`Solver::with_table`](super::Solver::with_table)).
+//!
+//! # Limits
+//!
+//! At most [`EndgameTable::MAX_BEANS`] beans (1.5 GB of entries; the
+//! build needs about three more bytes per position of the top level).
+//! Anything larger is [`TableError::TooManyBeans`], before any allocation,
+//! and memory that cannot be had is [`TableError::OutOfMemory`].
+//!
+//! ```
+//! use bohnenspiel::analysis::EndgameTable;
+//! use bohnenspiel::{Position, Rules, Score};
+//!
+//! let table = EndgameTable::build(Rules::default(), 4)?;
+//! assert_eq!(table.entries(), 2 * (1 + 78 + 1365));
+//! // South takes the last 2 beans with 6: 36:36.
+//! let position: Position = "0,0,0,0,0,1/1,0,0,0,0,0 34:36 S".parse()?;
+//! assert_eq!(table.board_value(&position), Some(2));
+//! assert_eq!(table.value(&position), Some(Score::new(36, 36)));
+//!
+//! // Written and read back, it is the same table.
+//! let mut file = Vec::new();
+//! table.write(&mut file)?;
+//! assert_eq!(EndgameTable::read(file.as_slice())?, table);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod build;
+mod file;
+mod index;
+
+use std::fmt;
+use std::io::{Read, Write};
+
+use crate::{EndlessPlay, Position, Rules, Score, Variant};
+
+/// What building one level of a table took ([`EndgameTable::build_reporting`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LevelReport {
+    /// The beans on every board of the level.
+    pub beans: u8,
+    /// The positions of the level (both players to move).
+    pub positions: u64,
+    /// The positions the attractors left open, solved by search.
+    pub searched: u64,
+    /// The nodes those searches took.
+    pub nodes: u64,
+}
+
+/// Why a table could not be built, written, read or used.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The bean limit is above [`EndgameTable::MAX_BEANS`].
+    #[error("a table for {beans} beans is too large: at most {max} beans are supported")]
+    TooManyBeans {
+        /// The limit asked for.
+        beans: u8,
+        /// The largest supported.
+        max: u8,
+    },
+    /// The memory for the table could not be had.
+    #[error("not enough memory for the table ({bytes} bytes)")]
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: u64,
+    },
+    /// Reading or writing failed.
+    #[error("reading or writing the table failed: {0}")]
+    Io(#[from] std::io::Error),
+    /// The input does not begin with the magic bytes of a table.
+    #[error("not an endgame table: the first bytes are not \"BOHNTAB\\n\"")]
+    NotATable,
+    /// The file has another version of the format.
+    #[error("the table has format version {found}; this version reads only {supported}")]
+    Version {
+        /// The version in the file.
+        found: u32,
+        /// The version this crate reads.
+        supported: u32,
+    },
+    /// The input ends before the table does.
+    #[error("the table is truncated: it ends after {found} bytes, but needs {expected}")]
+    Truncated {
+        /// The bytes the header announces (or the header's length).
+        expected: u64,
+        /// The bytes there are.
+        found: u64,
+    },
+    /// The checksum does not match the contents.
+    #[error(
+        "the table is damaged: its checksum is {stored:#018x}, but its contents give {computed:#018x}"
+    )]
+    Checksum {
+        /// The checksum in the header.
+        stored: u64,
+        /// The checksum of the contents.
+        computed: u64,
+    },
+    /// A field of the file holds something no table writes.
+    #[error("the table is corrupt at byte {offset}: {what}")]
+    Corrupt {
+        /// Where, in bytes from the start of the file.
+        offset: u64,
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// The table was built for other rules than the solver follows.
+    #[error("the table was built for the rules \"{table}\", but the solver follows \"{solver}\"")]
+    OtherRules {
+        /// The table's rules.
+        table: Rules,
+        /// The solver's rules.
+        solver: Rules,
+    },
+    /// A position of the table was not solved within the search's bound
+    /// ([`EndgameTable::NODES_PER_POSITION`]).
+    #[error("position {position} was not solved within {nodes} nodes")]
+    Unsolved {
+        /// The position.
+        position: Position,
+        /// The bound.
+        nodes: u64,
+    },
+}
+
+/// The history-free values of every position with up to
+/// [`EndgameTable::beans`] beans on the board, under one variant and
+/// endless-play rule (see the [module docs](self)).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct EndgameTable {
+    variant: Variant,
+    endless_play: EndlessPlay,
+    beans: u8,
+    entries: Vec<u8>,
+}
+
+impl fmt::Debug for EndgameTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EndgameTable")
+            .field("rules", &self.rules())
+            .field("beans", &self.beans)
+            .field("entries", &self.entries.len())
+            .finish()
+    }
+}
+
+impl EndgameTable {
+    /// The largest bean limit supported: 24 beans, 1.5 GB of entries.
+    pub const MAX_BEANS: u8 = 24;
+
+    /// The most nodes the build's search may spend on one position.
+    pub const NODES_PER_POSITION: u64 = build::NODES_PER_POSITION;
+
+    /// Builds the table of every position with up to `beans` beans on the
+    /// board under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`],
+    /// [`TableError::OutOfMemory`], or [`TableError::Unsolved`] if a
+    /// position needs more than [`EndgameTable::NODES_PER_POSITION`] nodes.
+    pub fn build(rules: Rules, beans: u8) -> Result<EndgameTable, TableError> {
+        EndgameTable::build_reporting(rules, beans, |_| {})
+    }
+
+    /// [`EndgameTable::build`], calling `report` after each level.
+    ///
+    /// # Errors
+    ///
+    /// As for [`EndgameTable::build`].
+    pub fn build_reporting(
+        rules: Rules,
+        beans: u8,
+        mut report: impl FnMut(&LevelReport),
+    ) -> Result<EndgameTable, TableError> {
+        if beans > EndgameTable::MAX_BEANS {
+            return Err(TableError::TooManyBeans {
+                beans,
+                max: EndgameTable::MAX_BEANS,
+            });
+        }
+        let total = index::entries(beans);
+        let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
+        let mut entries = build::allocate(len, 0u8)?;
+        for level in (0..=beans).step_by(2) {
+            let start = index::level_offset(level) as usize;
+            let end = index::entries(level) as usize;
+            let (lower, rest) = entries.split_at_mut(start);
+            let done = build::build_level(rules, level, lower, &mut rest[..end - start])?;
+            report(&done);
+        }
+        Ok(EndgameTable {
+            variant: rules.variant,
+            endless_play: rules.endless_play,
+            beans,
+            entries,
+        })
+    }
+
+    /// The most beans on a board the table covers.
+    #[must_use]
+    pub const fn beans(&self) -> u8 {
+        self.beans
+    }
+
+    /// The number of entries (positions), one byte each.
+    #[must_use]
+    pub fn entries(&self) -> u64 {
+        self.entries.len() as u64
+    }
+
+    /// The rules the table was built for ([`Rules::repetition`] is the
+    /// default; it does not change values).
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        Rules {
+            variant: self.variant,
+            endless_play: self.endless_play,
+            ..Rules::default()
+        }
+    }
+
+    /// Whether the table's values hold under `rules`: the same variant and
+    /// endless-play rule.
+    #[must_use]
+    pub fn covers(&self, rules: Rules) -> bool {
+        rules.variant == self.variant && rules.endless_play == self.endless_play
+    }
+
+    /// The beans South still gets from the board of `position` under best
+    /// play, if it has no history; `None` if the board holds more beans
+    /// than the table covers.
+    #[must_use]
+    pub fn board_value(&self, position: &Position) -> Option<u8> {
+        let beans = position.beans_on_board();
+        if beans > self.beans {
+            return None;
+        }
+        build::lookup(&self.entries, &position.board(), beans, position.turn())
+    }
+
+    /// The history-free value of `position`: its final score under best
+    /// play; `None` if the board holds more beans than the table covers.
+    #[must_use]
+    pub fn value(&self, position: &Position) -> Option<Score> {
+        let from_board = self.board_value(position)?;
+        let stores = position.stores();
+        let south = stores.south + from_board;
+        Some(Score::new(south, crate::TOTAL_BEANS - south))
+    }
+
+    /// Writes the table in the [file format](self#the-file-format).
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::Io`] if writing fails.
+    pub fn write(&self, out: impl Write) -> Result<(), TableError> {
+        file::write(self, out)
+    }
+
+    /// Reads a table written by [`EndgameTable::write`], checking all of
+    /// it: the magic bytes, the version, the header's fields, the length,
+    /// the checksum and every value.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::NotATable`], [`TableError::Version`],
+    /// [`TableError::Corrupt`], [`TableError::TooManyBeans`],
+    /// [`TableError::Truncated`], [`TableError::Checksum`],
+    /// [`TableError::OutOfMemory`] or [`TableError::Io`].
+    pub fn read(input: impl Read) -> Result<EndgameTable, TableError> {
+        file::read(input)
+    }
+}

@@ -1,0 +1,363 @@
+//! Endgame tables against the solver without a table, the solver with a
+//! table against the solver without, and every kind of bad table file.
+
+use std::sync::Arc;
+
+use bohnenspiel::analysis::{EndgameTable, Solver, TableError};
+use bohnenspiel::{EndlessPlay, Position, Rules, Variant};
+
+/// A small xorshift generator: the same positions on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+const ALL_RULES: [(Variant, EndlessPlay); 6] = [
+    (Variant::Standard, EndlessPlay::OwnSide),
+    (Variant::Standard, EndlessPlay::LastMover),
+    (Variant::Standard, EndlessPlay::Split),
+    (Variant::Hemprich, EndlessPlay::OwnSide),
+    (Variant::Hemprich, EndlessPlay::LastMover),
+    (Variant::Hemprich, EndlessPlay::Split),
+];
+
+fn rules(variant: Variant, endless_play: EndlessPlay) -> Rules {
+    Rules {
+        variant,
+        endless_play,
+        ..Rules::default()
+    }
+}
+
+/// The position with `board`, `turn` to move and South's store `south`
+/// (North holds the rest).
+fn position(board: [u8; 12], south: u8, turn: &str) -> Position {
+    let beans: u8 = board.iter().sum();
+    let [a, b, c, d, e, f, g, h, i, j, k, l] = board;
+    format!(
+        "{a},{b},{c},{d},{e},{f}/{g},{h},{i},{j},{k},{l} {south}:{} {turn}",
+        72 - beans - south
+    )
+    .parse()
+    .expect("a valid position")
+}
+
+/// Every board with `beans` beans, by its own recursion.
+fn boards(beans: u8) -> Vec<[u8; 12]> {
+    fn fill(board: &mut [u8; 12], hole: usize, left: u8, all: &mut Vec<[u8; 12]>) {
+        if hole == 11 {
+            board[11] = left;
+            all.push(*board);
+            return;
+        }
+        for here in 0..=left {
+            board[hole] = here;
+            fill(board, hole + 1, left - here, all);
+        }
+    }
+    let mut all = Vec::new();
+    fill(&mut [0; 12], 0, beans, &mut all);
+    all
+}
+
+/// Checks the table against the solver without a table on every position
+/// with up to `beans` beans, both players to move, with stores varying
+/// with the board; returns the number of positions checked.
+fn agree_on_every_position(rules: Rules, table: &EndgameTable, beans: u8) -> usize {
+    let mut solver = Solver::new(rules);
+    let mut checked = 0;
+    for level in (0..=beans).step_by(2) {
+        for (n, board) in boards(level).into_iter().enumerate() {
+            for turn in ["S", "N"] {
+                let stores = 72 - level;
+                let south = 2 * (n as u8 % (stores / 2 + 1));
+                let position = position(board, south, turn);
+                let solved = solver.value(&position, &[]).expect("solved");
+                assert_eq!(table.value(&position), Some(solved), "{rules}: {position}");
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_table_agrees_with_the_solver_on_every_position_up_to_four_beans_under_every_rule() {
+    for (variant, endless_play) in ALL_RULES {
+        let rules = rules(variant, endless_play);
+        let table = EndgameTable::build(rules, 4).expect("built");
+        let checked = agree_on_every_position(rules, &table, 4);
+        assert_eq!(checked as u64, table.entries());
+        assert_eq!(checked, 2 * (1 + 78 + 1365));
+    }
+}
+
+#[test]
+fn the_table_agrees_with_the_solver_on_every_position_up_to_six_beans() {
+    let rules = Rules::default();
+    let table = EndgameTable::build(rules, 6).expect("built");
+    let checked = agree_on_every_position(rules, &table, 6);
+    assert_eq!(checked, 2 * (1 + 78 + 1365 + 12376));
+}
+
+#[test]
+fn the_table_agrees_with_the_solver_on_random_positions_of_six_beans_under_other_rules() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for (variant, endless_play) in [
+        (Variant::Hemprich, EndlessPlay::LastMover),
+        (Variant::Standard, EndlessPlay::Split),
+    ] {
+        let rules = rules(variant, endless_play);
+        let table = EndgameTable::build(rules, 6).expect("built");
+        let mut solver = Solver::new(rules);
+        for _ in 0..300 {
+            let mut board = [0u8; 12];
+            for _ in 0..6 {
+                board[rng.below(12) as usize] += 1;
+            }
+            let south = 2 * rng.below(66 / 2 + 1) as u8;
+            let turn = if rng.below(2) == 0 { "S" } else { "N" };
+            let position = position(board, south, turn);
+            let solved = solver.value(&position, &[]).expect("solved");
+            assert_eq!(table.value(&position), Some(solved), "{rules}: {position}");
+        }
+    }
+}
+
+/// FNV-1a, 64 bits, as the file format's documentation defines it.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A table up to 4 beans, written.
+fn small_file() -> (EndgameTable, Vec<u8>) {
+    let table = EndgameTable::build(Rules::default(), 4).expect("built");
+    let mut file = Vec::new();
+    table.write(&mut file).expect("written");
+    (table, file)
+}
+
+/// `file` with its checksum made right again.
+fn resealed(mut file: Vec<u8>) -> Vec<u8> {
+    let mut covered = file[..24].to_vec();
+    covered.extend_from_slice(&file[32..]);
+    let sum = fnv(&covered);
+    file[24..32].copy_from_slice(&sum.to_le_bytes());
+    file
+}
+
+#[test]
+fn a_written_table_has_the_documented_header_and_reads_back() {
+    let (table, file) = small_file();
+    assert_eq!(&file[..8], b"BOHNTAB\n");
+    assert_eq!(file[8..12], 1u32.to_le_bytes());
+    assert_eq!(file[12..16], [0, 0, 4, 0]);
+    assert_eq!(file[16..24], 2888u64.to_le_bytes());
+    assert_eq!(file.len(), 32 + 2888);
+    assert_eq!(resealed(file.clone()), file);
+    assert_eq!(EndgameTable::read(file.as_slice()).expect("read"), table);
+}
+
+#[test]
+fn a_truncated_table_is_an_error() {
+    let (_, file) = small_file();
+    for len in [0, 5, 20, 32, 33, file.len() - 1] {
+        let error = EndgameTable::read(&file[..len]).unwrap_err();
+        assert!(
+            matches!(error, TableError::Truncated { .. }),
+            "{len}: {error}"
+        );
+    }
+    let error = EndgameTable::read(&file[..file.len() - 1]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the table is truncated: it ends after 2919 bytes, but needs 2920"
+    );
+}
+
+#[test]
+fn a_table_with_a_bad_checksum_is_an_error() {
+    let (_, mut file) = small_file();
+    // One value changed, still within its board's beans.
+    file[32 + 2 + 78 + 5] ^= 2;
+    let error = EndgameTable::read(file.as_slice()).unwrap_err();
+    assert!(matches!(error, TableError::Checksum { .. }), "{error}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("the table is damaged: its checksum is 0x")
+    );
+}
+
+#[test]
+fn a_table_of_another_version_is_an_error() {
+    let (_, mut file) = small_file();
+    file[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let error = EndgameTable::read(resealed(file).as_slice()).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            TableError::Version {
+                found: 2,
+                supported: 1
+            }
+        ),
+        "{error}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "the table has format version 2; this version reads only 1"
+    );
+}
+
+#[test]
+fn a_file_that_is_no_table_and_bad_fields_are_errors() {
+    let error = EndgameTable::read(&b"[Event \"x\"]\n1. 4 10\n"[..]).unwrap_err();
+    assert!(matches!(error, TableError::NotATable), "{error}");
+
+    let (_, file) = small_file();
+    let corrupt = |at: usize, value: u8| {
+        let mut file = file.clone();
+        file[at] = value;
+        EndgameTable::read(resealed(file).as_slice()).unwrap_err()
+    };
+    assert!(matches!(
+        corrupt(12, 7),
+        TableError::Corrupt { offset: 12, .. }
+    ));
+    assert!(matches!(
+        corrupt(13, 3),
+        TableError::Corrupt { offset: 13, .. }
+    ));
+    assert!(matches!(
+        corrupt(15, 1),
+        TableError::Corrupt { offset: 15, .. }
+    ));
+    // A limit above the largest supported is refused before allocating.
+    assert!(matches!(
+        corrupt(14, 200),
+        TableError::TooManyBeans {
+            beans: 200,
+            max: 24
+        }
+    ));
+    // Another limit than the number of entries says.
+    assert!(matches!(
+        corrupt(14, 6),
+        TableError::Corrupt { offset: 16, .. }
+    ));
+    // A value larger than the beans on its board (2 beans, the first board).
+    let error = corrupt(32 + 2, 3);
+    assert!(
+        matches!(error, TableError::Corrupt { offset: 34, .. }),
+        "{error}"
+    );
+
+    let mut longer = file.clone();
+    longer.push(0);
+    let error = EndgameTable::read(longer.as_slice()).unwrap_err();
+    assert!(
+        matches!(error, TableError::Corrupt { offset: 2920, .. }),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_table_for_other_rules_is_refused_by_the_solver() {
+    let (table, _) = small_file();
+    let split = Rules {
+        endless_play: EndlessPlay::Split,
+        ..Rules::default()
+    };
+    let error = Solver::new(split).with_table(table.clone()).unwrap_err();
+    assert!(matches!(error, TableError::OtherRules { .. }), "{error}");
+    assert_eq!(
+        error.to_string(),
+        "the table was built for the rules \"standard\", but the solver follows \"standard; endless=split\""
+    );
+    let hemprich = Rules {
+        variant: Variant::Hemprich,
+        ..Rules::default()
+    };
+    assert!(Solver::new(hemprich).with_table(table.clone()).is_err());
+    // The repetition option does not change values: the table serves it.
+    let automatic = Rules {
+        repetition: bohnenspiel::Repetition::Automatic { occurrence: 3 },
+        ..Rules::default()
+    };
+    assert!(Solver::new(automatic).with_table(table).is_ok());
+}
+
+#[test]
+fn a_bean_limit_too_large_is_an_error_before_building() {
+    let error = EndgameTable::build(Rules::default(), 25).unwrap_err();
+    assert!(
+        matches!(error, TableError::TooManyBeans { beans: 25, max: 24 }),
+        "{error}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "a table for 25 beans is too large: at most 24 beans are supported"
+    );
+}
+
+#[test]
+fn solving_with_a_table_gives_the_same_values_moves_and_lines() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for (variant, endless_play) in ALL_RULES {
+        let rules = rules(variant, endless_play);
+        let table = Arc::new(EndgameTable::build(rules, 4).expect("built"));
+        let mut plain = Solver::new(rules);
+        let mut tabled = Solver::new(rules)
+            .with_table(Arc::clone(&table))
+            .expect("same rules");
+        for _ in 0..40 {
+            // Up to 8 beans: the table answers the captures down to 4.
+            let beans = 2 * (1 + rng.below(4)) as u8;
+            let mut board = [0u8; 12];
+            for _ in 0..beans {
+                board[rng.below(12) as usize] += 1;
+            }
+            let south = 2 * rng.below(u64::from(72 - beans) / 2 + 1) as u8;
+            let turn = if rng.below(2) == 0 { "S" } else { "N" };
+            let position = position(board, south, turn);
+            let without = plain.solve(&position, &[]).expect("solved");
+            let with = tabled.solve(&position, &[]).expect("solved");
+            assert_eq!(with.value, without.value, "{rules}: {position}");
+            assert_eq!(with.moves, without.moves, "{rules}: {position}");
+            assert_eq!(with.line, without.line, "{rules}: {position}");
+        }
+    }
+    // The Gentlemen, 20 beans, with a table up to 6.
+    let table = EndgameTable::build(Rules::default(), 6).expect("built");
+    let gentlemen: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse().expect("valid");
+    let without = Solver::new(Rules::default())
+        .solve(&gentlemen, &[])
+        .expect("solved");
+    let mut tabled = Solver::new(Rules::default())
+        .with_table(table)
+        .expect("same rules");
+    let with = tabled.solve(&gentlemen, &[]).expect("solved");
+    assert_eq!(
+        (with.value, &with.moves, &with.line),
+        (without.value, &without.moves, &without.line)
+    );
+    assert!(
+        with.nodes < without.nodes,
+        "{} >= {}",
+        with.nodes,
+        without.nodes
+    );
+}
