@@ -31,7 +31,11 @@ fn random_position(rng: &mut u64, beans: u8) -> Option<Position> {
     }
     let stores = 72 - beans;
     let south = 2 * (next(rng) % (u64::from(stores) / 2 + 1)) as u8;
-    let turn = if next(rng).is_multiple_of(2) { "S" } else { "N" };
+    let turn = if next(rng).is_multiple_of(2) {
+        "S"
+    } else {
+        "N"
+    };
     let [a, b, c, d, e, f, g, h, i, j, k, l] = board;
     format!(
         "{a},{b},{c},{d},{e},{f}/{g},{h},{i},{j},{k},{l} {south}:{} {turn}",
