@@ -509,6 +509,31 @@ fn json_lines_hold_one_game_a_line_and_read_back() {
 }
 
 #[test]
+fn records_with_syntax_errors_read_back_from_json_as_fmt_prints_them() {
+    let files = [
+        "fixtures/invalid/hole-13.txt",
+        "fixtures/invalid/several-errors.txt",
+        "fixtures/invalid/missing-bracket.txt",
+        "fixtures/invalid/bad-rows.txt",
+    ];
+    let mut args = vec!["fmt"];
+    args.extend(files);
+    let fmt = run(&args);
+    assert_eq!(fmt.code, Some(1), "{}", fmt.stderr);
+    for lines in [false, true] {
+        let mut args = vec!["json"];
+        if lines {
+            args.push("--lines");
+        }
+        args.extend(files);
+        let json = run(&args);
+        let back = run_with_stdin(&["fmt", "--from", "json"], json.stdout.as_bytes());
+        assert_eq!(back.code, Some(0), "{}", back.stderr);
+        assert_eq!(back.stdout, fmt.stdout);
+    }
+}
+
+#[test]
 fn fmt_from_json_names_the_path_of_a_bad_value() {
     let json = run(&["json", "fixtures/rueger-1962.txt"]).stdout;
     let broken = json.replacen("\"hole\":4,", "\"hole\":13,", 1);

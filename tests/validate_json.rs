@@ -5,8 +5,8 @@ mod common;
 
 use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
 use bohnenspiel::validate::{
-    DocumentErrorKind, GameDocument, GamesDocument, Options, games_document, json_string,
-    records_from_json,
+    DocumentError, DocumentErrorKind, GameDocument, GamesDocument, Options, games_document,
+    json_string, records_from_json,
 };
 use serde_json::{Value, json};
 
@@ -259,30 +259,32 @@ fn every_fixtures_document_matches_the_schema_and_its_snapshot() {
     }
 }
 
-/// The canonical form of every game that parses, as `fmt` prints it.
+/// Every game as `fmt` prints it: canonical, and with errors what did not
+/// parse in place; games separated by a blank line.
 fn canonical(text: &str) -> String {
-    let records: Vec<_> = parse_records(text)
-        .into_iter()
-        .filter(|parsed| parsed.is_ok())
-        .map(|parsed| parsed.record)
-        .collect();
-    bohnenspiel::notation::print_records(&records)
+    parse_records(text)
+        .iter()
+        .map(|parsed| parsed.print_keeping_unparsed())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
+/// The games of a JSON text printed as `fmt --from json` prints them.
 fn notation_of(json: &str) -> String {
     let records = records_from_json(json).unwrap_or_else(|e| panic!("{e}\n{json}"));
-    bohnenspiel::notation::print_records(&records)
+    records
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
 fn every_fixture_round_trips_both_ways() {
     for name in all_fixtures() {
         let text = fixture_text(&name);
-        let games = parse_records(&text);
-        if games.iter().any(|game| !game.is_ok()) {
-            continue;
-        }
-        // Notation → JSON → notation is `fmt`.
+        // Notation → JSON → notation is `fmt`, for records with syntax
+        // errors too.
         let json = json_string(&text).unwrap_or_else(|e| panic!("{e}"));
         let back = notation_of(&json);
         assert_eq!(back, canonical(&text), "{name}");
@@ -347,6 +349,84 @@ fn annotated_lists_every_capture_annotation() {
         json!([[{"hole": 12, "beans": 2}], [{"hole": 3, "beans": 2}, {"hole": 4, "beans": 1}]])
     );
     assert_eq!(game["moves"][1]["annotated"], Value::Null);
+}
+
+#[test]
+fn the_text_that_did_not_parse_is_in_the_document_in_its_place() {
+    let text = "[Date \"1962\"]\n[Broken\n\n4,13; 6,12; zz; 5,7\n";
+    let value = serde_json::to_value(document(text)).unwrap_or_else(|e| panic!("{e}"));
+    let game = &value["games"][0];
+    assert_eq!(
+        game["skipped"],
+        json!([
+            {"text": "[Broken", "within": "tags", "after": 1, "joined": "line", "next": "line",
+             "start": {"line": 2, "column": 1}, "end": {"line": 2, "column": 8}},
+            {"text": "13", "within": "moves", "after": 1, "joined": "comma", "next": "semicolon",
+             "start": {"line": 4, "column": 3}, "end": {"line": 4, "column": 5}},
+            {"text": "zz", "within": "moves", "after": 3, "joined": "semicolon", "next": "semicolon",
+             "start": {"line": 4, "column": 13}, "end": {"line": 4, "column": 15}},
+        ])
+    );
+    assert_eq!(game["verbatim"], Value::Null);
+    let printed = "[Date \"1962\"]\n[Broken\n\n4, 13; 6, 12; zz; 5, 7\n";
+    assert_eq!(canonical(text), printed);
+    assert_eq!(notation_of(&value.to_string()), printed);
+    // In numbered rows: on the row's line, or on a line of its own.
+    let rows = "1. 4 8\n2. x 7\n3. 6 x\n4. 5 7\n";
+    let value = serde_json::to_value(document(rows)).unwrap_or_else(|e| panic!("{e}"));
+    let joined: Vec<&str> = value["games"][0]["skipped"]
+        .as_array()
+        .map(|pieces| pieces.iter().filter_map(|p| p["joined"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(joined, ["line", "row"]);
+    assert_eq!(notation_of(&value.to_string()), canonical(rows));
+    // An error inside a part the tree kept: the game's text, verbatim.
+    let unclosed = "4,8 (2 from 13; 6,7\n";
+    let value = serde_json::to_value(document(unclosed)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(value["games"][0]["verbatim"], unclosed);
+    assert_eq!(value["games"][0]["skipped"], json!([]));
+    assert_eq!(notation_of(&value.to_string()), unclosed);
+}
+
+#[test]
+fn skipped_text_that_cannot_stand_where_the_document_says_names_the_path() {
+    let good = serde_json::to_value(document("4,8; zz; 6,7\n")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(good["games"][0]["skipped"][0]["after"], 2);
+    let broken = |field: &str, value: Value| {
+        let mut document = good.clone();
+        document["games"][0]["skipped"][0][field] = value;
+        records_from_json(&document.to_string()).err()
+    };
+    let path = |error: Option<DocumentError>| error.map(|e| e.path);
+    assert_eq!(
+        path(broken("within", json!("variations[0].moves"))),
+        Some("games[0].skipped[0].within".to_owned())
+    );
+    assert_eq!(
+        path(broken("within", json!("rows"))),
+        Some("games[0].skipped[0].within".to_owned())
+    );
+    // Inside the first move (after South's ply), or past the end.
+    assert_eq!(
+        path(broken("after", json!(1))),
+        Some("games[0].skipped[0].after".to_owned())
+    );
+    assert_eq!(
+        path(broken("after", json!(5))),
+        Some("games[0].skipped[0].after".to_owned())
+    );
+    assert_eq!(
+        path(broken("text", json!(" zz;"))),
+        Some("games[0].skipped[0].text".to_owned())
+    );
+    assert_eq!(
+        path(broken("joined", json!("tab"))),
+        Some("games[0].skipped[0].joined".to_owned())
+    );
+    // Moved to the start: the same text, printed before the first move.
+    let mut moved = good.clone();
+    moved["games"][0]["skipped"][0]["after"] = json!(0);
+    assert_eq!(notation_of(&moved.to_string()), "zz; 4, 8; 6, 7\n");
 }
 
 #[test]

@@ -209,6 +209,7 @@ pub use tree::{
     Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Movetext, Prose, Record, Tag, Turn,
     Variation, WrittenMove, WrittenPly,
 };
+pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};
 pub use visit::{MoveEnd, PlyToken, Visitor};
 
 pub(crate) use parse::plain::{PlainPly, PlainSink, RawMovetext};

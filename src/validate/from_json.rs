@@ -6,15 +6,17 @@
 //! (captures, positions, result, findings) and the places are not read.
 //! Each group's `text` is read with the notation's own reader, and the
 //! record is printed and read back once more, so that a record comes back
-//! only if its canonical form says exactly what the document says.
+//! only if its canonical form says exactly what the document says. The
+//! text that did not parse (`skipped`, `verbatim`) comes back with it as
+//! a [`LosslessRecord`], printed as `bohnenspiel fmt` prints the game.
 
 use std::fmt;
 
 use serde::de::DeserializeOwned;
 
 use crate::notation::{
-    Ending, GroupKind, Groups, Label, Layout, Mark, Movetext, Prose, Record, Span, Tag, Turn,
-    Variation, WrittenMove, WrittenPly, parse_records,
+    Ending, GroupKind, Groups, Label, Layout, LosslessRecord, Mark, Movetext, Prose, Record,
+    Skipped, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly, parse_records,
 };
 use crate::{Hole, Player};
 
@@ -110,7 +112,9 @@ fn typed<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, DocumentErr
 /// Reads the games of a JSON text: one document `{"version": 3, "games":
 /// [...]}`, or JSON Lines of game documents (one per line, as `bohnenspiel
 /// json --lines` prints them), and turns each game back into a
-/// [`Record`], in order.
+/// [`LosslessRecord`] ([`GameDocument::to_lossless`]), in order: printed,
+/// each is what `bohnenspiel fmt` prints for the game the document was
+/// made from, the text that did not parse included.
 ///
 /// ```
 /// use bohnenspiel::validate::{json_string, records_from_json};
@@ -121,6 +125,10 @@ fn typed<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, DocumentErr
 ///
 /// let error = records_from_json(&json.replace("\"hole\":12", "\"hole\":13")).unwrap_err();
 /// assert_eq!(error.path, "games[0].moves[3].hole");
+///
+/// // A record with a syntax error keeps what did not parse, in place.
+/// let json = json_string("4,8;  6,13; 6,7\n")?;
+/// assert_eq!(records_from_json(&json)?[0].to_string(), "4, 8; 6, 13; 6, 7\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -129,7 +137,7 @@ fn typed<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, DocumentErr
 /// A [`DocumentError`] naming the JSON path (and for JSON Lines the line)
 /// of the first value that is not JSON, does not match the schema, or
 /// holds what the notation cannot express.
-pub fn records_from_json(text: &str) -> Result<Vec<Record>, DocumentError> {
+pub fn records_from_json(text: &str) -> Result<Vec<LosslessRecord>, DocumentError> {
     let mut records = Vec::new();
     for_each_json_game(text, |record| {
         records.push(record);
@@ -147,7 +155,7 @@ pub fn records_from_json(text: &str) -> Result<Vec<Record>, DocumentError> {
 /// As [`records_from_json`], or the first error `each` returns.
 pub fn for_each_json_game(
     text: &str,
-    mut each: impl FnMut(Record) -> Result<(), DocumentError>,
+    mut each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
 ) -> Result<(), DocumentError> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
     let bytes = text.as_bytes();
@@ -181,7 +189,7 @@ pub fn for_each_json_game(
             check_version(document.version)?;
             for (i, game) in document.games.iter().enumerate() {
                 let record = game
-                    .to_record()
+                    .to_lossless()
                     .map_err(|e| e.within(&format!("games[{i}]")))?;
                 each(record)?;
             }
@@ -199,7 +207,7 @@ pub fn for_each_json_game(
             )));
         }
         let game: GameDocument = typed(value).map_err(with_line)?;
-        each(game.to_record().map_err(with_line)?)?;
+        each(game.to_lossless().map_err(with_line)?)?;
     }
     Ok(())
 }
@@ -218,8 +226,10 @@ fn check_version(version: u32) -> Result<(), DocumentError> {
 impl GameDocument {
     /// The record this document holds: tags, layout, plies with their
     /// marks and groups, alternatives, rows, endings, variations and prose.
-    /// Its canonical print is what `bohnenspiel fmt` prints for the text
-    /// the document was made from.
+    /// For a record without syntax errors, its canonical print is what
+    /// `bohnenspiel fmt` prints for the text the document was made from;
+    /// [`GameDocument::to_lossless`] keeps the text that did not parse as
+    /// well.
     ///
     /// # Errors
     ///
@@ -227,6 +237,61 @@ impl GameDocument {
     /// as `moves[12].hole`) of the first part that the notation cannot
     /// express, or a version other than [`DOCUMENT_VERSION`].
     pub fn to_record(&self) -> Result<Record, DocumentError> {
+        let record = self.parts(true)?;
+        reads_back(&record)?;
+        Ok(record)
+    }
+
+    /// The record this document holds ([`GameDocument::to_record`]) with
+    /// the text that did not parse (`skipped`, `verbatim`): printed, it is
+    /// what `bohnenspiel fmt` prints for the text the document was made
+    /// from.
+    ///
+    /// # Errors
+    ///
+    /// As [`GameDocument::to_record`]; for a document with skipped text,
+    /// also a piece that names no array of the document, stands past its
+    /// end or inside a move, or holds white space or separators at its
+    /// ends, or a verbatim text that is not the text of one game (a
+    /// document with a verbatim text is read from that text alone).
+    pub fn to_lossless(&self) -> Result<LosslessRecord, DocumentError> {
+        check_version(self.version)?;
+        if let Some(text) = &self.verbatim {
+            // The text is what prints; the record is what it reads as.
+            let games = parse_records(text);
+            let [game] = games.as_slice() else {
+                return Err(DocumentError::notation(
+                    "verbatim",
+                    format!("expected the text of one game, found {} games", games.len()),
+                ));
+            };
+            return Ok(LosslessRecord {
+                record: game.record.without_spans(),
+                skipped: Vec::new(),
+                verbatim: Some(text.clone()),
+            });
+        }
+        // Prose after text that did not parse is printed as it was read,
+        // whatever it holds.
+        let record = self.parts(self.skipped.is_empty())?;
+        if self.skipped.is_empty() {
+            reads_back(&record)?;
+            return Ok(record.into());
+        }
+        let mut skipped = Vec::with_capacity(self.skipped.len());
+        for (i, piece) in self.skipped.iter().enumerate() {
+            skipped.push(skipped_piece(&record, piece, &format!("skipped[{i}]"))?);
+        }
+        Ok(LosslessRecord {
+            record,
+            skipped,
+            verbatim: None,
+        })
+    }
+
+    /// The record without the check that it reads back; `printable`: with
+    /// the check that the prose would not start a new game.
+    fn parts(&self, printable: bool) -> Result<Record, DocumentError> {
         check_version(self.version)?;
         let mut tags = Vec::with_capacity(self.tags.len());
         for (i, tag) in self.tags.iter().enumerate() {
@@ -295,7 +360,7 @@ impl GameDocument {
                     text: text.clone(),
                     span: Span::default(),
                 };
-                if !prose.is_printable() {
+                if printable && !prose.is_printable() {
                     return Err(DocumentError::notation(
                         "prose.text",
                         "expected prose with no line starting with `[` and no paragraph starting with a digit (either starts a new game)",
@@ -313,9 +378,85 @@ impl GameDocument {
             },
             prose,
         };
-        reads_back(&record)?;
         Ok(record)
     }
+}
+
+/// A piece of skipped text from its document, placed in `record`.
+fn skipped_piece(
+    record: &Record,
+    piece: &super::json::SkippedDocument,
+    path: &str,
+) -> Result<Skipped, DocumentError> {
+    let is_separator = |c: char| c.is_whitespace() || matches!(c, ';' | ',' | '.');
+    if piece.text.is_empty() || piece.text.trim_matches(is_separator) != piece.text {
+        return Err(DocumentError::notation(
+            format!("{path}.text"),
+            format!(
+                "expected text without white space or separators at its ends, found {:?}",
+                piece.text
+            ),
+        ));
+    }
+    let movetext = &record.movetext;
+    let variation = piece
+        .within
+        .strip_prefix("variations[")
+        .and_then(|rest| rest.strip_suffix("].moves"))
+        .and_then(|index| index.parse::<usize>().ok());
+    let (within, moves) = match (piece.within.as_str(), variation) {
+        ("tags", _) => (Within::Tags, None),
+        ("moves", _) => (Within::Moves, Some(&movetext.moves)),
+        (_, Some(i)) if i < movetext.variations.len() => {
+            (Within::Variation(i), Some(&movetext.variations[i].moves))
+        }
+        _ => {
+            return Err(DocumentError::notation(
+                format!("{path}.within"),
+                format!(
+                    "expected `tags`, `moves` or `variations[N].moves` of a variation of the document, found {:?}",
+                    piece.within
+                ),
+            ));
+        }
+    };
+    let after = match moves {
+        None if piece.after <= record.tags.len() => Some(piece.after),
+        None => None,
+        // The plies before the piece must end a move.
+        Some(moves) => {
+            let mut plies = 0;
+            let mut count = None;
+            for (k, m) in std::iter::once(None)
+                .chain(moves.iter().map(Some))
+                .enumerate()
+            {
+                plies += m.map_or(0, |m| 1 + usize::from(m.north.is_some()));
+                if plies == piece.after {
+                    count = Some(k);
+                    break;
+                }
+            }
+            count
+        }
+    };
+    let Some(after) = after else {
+        return Err(DocumentError::notation(
+            format!("{path}.after"),
+            format!(
+                "expected a number of entries of `{}` that ends a move and is not past its end, found {}",
+                piece.within, piece.after
+            ),
+        ));
+    };
+    Ok(Skipped {
+        text: piece.text.clone(),
+        within,
+        after,
+        joined: piece.joined.into(),
+        next: piece.next.into(),
+        span: Span::default(),
+    })
 }
 
 /// Checks that the canonical print of `record` reads back as `record`.

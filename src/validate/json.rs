@@ -13,9 +13,11 @@
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(doc)]
+use crate::notation::Skipped;
 use crate::notation::{
-    self, CaptureAnnotation, Group, GroupKind, Joiner, Layout, ParsedRecord, PhraseForm, Turn,
-    WrittenPly,
+    self, CaptureAnnotation, Group, GroupKind, Joiner, Joint, Layout, ParsedRecord, PhraseForm,
+    Turn, Within, WrittenPly,
 };
 use crate::{Capture, EndReason, Hole, Player, Position, Score};
 
@@ -65,10 +67,11 @@ impl Default for GamesDocument {
 /// `end`, in written order, duplicates included), `layout` (`inline` or
 /// `numbered`), `start` (the start position, or `null` when the record
 /// was not replayed), `moves` (one object per written ply of the main
-/// line, see [`MoveDocument`]), `variations`, `prose`, `result`, `summary`
-/// and `findings`. A place (`start`, `end`, `line`/`column`/`offset`) is
-/// a line and a column from 1 (columns count characters) and an absolute
-/// byte offset into the file.
+/// line, see [`MoveDocument`]), `variations`, `prose`, `skipped` (the
+/// text that did not parse, see [`SkippedDocument`]), `verbatim`,
+/// `result`, `summary` and `findings`. A place (`start`, `end`,
+/// `line`/`column`) is a line and a column from 1 (columns count
+/// characters) in the file.
 ///
 /// ```
 /// use bohnenspiel::notation::parse_records;
@@ -106,6 +109,14 @@ pub struct GameDocument {
     pub variations: Vec<VariationDocument>,
     /// The prose after the movetext, or `null`.
     pub prose: Option<TextDocument>,
+    /// The text the parser skipped after syntax errors, verbatim, each
+    /// piece with its place and where it stands among the other parts
+    /// ([`ParsedRecord::skipped`]); empty for a record without errors.
+    pub skipped: Vec<SkippedDocument>,
+    /// The game's text as read, when it has an error inside a part the
+    /// tree kept, so that `bohnenspiel fmt` prints it unchanged
+    /// ([`ParsedRecord::verbatim`]); else `null`.
+    pub verbatim: Option<String>,
     /// The result of the main line.
     pub result: ResultDocument,
     /// [`Report::summary`].
@@ -149,6 +160,69 @@ pub struct TextDocument {
     pub start: Place,
     /// Where it ends.
     pub end: Place,
+}
+
+/// A piece of text the parser skipped ([`Skipped`] in JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkippedDocument {
+    /// The text, verbatim, without white space or separators at its
+    /// ends.
+    pub text: String,
+    /// The array of the document it stands in: `tags` (before the
+    /// movetext, on a line of its own), `moves` or `variations[N].moves`.
+    pub within: String,
+    /// How many entries of that array come before it (tags, or plies at
+    /// the end of a move).
+    pub after: usize,
+    /// How it is joined to what comes before it.
+    pub joined: JointName,
+    /// How the move after it is joined to it (inline), else `line`.
+    pub next: JointName,
+    /// Where it starts.
+    pub start: Place,
+    /// Where it ends.
+    pub end: Place,
+}
+
+/// How skipped text is joined to its neighbours: [`Joint`] in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JointName {
+    /// `; `
+    Semicolon,
+    /// `, `
+    Comma,
+    /// One space.
+    Space,
+    /// On the row before it, after two spaces.
+    Row,
+    /// On a line of its own.
+    Line,
+}
+
+impl From<Joint> for JointName {
+    fn from(joint: Joint) -> JointName {
+        match joint {
+            Joint::Semicolon => JointName::Semicolon,
+            Joint::Comma => JointName::Comma,
+            Joint::Space => JointName::Space,
+            Joint::Row => JointName::Row,
+            Joint::Line => JointName::Line,
+        }
+    }
+}
+
+impl From<JointName> for Joint {
+    fn from(joint: JointName) -> Joint {
+        match joint {
+            JointName::Semicolon => Joint::Semicolon,
+            JointName::Comma => Joint::Comma,
+            JointName::Space => Joint::Space,
+            JointName::Row => Joint::Row,
+            JointName::Line => Joint::Line,
+        }
+    }
 }
 
 /// How the moves are laid out: [`Layout`] in JSON.
@@ -584,6 +658,7 @@ impl GameDocument {
             start: at.place(prose.span.start),
             end: at.place(prose.span.end),
         });
+        let (skipped, verbatim) = skipped_documents(&mut at);
         GameDocument {
             version: DOCUMENT_VERSION,
             file: None,
@@ -594,6 +669,8 @@ impl GameDocument {
             moves,
             variations,
             prose,
+            skipped,
+            verbatim,
             result: result(report),
             summary: report.summary(),
             findings: report.findings.iter().map(FindingDocument::from).collect(),
@@ -639,6 +716,53 @@ impl At<'_> {
             column: location.column,
         }
     }
+}
+
+/// The skipped text of a game with errors, or its verbatim text.
+fn skipped_documents(at: &mut At<'_>) -> (Vec<SkippedDocument>, Option<String>) {
+    let parsed = at.parsed;
+    if parsed.errors.is_empty() {
+        return (Vec::new(), None);
+    }
+    let Some(skipped) = parsed.skipped() else {
+        return (Vec::new(), Some(parsed.verbatim()));
+    };
+    let movetext = &parsed.record.movetext;
+    let documents = skipped
+        .into_iter()
+        .map(|piece| {
+            let (within, after) = match piece.within {
+                Within::Tags => ("tags".to_owned(), piece.after),
+                Within::Moves => ("moves".to_owned(), plies_of(&movetext.moves, piece.after)),
+                Within::Variation(i) => (
+                    format!("variations[{i}].moves"),
+                    movetext
+                        .variations
+                        .get(i)
+                        .map_or(0, |v| plies_of(&v.moves, piece.after)),
+                ),
+            };
+            SkippedDocument {
+                start: at.place(piece.span.start),
+                end: at.place(piece.span.end),
+                text: piece.text,
+                within,
+                after,
+                joined: piece.joined.into(),
+                next: piece.next.into(),
+            }
+        })
+        .collect();
+    (documents, None)
+}
+
+/// The plies of the first `count` moves.
+pub(super) fn plies_of(moves: &[notation::WrittenMove], count: usize) -> usize {
+    moves
+        .iter()
+        .take(count)
+        .map(|m| 1 + usize::from(m.north.is_some()))
+        .sum()
 }
 
 /// The move numbers of the main line as written: row numbers, or inline

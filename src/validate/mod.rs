@@ -117,10 +117,10 @@ pub use jobs::{GameError, StartError, record_of, replay_game, start_position};
 #[cfg(feature = "serde")]
 pub use json::{
     BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GameDocument,
-    GamesDocument, GroupDocument, GroupKindName, JoinerName, LayoutName, MoveDocument,
+    GamesDocument, GroupDocument, GroupKindName, JoinerName, JointName, LayoutName, MoveDocument,
     PhraseDocument, Place, PlyDocument, RepetitionDocument, ResultDocument, RowDocument,
-    StartDocument, StoresDocument, TagDocument, TextDocument, VariationDocument, games_document,
-    json_string, json_value,
+    SkippedDocument, StartDocument, StoresDocument, TagDocument, TextDocument, VariationDocument,
+    games_document, json_string, json_value,
 };
 pub use options::{ChosenRules, Options};
 pub(crate) use replay::Locator;
