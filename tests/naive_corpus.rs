@@ -10,19 +10,7 @@ use std::fmt::Write as _;
 
 use bohnenspiel::notation::{RecordReader, parse_records};
 use bohnenspiel::validate::{Options, Severity, Validator, validate};
-use naive::Board;
-
-/// A small deterministic generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        usize::try_from(self.0 % n as u64).expect("small")
-    }
-}
+use naive::{Board, Rng};
 
 /// One naive game: each ply's hole and captures, the final score, and
 /// whether a position (board, stores, player to move) came back.

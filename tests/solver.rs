@@ -1,28 +1,13 @@
-//! The solver against the naive minimax of `tests/naive/minimax.rs`, and
-//! the published facts of "The Gentlemen".
+//! The solver against the naive search of `tests/naive/minimax.rs` (and
+//! that search against plain minimax), and the published facts of "The
+//! Gentlemen".
 
 mod naive;
 
 use bohnenspiel::analysis::{Budget, HistoryProblem, SolveError, Solver};
 use bohnenspiel::{EndlessPlay, Move, Player, Position, Rules, Score, Variant};
-use naive::Board;
-use naive::minimax::{self, Endless, NaiveRules};
-
-/// A small xorshift generator: the same positions on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use naive::minimax::{self, Endless, NaiveRules, Reference};
+use naive::{Board, Rng};
 
 const ALL_RULES: [(Variant, EndlessPlay); 6] = [
     (Variant::Standard, EndlessPlay::OwnSide),
@@ -56,10 +41,10 @@ fn rules(variant: Variant, endless_play: EndlessPlay) -> (Rules, NaiveRules) {
 fn random_position(rng: &mut Rng, beans: u32) -> Position {
     let mut board = [0u8; 12];
     for _ in 0..beans {
-        board[rng.below(12) as usize] += 1;
+        board[rng.below(12)] += 1;
     }
     let stores = 72 - beans as u8;
-    let south = 2 * rng.below(u64::from(stores) / 2 + 1) as u8;
+    let south = 2 * rng.below(usize::from(stores) / 2 + 1) as u8;
     let turn = if rng.below(2) == 0 { "S" } else { "N" };
     let [a, b, c, d, e, f, g, h, i, j, k, l] = board;
     format!(
@@ -71,9 +56,9 @@ fn random_position(rng: &mut Rng, beans: u32) -> Position {
 }
 
 /// A random position and up to `plies` positions before it, reached by
-/// random moves without captures from a random start (Hemprich passes
-/// included under that variant). Stops early at a capture, the end of the
-/// game or a repetition.
+/// random moves without captures from a random history-free start
+/// (Hemprich passes included under that variant). Stops early where every
+/// move captures, at the end of the game or at a repetition.
 fn random_line(
     rng: &mut Rng,
     beans: u32,
@@ -93,12 +78,18 @@ fn random_line(
             passed.turn = !setup.turn;
             Position::from_setup(passed).expect("a pass keeps a valid position")
         } else {
-            let mv = moves[rng.below(moves.len() as u64) as usize];
-            let mut next = position;
-            if !next.play(mv).expect("a legal move").is_empty() {
+            let quiet: Vec<Position> = moves
+                .into_iter()
+                .filter_map(|mv| {
+                    let mut next = position;
+                    let captures = next.play(mv).expect("a legal move");
+                    captures.is_empty().then_some(next)
+                })
+                .collect();
+            if quiet.is_empty() {
                 break;
             }
-            next
+            quiet[rng.below(quiet.len())]
         };
         if next == position || history.contains(&next) {
             break;
@@ -129,37 +120,36 @@ fn south_sowed_last(position: &Position, history: &[Position], hemprich: bool) -
     }
 }
 
-/// The most nodes the naive search may visit for one position.
-const NAIVE_LIMIT: u64 = 2_000;
+/// What [`agree_with_naive`] checked under one rule option.
+#[derive(Debug, Default)]
+struct Checked {
+    /// Positions whose value, move values and line were compared.
+    positions: usize,
+    /// Of those, positions with a history (at least one position before
+    /// them since the last capture).
+    with_history: usize,
+    /// Moves whose value was compared.
+    moves: usize,
+    /// Positions the naive search visited, in all.
+    naive_nodes: u64,
+}
 
-/// Checks the solver's value, move values and line against the naive
-/// search on `count` random positions with up to `max_beans` beans and
-/// histories of up to `plies` plies, under every rule option. One solver
-/// per rules serves every position, so its memo is shared across lines.
-///
-/// Plain minimax visits every line, which is exponential in the length of
-/// the lines without a capture: a position the naive search cannot finish
-/// within [`NAIVE_LIMIT`] nodes is skipped, and at least `min_checked` of
-/// the `count` positions must be checked under each rule option
-/// (`min_checked`: standard, Hemprich; 0 leaves that variant out).
-fn agree_with_naive(
-    seed: u64,
-    count: usize,
-    max_beans: u32,
-    plies: usize,
-    min_checked: [usize; 2],
-) {
+/// Checks the solver's value, the value of every legal move and the best
+/// line against the naive search of `tests/naive/minimax.rs` on `count`
+/// random positions, each with a number of beans from `beans`, every
+/// other one with a history of up to `plies` plies, under each rule option.
+/// One solver and one naive search per rules serve every position, so
+/// their memos (of history-free values) are shared across lines.
+fn agree_with_naive(seed: u64, count: usize, beans: &[u32], plies: usize) -> Vec<Checked> {
     let mut rng = Rng(seed);
+    let mut report = Vec::new();
     for (variant, endless_play) in ALL_RULES {
-        let min_checked = min_checked[usize::from(variant == Variant::Hemprich)];
-        if min_checked == 0 {
-            continue;
-        }
         let (rules, naive_rules) = rules(variant, endless_play);
         let mut solver = Solver::new(rules);
-        let (mut checked, mut skipped) = (0, 0);
+        let mut naive = Reference::new(naive_rules);
+        let mut checked = Checked::default();
         for case in 0..count {
-            let beans = 2 * (1 + rng.below(u64::from(max_beans / 2))) as u32;
+            let beans = beans[rng.below(beans.len())];
             let with_history = if case % 2 == 0 { plies } else { 0 };
             let (position, history) =
                 random_line(&mut rng, beans, with_history, naive_rules.hemprich);
@@ -170,13 +160,7 @@ fn agree_with_naive(
             let solution = solver
                 .solve(&position, &history)
                 .unwrap_or_else(|error| panic!("{context}: {error}"));
-            let Some(expected) =
-                minimax::value(&board, &naive_history, naive_rules, sowed, NAIVE_LIMIT)
-            else {
-                skipped += 1;
-                continue;
-            };
-            checked += 1;
+            let expected = naive.value(&board, &naive_history, sowed);
             assert_eq!(u32::from(solution.value.south), expected, "{context}");
             assert_eq!(solution.value.total(), 72, "{context}");
             let over = minimax::ended(&board, &naive_history, naive_rules, sowed).is_some();
@@ -188,9 +172,9 @@ fn agree_with_naive(
             if over || board.moves().is_empty() {
                 assert!(moves.is_empty(), "{context}");
             } else {
-                let naive_moves =
-                    minimax::move_values(&board, &naive_history, naive_rules, NAIVE_LIMIT);
-                assert_eq!(Some(moves), naive_moves, "{context}");
+                let naive_moves = naive.move_values(&board, &naive_history);
+                assert_eq!(moves, naive_moves, "{context}");
+                checked.moves += moves.len();
             }
             let line: Vec<usize> = solution
                 .line
@@ -207,22 +191,85 @@ fn agree_with_naive(
                 Ok(solution.value),
                 "{context}"
             );
+            checked.positions += 1;
+            checked.with_history += usize::from(!history.is_empty());
         }
-        assert!(
-            checked >= min_checked,
-            "{rules:?}: only {checked} positions checked, {skipped} skipped"
-        );
+        checked.naive_nodes = naive.nodes;
+        report.push(checked);
+    }
+    report
+}
+
+/// Thousands of positions with 6 or 8 beans, half of them with a history,
+/// under each of the six rule options, every legal move's value included.
+#[test]
+fn agrees_with_the_naive_search_on_six_and_eight_beans() {
+    let report = agree_with_naive(0x5eed_0008, 500, &[6, 8], 12);
+    println!("{report:?}");
+    for checked in report {
+        assert_eq!(checked.positions, 500);
+        assert!(checked.with_history >= 200, "{checked:?}");
+        assert!(checked.moves >= 1_000, "{checked:?}");
     }
 }
 
+/// Fewer beans, longer histories: lines that come back to a position.
 #[test]
-fn agrees_with_naive_minimax_up_to_four_beans() {
-    agree_with_naive(0x5eed_0001, 300, 4, 8, [150, 15]);
+fn agrees_with_the_naive_search_with_long_histories() {
+    let report = agree_with_naive(0x5eed_0004, 400, &[2, 4], 24);
+    println!("{report:?}");
+    for checked in report {
+        assert!(checked.with_history >= 150, "{checked:?}");
+    }
 }
 
+/// The naive search itself against plain minimax (no pruning, no memo)
+/// where plain minimax finishes: small positions, with and without a
+/// history, under each rule option.
 #[test]
-fn agrees_with_naive_minimax_up_to_eight_beans() {
-    agree_with_naive(0x5eed_0002, 60, 8, 6, [15, 0]);
+fn the_naive_search_agrees_with_plain_minimax() {
+    let mut rng = Rng(0x5eed_0002);
+    for (variant, endless_play) in ALL_RULES {
+        let (_, naive_rules) = rules(variant, endless_play);
+        let mut naive = Reference::new(naive_rules);
+        let (mut checked, mut with_history) = (0, 0);
+        for case in 0..200 {
+            // Hemprich lines, with their passes, are too long for plain
+            // minimax beyond two beans.
+            let beans = if naive_rules.hemprich {
+                2
+            } else {
+                2 * (1 + rng.below(2)) as u32
+            };
+            let plies = if case % 2 == 0 { 8 } else { 0 };
+            let (position, history) = random_line(&mut rng, beans, plies, naive_rules.hemprich);
+            let board = naive_board(&position);
+            let naive_history: Vec<Board> = history.iter().map(naive_board).collect();
+            let sowed = south_sowed_last(&position, &history, naive_rules.hemprich);
+            let Some(plain) =
+                minimax::plain_value(&board, &naive_history, naive_rules, sowed, 4_000)
+            else {
+                continue;
+            };
+            assert_eq!(
+                naive.value(&board, &naive_history, sowed),
+                plain,
+                "{naive_rules:?} {position} after {history:?}"
+            );
+            checked += 1;
+            with_history += usize::from(!history.is_empty());
+        }
+        println!("{naive_rules:?}: {checked} checked, {with_history} with a history");
+        let least = if naive_rules.hemprich {
+            [30, 25]
+        } else {
+            [100, 40]
+        };
+        assert!(
+            checked >= least[0] && with_history >= least[1],
+            "{naive_rules:?}: only {checked} checked, {with_history} with a history"
+        );
+    }
 }
 
 fn gentlemen() -> Position {
@@ -375,8 +422,8 @@ fn a_repeated_history_is_an_error_and_a_repeated_position_is_over() {
     // Without a history, the naive search agrees under each scoring.
     for (variant, endless_play) in ALL_RULES {
         let (rules, naive_rules) = rules(variant, endless_play);
-        let expected = minimax::value(&naive_board(&start), &[], naive_rules, false, 200_000);
+        let plain = minimax::plain_value(&naive_board(&start), &[], naive_rules, false, 200_000);
         let value = Solver::new(rules).value(&start, &[]).expect("solved");
-        assert_eq!(Some(u32::from(value.south)), expected, "{rules:?}");
+        assert_eq!(Some(u32::from(value.south)), plain, "{rules:?}");
     }
 }

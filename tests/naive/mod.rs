@@ -15,13 +15,13 @@
 
 #![allow(dead_code)]
 
-/// A board as plain vectors.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A board as plain arrays.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     /// `holes[0]` is hole 1.
-    pub holes: Vec<u32>,
+    pub holes: [u32; 12],
     /// South's store, then North's.
-    pub stores: Vec<u32>,
+    pub stores: [u32; 2],
     /// `true` when South is to move.
     pub south_to_move: bool,
 }
@@ -36,12 +36,12 @@ impl Board {
             .split(',')
             .map(|n| n.parse().expect("a hole count"))
             .collect();
-        assert_eq!(holes.len(), 12, "twelve holes in {text:?}");
+        let holes = holes.try_into().expect("twelve holes");
         let stores: Vec<u32> = parts[1]
             .split(':')
             .map(|n| n.parse().expect("a store count"))
             .collect();
-        assert_eq!(stores.len(), 2, "two stores in {text:?}");
+        let stores = stores.try_into().expect("two stores");
         let south_to_move = match parts[2] {
             "S" => true,
             "N" => false,
@@ -56,14 +56,14 @@ impl Board {
 
     /// The hole numbers the player to move may sow from.
     pub fn moves(&self) -> Vec<usize> {
-        let own: Vec<usize> = if self.south_to_move {
-            (1..=6).collect()
-        } else {
-            (7..=12).collect()
-        };
-        own.into_iter()
-            .filter(|&hole| self.holes[hole - 1] > 0)
-            .collect()
+        let first = if self.south_to_move { 1 } else { 7 };
+        let mut moves = Vec::with_capacity(6);
+        for hole in first..first + 6 {
+            if self.holes[hole - 1] > 0 {
+                moves.push(hole);
+            }
+        }
+        moves
     }
 
     /// The board after sowing from `hole`, and the captures as (hole,
@@ -112,8 +112,8 @@ impl Board {
     /// The opening: six beans in every hole, South to move.
     pub fn opening() -> Board {
         Board {
-            holes: vec![6; 12],
-            stores: vec![0, 0],
+            holes: [6; 12],
+            stores: [0, 0],
             south_to_move: true,
         }
     }
@@ -135,3 +135,22 @@ impl Board {
     }
 }
 pub mod minimax;
+
+/// A small deterministic generator (xorshift64): the same positions and
+/// games on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (not 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % n as u64).expect("below a usize")
+    }
+}
