@@ -1185,3 +1185,60 @@ fn solve_errors_say_what_is_wrong() {
     }
     insta::assert_snapshot!("solve-errors", transcript);
 }
+
+#[test]
+fn reconstruct_the_gentlemen_finds_its_published_start() {
+    let ran = run(&[
+        "reconstruct",
+        "--beans",
+        "19",
+        "fixtures/shotayev-gentlemen.txt",
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stdout
+            .lines()
+            .any(|line| line == "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"),
+        "{}",
+        ran.stdout
+    );
+    assert!(ran.stderr.contains("the Setup tag"), "{}", ran.stderr);
+    assert!(ran.stderr.contains("is ignored"), "{}", ran.stderr);
+    let count = ran.stdout.lines().count();
+    assert!(
+        ran.stderr.contains(&format!(": {count} start position")),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn reconstruct_errors_say_what_is_wrong() {
+    let mut transcript = String::new();
+    for (args, stdin) in [
+        (&["reconstruct", "--beans", "73", "-"][..], "1. 5\n"),
+        (&["reconstruct", "--max-boards", "100000000", "-"], "1. 5\n"),
+        (&["reconstruct", "-"], "1. 5  7\n"),
+        (&["reconstruct", "-"], "[Result \"36:36\"]\n\n1. 13  7\n"),
+        (
+            &["reconstruct", "--max-boards", "10", "-"],
+            "[Result \"36:36\"]\n\n1. 5\n",
+        ),
+        (
+            &["reconstruct", "--game", "2", "-"],
+            "[Result \"36:36\"]\n\n1. 5\n",
+        ),
+        (&["reconstruct", "no-such-file.txt"], ""),
+    ] {
+        let ran = run_with_stdin(args, stdin.as_bytes());
+        assert_eq!(ran.code, Some(2), "{args:?}: {}", ran.stderr);
+        assert_eq!(ran.stdout, "", "{args:?}");
+        let _ = writeln!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.transcript()
+        );
+    }
+    insta::assert_snapshot!("reconstruct-errors", transcript);
+}

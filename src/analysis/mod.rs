@@ -133,6 +133,7 @@
 mod analyser;
 mod judgement;
 mod phrases;
+pub mod reconstruct;
 mod search;
 mod solver;
 pub mod table;
@@ -142,5 +143,6 @@ pub use judgement::{
     Analysis, Judgement, JudgementKind, JudgementLine, LineValues, PlyValue, Verdict,
 };
 pub use phrases::{ClaimedResult, OutcomeClaim};
+pub use reconstruct::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError};

@@ -20,6 +20,18 @@ impl BeanSet {
     }
 }
 
+/// The beans `annotation` names, by hole index (0 for a hole it does not
+/// name), as [`matches`] compares them: `None` when it names a hole twice
+/// with different counts, or with 0 beans, which no capture matches.
+#[must_use]
+pub(crate) fn annotated_beans(annotation: &CaptureAnnotation) -> Option<[u8; 12]> {
+    let mut written = BeanSet::default();
+    for (hole, beans) in annotation.captures() {
+        written.add(hole.index(), beans);
+    }
+    (!written.conflict).then_some(written.beans)
+}
+
 /// Whether `annotation` names exactly the captures of `captures`, as a set
 /// of (hole, beans), whatever the phrasing or order.
 #[must_use]
@@ -62,15 +74,14 @@ fn in_chain_order(annotation: &CaptureAnnotation, captures: &Captures) -> bool {
 
 /// [`matches`] by comparing sets of (hole, beans).
 fn as_sets(annotation: &CaptureAnnotation, captures: &Captures) -> bool {
-    let mut written = BeanSet::default();
-    for (hole, beans) in annotation.captures() {
-        written.add(hole.index(), beans);
-    }
+    let Some(written) = annotated_beans(annotation) else {
+        return false;
+    };
     let mut rules = BeanSet::default();
     for capture in captures {
         rules.add(capture.hole.index(), capture.beans);
     }
-    !written.conflict && written == rules
+    !rules.conflict && written == rules.beans
 }
 
 /// The message for an annotation that differs from the rules' captures:

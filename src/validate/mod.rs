@@ -131,7 +131,10 @@ pub use stream::{Validated, Validator};
 use crate::notation::{ErrorKind, ParsedRecord};
 use crate::{Game, Position, Rules, Score};
 
+pub(crate) use compare::annotated_beans;
+pub(crate) use replay::turns;
 use replay::{At, Context, numbered};
+pub(crate) use variations::replayed_lines;
 
 /// Validates one parsed record: replays it against the rules and reports
 /// every finding. See the [module documentation](self) for what is
@@ -261,6 +264,14 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
     }
     report.findings = ctx.into_findings();
     report
+}
+
+/// The rules `validate` replays `parsed` under with `options`: its
+/// `Rules` tag's, else the options', with a repetition ended only by a
+/// claim.
+pub(crate) fn record_rules(parsed: &ParsedRecord, options: &Options) -> Rules {
+    let mut ctx = Context::new(parsed, options);
+    replay::record_rules(rules_of(&mut ctx))
 }
 
 /// Parse errors and warnings as findings.

@@ -230,6 +230,23 @@ impl<'r> Index<'r> {
     }
 }
 
+/// Every line of `movetext` that [`validate`](super::validate) replays,
+/// as it replays it: the main line, then each variation that has a whole
+/// line ([`Index::whole_line`]: its parent's moves up to its branch
+/// point, then its own), in written order, with the variation's index.
+/// A variation with no parent, no rows or parents in a cycle is left
+/// out, as the validator leaves it unreplayed.
+pub(crate) fn replayed_lines(movetext: &Movetext) -> Vec<(Option<usize>, Vec<NumberedMove<'_>>)> {
+    let mut index = Index::new(movetext);
+    let mut lines = vec![(None, super::replay::numbered(&movetext.moves))];
+    for i in 0..movetext.variations.len() {
+        if let Some((line, _)) = index.whole_line(i) {
+            lines.push((Some(i), line));
+        }
+    }
+    lines
+}
+
 /// The labels a move refers to, in written order.
 fn labels(m: &WrittenMove) -> impl Iterator<Item = &str> + '_ {
     std::iter::once(&m.south)

@@ -251,6 +251,57 @@ Examples:
         #[arg(long, value_enum, default_value_t = SolveFormat::Human)]
         format: SolveFormat,
     },
+    /// Find the start positions a problem solution whose diagram was lost
+    /// can have started from.
+    ///
+    /// Every start position, South to move, with at most `--beans` beans
+    /// on the board, on which every line of the record (the main line and
+    /// the variations, as `validate` replays them) is legal and captures
+    /// what it annotates; whose stores make the solver's value agree with
+    /// the end the record states (a `Result` tag such as `38:34`, or a
+    /// stipulation such as `South to move and draw` in its `Event` or
+    /// `Title` tag); and on which the solver contradicts none of the
+    /// record's judgements. A `Setup` tag is ignored (a note says so), so
+    /// that a known start can be checked. A ply without a capture
+    /// annotation may capture, as in `validate`; with `--strict` it
+    /// captures nothing.
+    #[command(after_help = "\
+Output: one position (a setup string) per line on standard output; on
+standard error, what each filter was given, removed and kept, and the count.
+
+Exit status: 0 when a position is found and every board was solved, 1 when
+none is found or some board is not solved within the budget (they are
+listed), 2 for a usage or I/O error or a record that cannot be searched (a
+syntax error, no moves, no stated end, more boards than --max-boards).
+
+Examples:
+  bohnenspiel reconstruct fixtures/shotayev-gentlemen.txt
+  bohnenspiel reconstruct --beans 30 --nodes 1000000 problem.txt")]
+    Reconstruct {
+        /// A record file; `-` reads standard input.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The game of the file, from 1.
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+        game: usize,
+        /// The most beans on the board of a start position (at most 72).
+        #[arg(long, value_name = "N", default_value_t = 24)]
+        beans: u16,
+        /// The most positions the solver searches for each position it
+        /// solves (default: 100000000).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// The most candidate boards to validate (at most 10000000); a
+        /// record that allows more is an error.
+        #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+        max_boards: u64,
+        /// Read a ply without a capture annotation as capturing nothing.
+        #[arg(long)]
+        strict: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
     /// Draw a position as an SVG picture.
     ///
     /// The board after ply N of a game's main line (the start for 0), or

@@ -5,6 +5,7 @@ pub mod diagram;
 pub mod fmt;
 pub mod json;
 pub mod perft;
+pub mod reconstruct;
 pub mod show;
 pub mod solve;
 pub mod validate;
@@ -77,6 +78,29 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             nodes,
             format,
         } => solve::run(&mut out, &position, rules.chosen(), nodes, format)?,
+        Command::Reconstruct {
+            file,
+            game,
+            beans,
+            nodes,
+            max_boards,
+            strict,
+            rules,
+        } => reconstruct::run(
+            &mut out,
+            &reconstruct::Request {
+                file: &file,
+                game,
+                beans,
+                nodes,
+                max_boards,
+                options: rules.apply(Options {
+                    strict,
+                    keep_plies: false,
+                    ..Options::default()
+                }),
+            },
+        )?,
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,
         Command::Diagram {
             file,

@@ -1,0 +1,537 @@
+//! Recovering a lost start position from a problem's published solution.
+//!
+//! A problem solution whose diagram was lost still says a lot about its
+//! start: every line of it (the main line and the variations, as the
+//! validator replays them) must be legal there and capture exactly what
+//! it annotates, and the record states how the game ends. [`reconstruct`]
+//! finds every start position (South to move, at most
+//! [`ReconstructOptions::beans`] beans on the board) that agrees, in
+//! three filters, each counted in [`Reconstruction::filters`]:
+//!
+//! 1. **The lines.** A symbolic search replays every line on a board of
+//!    unknown counts and decides a hole's count only when a ply needs it
+//!    (the hole sown from; the holes a capture annotation names; the
+//!    hole before a capture chain or the last hole of a ply that
+//!    captures nothing, which must not hold 2, 4 or 6; the hole of an
+//!    alternative or of an other move in a remark, which must not be
+//!    empty). The lines share one assignment, and the bean limit bounds
+//!    it as it grows. Holes that no line constrains are enumerated at the
+//!    end within the limit. Every board found is then validated for real
+//!    ([`validate_from`]), which is the exact check: the search only
+//!    narrows it. A board must give no error finding other than the
+//!    `Result` tag's, which needs the stores.
+//! 2. **The stores.** The record states the end: a final score in its
+//!    `Result` tag (such as `38:34`), or a stipulation in its `Event` or
+//!    `Title` tag (`South to move and draw` is 36:36; `and win` or `and
+//!    lose` says only who wins). A board's beans and the stores add up to
+//!    72 and stores are even; the stores kept are those for which the
+//!    [`Solver`]'s value of the start agrees with the stated end. The
+//!    record is then validated again from the whole position, `Result`
+//!    tag included.
+//! 3. **The judgements** the record makes (marks, remarks, endings),
+//!    checked through the solver.
+//!
+//! A ply written without a capture annotation is read as the validator
+//! reads it: under [`validate::Options::strict`] it captures nothing; by
+//! default it may capture (the validator only warns), so it constrains
+//! nothing. A `Setup` tag is ignored, so that a known start can be
+//! checked: [`Reconstruction::setup_ignored`] says when there was one.
+//!
+//! ```
+//! use bohnenspiel::analysis::{ReconstructOptions, reconstruct};
+//! use bohnenspiel::notation::parse_records;
+//!
+//! // South's 6 takes 2 beans from hole 7, and the game is a draw.
+//! let text = "[Event \"South to move and draw\"]\n\n1. 6 (2 from 7)\n";
+//! let games = parse_records(text);
+//! let options = ReconstructOptions { beans: 4, ..ReconstructOptions::default() };
+//! let found = reconstruct(&games[0], &options)?;
+//! let start = "0,0,0,0,0,1/1,0,0,0,0,0 34:36 S".parse()?;
+//! assert!(found.positions.contains(&start));
+//! // Every start has one bean in hole 6 and one in hole 7.
+//! assert!(found.positions.iter().all(|p| p.board()[5] == 1 && p.board()[6] == 1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod search;
+
+use std::fmt;
+
+use crate::notation::{GroupKind, ParsedRecord, Record, Turn};
+use crate::validate::{self, FindingKind, Report, Severity, validate_from};
+use crate::{Outcome, Player, Position, Score, Setup, TOTAL_BEANS};
+
+use super::{Budget, SolveError, Solver};
+use search::{Expect, Step, Stopped};
+
+/// The default bean limit of [`ReconstructOptions::beans`].
+pub const DEFAULT_BEANS: u8 = 24;
+
+/// The default of [`ReconstructOptions::max_boards`].
+pub const DEFAULT_MAX_BOARDS: u64 = 1_000_000;
+
+/// The largest [`ReconstructOptions::max_boards`] allowed: the boards
+/// that pass the lines are kept in memory, 12 bytes each.
+pub const MAX_BOARDS_LIMIT: u64 = 10_000_000;
+
+/// The most places the symbolic search visits (each a partial
+/// assignment at some ply of some line) before it gives up with
+/// [`ReconstructError::SearchTooLarge`].
+pub const MAX_PLACES: u64 = 50_000_000;
+
+/// How [`reconstruct`] searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReconstructOptions {
+    /// The most beans on the board of a start position, at most 72.
+    pub beans: u8,
+    /// How the record is validated: its rules (a `Rules` tag wins) and
+    /// whether a ply without a capture annotation captures nothing
+    /// ([`validate::Options::strict`]).
+    pub validation: validate::Options,
+    /// The solver's budget for each position it solves.
+    pub budget: Budget,
+    /// The most candidate boards validated for real; more is a
+    /// [`ReconstructError::TooManyBoards`]. At most
+    /// [`MAX_BOARDS_LIMIT`].
+    pub max_boards: u64,
+}
+
+impl Default for ReconstructOptions {
+    fn default() -> ReconstructOptions {
+        ReconstructOptions {
+            beans: DEFAULT_BEANS,
+            validation: validate::Options {
+                keep_plies: false,
+                ..validate::Options::default()
+            },
+            budget: Budget::default(),
+            max_boards: DEFAULT_MAX_BOARDS,
+        }
+    }
+}
+
+/// What a record states about the end of its main line under best play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StatedEnd {
+    /// A final score, from a `Result` tag, or 36:36 from a stipulated
+    /// draw.
+    Score(Score),
+    /// Only who wins, from a stipulation such as `South to move and win`.
+    Outcome(Outcome),
+}
+
+impl StatedEnd {
+    /// Whether a final score agrees with what is stated.
+    #[must_use]
+    pub fn agrees(self, score: Score) -> bool {
+        match self {
+            StatedEnd::Score(stated) => stated == score,
+            StatedEnd::Outcome(outcome) => score.outcome() == outcome,
+        }
+    }
+}
+
+impl fmt::Display for StatedEnd {
+    /// `36:36`, `South wins`, `a draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StatedEnd::Score(score) => write!(f, "{score}"),
+            StatedEnd::Outcome(Outcome::Draw) => f.write_str("a draw"),
+            StatedEnd::Outcome(Outcome::Decisive { winner }) => write!(f, "{winner} wins"),
+        }
+    }
+}
+
+/// One of the filters of [`reconstruct`], in the order they run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Filter {
+    /// The boards the symbolic search allows, validated for real: what
+    /// it removed is what the validator rejected.
+    Lines,
+    /// The stores for which the solver's value agrees with the stated
+    /// end: it counts boards before, positions after.
+    Stores,
+    /// The record's judgements, checked through the solver.
+    Judgements,
+}
+
+impl fmt::Display for Filter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Filter::Lines => "lines",
+            Filter::Stores => "stores",
+            Filter::Judgements => "judgements",
+        })
+    }
+}
+
+/// What one filter did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FilterCount {
+    /// The filter.
+    pub filter: Filter,
+    /// How many candidates it was given.
+    pub given: u64,
+    /// How many it removed.
+    pub removed: u64,
+    /// How many it kept.
+    pub kept: u64,
+}
+
+/// What [`reconstruct`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reconstruction {
+    /// Every start position that passes all filters, in increasing order
+    /// of their setup strings' boards (hole 1 first), then stores.
+    pub positions: Vec<Position>,
+    /// The value of the record's `Setup` tag, which was ignored.
+    pub setup_ignored: Option<String>,
+    /// What the record states about the end.
+    pub end: StatedEnd,
+    /// The boards on which every line is legal and captures what it
+    /// annotates (what the first filter kept), in increasing order.
+    pub boards: Vec<[u8; 12]>,
+    /// What each filter did, in order.
+    pub filters: Vec<FilterCount>,
+    /// Places visited by the symbolic search.
+    pub places: u64,
+    /// Boards whose value the solver could not find within the budget:
+    /// they are neither kept nor counted as removed.
+    pub unsolved: Vec<[u8; 12]>,
+}
+
+/// Why [`reconstruct`] gave no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReconstructError {
+    /// The bean limit is above the 72 beans of the game.
+    #[error("a bean limit of {beans} is more than the {TOTAL_BEANS} beans of the game")]
+    BeanLimit {
+        /// The limit asked for.
+        beans: u16,
+    },
+    /// The limit on boards validated is above [`MAX_BOARDS_LIMIT`].
+    #[error(
+        "a limit of {max_boards} boards is too large for memory: at most {MAX_BOARDS_LIMIT} are kept"
+    )]
+    BoardLimit {
+        /// The limit asked for.
+        max_boards: u64,
+    },
+    /// The record does not parse cleanly.
+    #[error("the record has a syntax error at line {line}, column {column}: {message}")]
+    Syntax {
+        /// Where (line, from 1).
+        line: usize,
+        /// Where (column, from 1).
+        column: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// The record has no ply to replay.
+    #[error("the record has no moves, so it says nothing about its start")]
+    NoMoves,
+    /// The record does not state how the game ends.
+    #[error(
+        "the record states no end (a Result tag such as \"36:36\", or a stipulation such as \"South to move and draw\" in its Event or Title tag), so the stores cannot be found"
+    )]
+    NoEnd,
+    /// The lines constrain the board so little that more boards would
+    /// have to be validated than allowed.
+    #[error(
+        "the record constrains the board too little: more than {max_boards} boards of up to {beans} beans allow its lines (raise the limit of boards, or lower the bean limit)"
+    )]
+    TooManyBoards {
+        /// The limit that was reached.
+        max_boards: u64,
+        /// The bean limit.
+        beans: u8,
+    },
+    /// The symbolic search visited [`MAX_PLACES`] places.
+    #[error(
+        "the search for boards of up to {beans} beans visited {MAX_PLACES} places without finishing"
+    )]
+    SearchTooLarge {
+        /// The bean limit.
+        beans: u8,
+    },
+}
+
+/// Finds every start position of `parsed`'s record, as the [module
+/// docs](self) describe.
+///
+/// # Errors
+///
+/// A [`ReconstructError`]: a limit out of range, a record with a syntax
+/// error, without moves or without a stated end, or a search too large
+/// for its limits.
+pub fn reconstruct(
+    parsed: &ParsedRecord,
+    options: &ReconstructOptions,
+) -> Result<Reconstruction, ReconstructError> {
+    if options.beans > TOTAL_BEANS {
+        return Err(ReconstructError::BeanLimit {
+            beans: options.beans.into(),
+        });
+    }
+    if options.max_boards > MAX_BOARDS_LIMIT {
+        return Err(ReconstructError::BoardLimit {
+            max_boards: options.max_boards,
+        });
+    }
+    if let Some(error) = parsed.errors.first() {
+        return Err(ReconstructError::Syntax {
+            line: error.location.line,
+            column: error.location.column,
+            message: error.description(),
+        });
+    }
+    let record = &parsed.record;
+    let end = stated_end(record).ok_or(ReconstructError::NoEnd)?;
+    let validation = validate::Options {
+        keep_plies: false,
+        ..options.validation
+    };
+    let rules = validate::record_rules(parsed, &validation);
+    let lines = steps(record, validation.strict);
+    if lines.iter().all(Vec::is_empty) {
+        return Err(ReconstructError::NoMoves);
+    }
+
+    // 1. The lines: the symbolic search, then the validator.
+    let mut candidates = 0u64;
+    let mut boards = Vec::new();
+    let mut too_many = false;
+    let searched = search::search(
+        &lines,
+        rules.variant,
+        options.beans,
+        MAX_PLACES,
+        |partial| {
+            candidates = candidates.saturating_add(partial.count());
+            if candidates > options.max_boards {
+                too_many = true;
+                return false;
+            }
+            partial.boards(|board| {
+                if passes_lines(parsed, &validation, board) {
+                    boards.push(board);
+                }
+                true
+            })
+        },
+    );
+    let places = match searched {
+        Ok(places) => places,
+        Err(Stopped::ByCaller) if too_many => {
+            return Err(ReconstructError::TooManyBoards {
+                max_boards: options.max_boards,
+                beans: options.beans,
+            });
+        }
+        Err(_) => {
+            return Err(ReconstructError::SearchTooLarge {
+                beans: options.beans,
+            });
+        }
+    };
+    boards.sort_unstable();
+    let mut filters = vec![count(Filter::Lines, candidates, boards.len())];
+
+    // 2. The stores.
+    let mut solver = Solver::new(rules).with_budget(options.budget);
+    let mut positions = Vec::new();
+    let mut unsolved = Vec::new();
+    for &board in &boards {
+        match stores_for(&mut solver, board, end) {
+            Ok(found) => positions.extend(
+                found
+                    .into_iter()
+                    .filter(|position| !validate_from(parsed, *position, &validation).has_errors()),
+            ),
+            Err(_) => unsolved.push(board),
+        }
+    }
+    let decided = boards.len() - unsolved.len();
+    filters.push(FilterCount {
+        filter: Filter::Stores,
+        given: decided as u64,
+        removed: (decided as u64).saturating_sub(positions.len() as u64),
+        kept: positions.len() as u64,
+    });
+
+    Ok(Reconstruction {
+        positions,
+        setup_ignored: record.tag("Setup").map(str::to_owned),
+        end,
+        boards,
+        filters,
+        places,
+        unsolved,
+    })
+}
+
+/// The count of a filter given `given` candidates that kept `kept`.
+fn count(filter: Filter, given: u64, kept: usize) -> FilterCount {
+    let kept = kept as u64;
+    FilterCount {
+        filter,
+        given,
+        removed: given.saturating_sub(kept),
+        kept,
+    }
+}
+
+/// A start position with `board`, South to move, and stores that add up
+/// to 72 (South's first); `None` if they cannot.
+fn position(board: [u8; 12], south: u8) -> Option<Position> {
+    let beans: u32 = board.iter().map(|&b| u32::from(b)).sum();
+    let north = u32::from(TOTAL_BEANS).checked_sub(beans + u32::from(south))?;
+    Position::from_setup(Setup {
+        board,
+        stores: Score::new(south, u8::try_from(north).ok()?),
+        turn: Player::South,
+    })
+    .ok()
+}
+
+/// Whether the record's lines are legal on `board` and capture what they
+/// annotate: no error finding but the `Result` tag's, which depends on
+/// the stores.
+fn passes_lines(parsed: &ParsedRecord, options: &validate::Options, board: [u8; 12]) -> bool {
+    let beans: u32 = board.iter().map(|&b| u32::from(b)).sum();
+    let Some(start) = u8::try_from(u32::from(TOTAL_BEANS).saturating_sub(beans))
+        .ok()
+        .and_then(|south| position(board, south))
+    else {
+        return false;
+    };
+    let report: Report = validate_from(parsed, start, options);
+    !report
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Error && f.kind != FindingKind::ResultMismatch)
+}
+
+/// The positions with `board` whose value agrees with `end`: one for
+/// each pair of even stores that does.
+///
+/// The rules never look at the stores (where a sowing ends, what it
+/// captures and when the game ends depend on the board alone), so the
+/// value of a start is its stores plus what each side gets from the
+/// board under best play, the same whatever the stores. The board is
+/// solved once, with all other beans in South's store; the stores that
+/// can agree follow, and each is solved again (from the solver's memo)
+/// to confirm it.
+fn stores_for(
+    solver: &mut Solver,
+    board: [u8; 12],
+    end: StatedEnd,
+) -> Result<Vec<Position>, SolveError> {
+    let beans: u8 = board.iter().sum();
+    let stores = TOTAL_BEANS - beans;
+    let Some(first) = position(board, stores) else {
+        return Ok(Vec::new());
+    };
+    // What South gets from the board, as a number of beans.
+    let gained = i32::from(solver.value(&first, &[])?.south) - i32::from(stores);
+    let mut found = Vec::new();
+    for south in (0..=stores).step_by(2) {
+        let value = i32::from(south) + gained;
+        let agrees = u8::try_from(value).is_ok_and(|south_value| {
+            end.agrees(Score::new(
+                south_value,
+                TOTAL_BEANS.saturating_sub(south_value),
+            ))
+        });
+        if !agrees {
+            continue;
+        }
+        let Some(start) = position(board, south) else {
+            continue;
+        };
+        if end.agrees(solver.value(&start, &[])?) {
+            found.push(start);
+        }
+    }
+    Ok(found)
+}
+
+/// What the record states about the end: its `Result` tag's score, else
+/// the stipulation of its `Event` or `Title` tag.
+fn stated_end(record: &Record) -> Option<StatedEnd> {
+    if let Some(score) = record.tag("Result").and_then(parse_score) {
+        return Some(StatedEnd::Score(score));
+    }
+    ["Event", "Title"]
+        .into_iter()
+        .filter_map(|name| record.tag(name))
+        .find_map(stipulation)
+}
+
+/// `South:North`, such as `38:34`.
+fn parse_score(value: &str) -> Option<Score> {
+    let (south, north) = value.trim().split_once(':')?;
+    let score = Score::new(south.trim().parse().ok()?, north.trim().parse().ok()?);
+    (score.total() == u16::from(TOTAL_BEANS)).then_some(score)
+}
+
+/// The stipulation `South to move and draw` (or `win`, `lose`) in `text`,
+/// in any case.
+fn stipulation(text: &str) -> Option<StatedEnd> {
+    let lower = text.to_lowercase();
+    let at = lower.find("south to move and ")?;
+    let rest = lower.get(at + "south to move and ".len()..)?;
+    let word: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
+    match word.as_str() {
+        "draw" | "draws" => Some(StatedEnd::Score(Score::new(36, 36))),
+        "win" | "wins" => Some(StatedEnd::Outcome(Outcome::Decisive {
+            winner: Player::South,
+        })),
+        "lose" | "loses" => Some(StatedEnd::Outcome(Outcome::Decisive {
+            winner: Player::North,
+        })),
+        _ => None,
+    }
+}
+
+/// The plies of every line the validator replays, as the search needs
+/// them.
+fn steps(record: &Record, strict: bool) -> Vec<Vec<Step>> {
+    validate::replayed_lines(&record.movetext)
+        .into_iter()
+        .map(|(_, moves)| {
+            validate::turns(&moves)
+                .map(|(_, _, turn)| step(turn, strict))
+                .collect()
+        })
+        .collect()
+}
+
+/// One turn as a step of the search.
+fn step(turn: &Turn, strict: bool) -> Step {
+    let ply = &turn.ply;
+    let expect = match ply.capture_annotation() {
+        Some(annotation) => {
+            validate::annotated_beans(annotation).map_or(Expect::Impossible, Expect::Beans)
+        }
+        None if strict => Expect::Nothing,
+        None => Expect::Anything,
+    };
+    let remarks = ply.groups.iter().filter_map(|group| match &group.kind {
+        GroupKind::OtherMove(other) => Some(&**other),
+        _ => None,
+    });
+    let others = turn
+        .alternatives
+        .iter()
+        .chain(remarks)
+        .filter_map(|other| other.hole)
+        .filter_map(|hole| u8::try_from(hole.index()).ok())
+        .collect();
+    Step {
+        hole: ply.hole.and_then(|hole| u8::try_from(hole.index()).ok()),
+        expect,
+        others,
+    }
+}

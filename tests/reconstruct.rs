@@ -1,0 +1,320 @@
+//! `analysis::reconstruct` against plain enumeration: every board of a
+//! few beans validated one by one, and every pair of stores solved; and
+//! the published start of "The Gentlemen".
+
+use bohnenspiel::analysis::reconstruct::{Filter, StatedEnd};
+use bohnenspiel::analysis::{ReconstructError, ReconstructOptions, Solver, reconstruct};
+use bohnenspiel::notation::{ParsedRecord, parse_records};
+use bohnenspiel::validate::{self, FindingKind, Severity, validate_from};
+use bohnenspiel::{Game, Move, Player, Position, Rules, Score, Setup, Variant};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+/// Every board with an even number of beans from 2 to `limit`, in
+/// increasing order.
+fn all_boards(limit: u8) -> Vec<[u8; 12]> {
+    fn fill(h: usize, left: u8, board: &mut [u8; 12], out: &mut Vec<[u8; 12]>) {
+        if h == 12 {
+            let beans: u8 = board.iter().sum();
+            if beans > 0 && beans.is_multiple_of(2) {
+                out.push(*board);
+            }
+            return;
+        }
+        for v in 0..=left {
+            board[h] = v;
+            fill(h + 1, left - v, board, out);
+        }
+        board[h] = 0;
+    }
+    let mut out = Vec::new();
+    fill(0, limit, &mut [0; 12], &mut out);
+    out.sort_unstable();
+    out
+}
+
+fn start(board: [u8; 12], south: u8) -> Option<Position> {
+    let beans: u8 = board.iter().sum();
+    Position::from_setup(Setup {
+        board,
+        stores: Score::new(south, 72u8.checked_sub(beans + south)?),
+        turn: Player::South,
+    })
+    .ok()
+}
+
+/// The boards on which the record's lines pass the validator: the naive
+/// first filter.
+fn naive_boards(parsed: &ParsedRecord, options: &validate::Options, limit: u8) -> Vec<[u8; 12]> {
+    all_boards(limit)
+        .into_iter()
+        .filter(|&board| {
+            let beans: u8 = board.iter().sum();
+            start(board, 72 - beans).is_some_and(|position| {
+                !validate_from(parsed, position, options)
+                    .findings
+                    .iter()
+                    .any(|f| f.severity == Severity::Error && f.kind != FindingKind::ResultMismatch)
+            })
+        })
+        .collect()
+}
+
+/// The positions whose value is `end`, every pair of stores solved, and
+/// that validate without error: the naive second filter.
+fn naive_positions(
+    parsed: &ParsedRecord,
+    options: &validate::Options,
+    boards: &[[u8; 12]],
+    end: Score,
+) -> Vec<Position> {
+    let mut solver = Solver::new(options.rules);
+    let mut positions = Vec::new();
+    for &board in boards {
+        let beans: u8 = board.iter().sum();
+        for south in (0..=72 - beans).step_by(2) {
+            let Some(position) = start(board, south) else {
+                continue;
+            };
+            if solver.value(&position, &[]).ok() == Some(end)
+                && !validate_from(parsed, position, options).has_errors()
+            {
+                positions.push(position);
+            }
+        }
+    }
+    positions
+}
+
+fn options(beans: u8) -> ReconstructOptions {
+    ReconstructOptions {
+        beans,
+        ..ReconstructOptions::default()
+    }
+}
+
+fn setups(positions: &[Position]) -> Vec<String> {
+    positions.iter().map(ToString::to_string).collect()
+}
+
+/// Checks `reconstruct` on `text` against the naive filters.
+fn agrees_with_enumeration(text: &str, options: &ReconstructOptions, end: Score) -> TestResult {
+    let games = parse_records(text);
+    let parsed = games.first().ok_or("no record")?;
+    let found = reconstruct(parsed, options)?;
+    let validation = validate::Options {
+        keep_plies: false,
+        ..options.validation
+    };
+    let boards = naive_boards(parsed, &validation, options.beans);
+    assert_eq!(found.boards, boards, "{text}");
+    let positions = naive_positions(parsed, &validation, &boards, end);
+    assert_eq!(setups(&found.positions), setups(&positions), "{text}");
+    assert_eq!(found.end, StatedEnd::Score(end));
+    Ok(())
+}
+
+#[test]
+fn a_hand_made_problem_gives_the_boards_it_allows() -> TestResult {
+    // South's 6 takes 2 from 7 and leaves North without beans: only hole
+    // 6 with 1 and hole 7 with 1, or the same with beans elsewhere that
+    // North's replies do not reach.
+    let text = "[Event \"South to move and draw\"]\n\n1. 6 (2 from 7)\n";
+    let games = parse_records(text);
+    let parsed = games.first().ok_or("no record")?;
+    let found = reconstruct(parsed, &options(4))?;
+    let all = setups(&found.positions);
+    assert!(
+        all.contains(&"0,0,0,0,0,1/1,0,0,0,0,0 34:36 S".to_owned()),
+        "{all:?}"
+    );
+    for position in &found.positions {
+        // Hole 6 and hole 7 hold 1 bean each; nothing else is forced.
+        assert_eq!((position.board()[5], position.board()[6]), (1, 1));
+    }
+    assert_eq!(found.setup_ignored, None);
+    assert_eq!(
+        found.filters.iter().map(|f| f.filter).collect::<Vec<_>>(),
+        [Filter::Lines, Filter::Stores]
+    );
+    agrees_with_enumeration(text, &options(4), Score::new(36, 36))
+}
+
+#[test]
+fn variations_branch_where_the_validator_branches_them() -> TestResult {
+    // Variation (A) replaces South's first move; (B) replaces North's 2nd
+    // row and is replayed after the main line's first row.
+    let text = "[Result \"36:36\"]\n\n1. 1 (A)  7\n2. 2  8 (B)\n(A)\n1. 2  7\n(B)\n2. 3  9\n";
+    agrees_with_enumeration(text, &options(6), Score::new(36, 36))
+}
+
+#[test]
+fn a_ply_without_annotation_captures_nothing_only_when_strict() -> TestResult {
+    let text = "[Result \"36:36\"]\n\n1. 5  7\n2. 6\n";
+    agrees_with_enumeration(text, &options(5), Score::new(36, 36))?;
+    let mut strict = options(5);
+    strict.validation.strict = true;
+    agrees_with_enumeration(text, &strict, Score::new(36, 36))?;
+    let games = parse_records(text);
+    let parsed = games.first().ok_or("no record")?;
+    let lenient = reconstruct(parsed, &options(5))?;
+    let strict = reconstruct(parsed, &strict)?;
+    assert!(strict.boards.len() < lenient.boards.len());
+    assert!(strict.boards.iter().all(|b| lenient.boards.contains(b)));
+    Ok(())
+}
+
+#[test]
+fn the_hemprich_variant_lets_a_player_without_beans_pass() -> TestResult {
+    // North has no beans after South's 6: a pass, then South again.
+    let text = "[Rules \"hemprich\"]\n[Result \"36:36\"]\n\n1. 6  -\n2. 5\n";
+    let mut hemprich = options(4);
+    hemprich.validation.rules.variant = Variant::Hemprich;
+    agrees_with_enumeration(text, &hemprich, Score::new(36, 36))?;
+    let games = parse_records(text);
+    let found = reconstruct(games.first().ok_or("no record")?, &hemprich)?;
+    assert!(!found.boards.is_empty());
+    Ok(())
+}
+
+/// A small xorshift generator: the same games on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A numbered record of `plies` random plies from `start`, each capture
+/// annotated, with the game's value as its `Result`.
+fn random_record(rng: &mut Rng, start: Position, plies: usize) -> Option<(String, Score)> {
+    let mut game = Game::new(start, Rules::default());
+    let mut written = Vec::new();
+    for _ in 0..plies {
+        let moves: Vec<Move> = game.legal_moves().into_iter().collect();
+        if moves.is_empty() || game.is_over() {
+            break;
+        }
+        let index = usize::try_from(rng.below(moves.len() as u64)).ok()?;
+        let mv = *moves.get(index)?;
+        let captures = game.play(mv).ok()?;
+        written.push(if captures.is_empty() {
+            mv.to_string()
+        } else {
+            format!("{mv} ({captures})")
+        });
+    }
+    if written.len() < 2 {
+        return None;
+    }
+    let value = Solver::new(Rules::default()).value(&start, &[]).ok()?;
+    let rows: Vec<String> = written
+        .chunks(2)
+        .zip(1..)
+        .map(|(pair, n)| format!("{n}. {}", pair.join("  ")))
+        .collect();
+    Some((
+        format!("[Result \"{value}\"]\n\n{}\n", rows.join("\n")),
+        value,
+    ))
+}
+
+#[test]
+fn random_games_give_their_start_and_what_enumeration_gives() -> TestResult {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let boards = all_boards(4);
+    let mut checked = 0;
+    while checked < 4 {
+        let board = boards[usize::try_from(rng.below(boards.len() as u64))?];
+        let beans: u8 = board.iter().sum();
+        let Some(position) = start(board, (72 - beans) / 4 * 2) else {
+            continue;
+        };
+        let Some((text, value)) = random_record(&mut rng, position, 4) else {
+            continue;
+        };
+        let games = parse_records(&text);
+        let found = reconstruct(games.first().ok_or("no record")?, &options(4))?;
+        assert!(found.boards.contains(&board), "{text}");
+        assert!(found.positions.contains(&position), "{text}");
+        agrees_with_enumeration(&text, &options(4), value)?;
+        checked += 1;
+    }
+    Ok(())
+}
+
+#[test]
+fn the_gentlemen_includes_its_published_board() -> TestResult {
+    let text = std::fs::read_to_string("fixtures/shotayev-gentlemen.txt")?;
+    let games = parse_records(&text);
+    let parsed = games.first().ok_or("no record")?;
+    let found = reconstruct(parsed, &options(19))?;
+    assert_eq!(
+        found.setup_ignored.as_deref(),
+        Some("0,1,0,0,2,1/0,0,3,0,0,1 34:30 S")
+    );
+    assert_eq!(found.end, StatedEnd::Score(Score::new(36, 36)));
+    assert!(setups(&found.positions).contains(&"0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".to_owned()));
+    Ok(())
+}
+
+#[test]
+fn bad_input_is_a_typed_error() -> TestResult {
+    let games = parse_records("[Event \"South to move and draw\"]\n\n1. 5\n");
+    let parsed = games.first().ok_or("no record")?;
+    assert_eq!(
+        reconstruct(parsed, &options(73)),
+        Err(ReconstructError::BeanLimit { beans: 73 })
+    );
+    let too_many = ReconstructOptions {
+        max_boards: u64::MAX,
+        ..options(4)
+    };
+    assert!(matches!(
+        reconstruct(parsed, &too_many),
+        Err(ReconstructError::BoardLimit { .. })
+    ));
+    // One ply allows almost every board of 24 beans.
+    let few = ReconstructOptions {
+        max_boards: 1000,
+        ..options(24)
+    };
+    assert_eq!(
+        reconstruct(parsed, &few),
+        Err(ReconstructError::TooManyBoards {
+            max_boards: 1000,
+            beans: 24
+        })
+    );
+    let no_end = parse_records("1. 5  7\n");
+    assert_eq!(
+        reconstruct(no_end.first().ok_or("no record")?, &options(4)),
+        Err(ReconstructError::NoEnd)
+    );
+    // Tags without moves are a syntax error; a record built without
+    // moves says nothing.
+    let mut no_moves = parsed.clone();
+    no_moves.record.movetext = Default::default();
+    assert_eq!(
+        reconstruct(&no_moves, &options(4)),
+        Err(ReconstructError::NoMoves)
+    );
+    let syntax = parse_records("[Result \"36:36\"]\n\n1. 13  7\n");
+    let error = reconstruct(syntax.first().ok_or("no record")?, &options(4)).err();
+    assert!(
+        matches!(
+            error,
+            Some(ReconstructError::Syntax {
+                line: 3,
+                column: 4,
+                ..
+            })
+        ),
+        "{error:?}"
+    );
+    Ok(())
+}
