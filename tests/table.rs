@@ -168,6 +168,29 @@ fn a_written_table_has_the_documented_header_and_reads_back() {
     assert_eq!(file.len(), 32 + 2888);
     assert_eq!(resealed(file.clone()), file);
     assert_eq!(EndgameTable::read(file.as_slice()).expect("read"), table);
+
+    // Every entry where the documentation puts it: levels 0, 2, 4; South's
+    // boards first; a board at the rank Σ C(s_k + k − 1, k).
+    let choose = |p: u64, k: u64| (0..k).fold(1u64, |c, i| c * (p - i) / (i + 1));
+    let mut level_start = 0;
+    for beans in [0u8, 2, 4] {
+        let per_turn = choose(u64::from(beans) + 11, 11);
+        for board in boards(beans) {
+            let mut rank = 0;
+            let mut before = 0;
+            for k in 1..=11u64 {
+                before += u64::from(board[k as usize - 1]);
+                rank += if before + k > k { choose(before + k - 1, k) } else { 0 };
+            }
+            assert!(rank < per_turn);
+            for (turn, side) in [("S", 0), ("N", 1)] {
+                let at = 32 + level_start + side * per_turn + rank;
+                let position = position(board, 72 - beans, turn);
+                assert_eq!(Some(file[at as usize]), table.board_value(&position), "{position}");
+            }
+        }
+        level_start += 2 * per_turn;
+    }
 }
 
 #[test]

@@ -83,52 +83,74 @@ fn exits(rules: Rules, beans: u8, position: &Position, lower: &[u8]) -> (u8, u8)
     (staying, best)
 }
 
-/// Calls `visit` with every position of the level that moves to `child`
-/// without a capture (or, in the Hemprich variant, passes to it). Each
-/// candidate is confirmed by playing its move, so the rules engine decides.
-fn predecessors(rules: Rules, child: &Position, mut visit: impl FnMut(&Position)) {
-    let after = child.board();
-    let mover = !child.turn();
+/// Whether a hole holding `beans` after a sowing is captured: 2, 4 or 6
+/// (the rule of the capture chain's first hole, checked against the rules
+/// engine by the tests below).
+const fn ripe(beans: u8) -> bool {
+    matches!(beans, 2 | 4 | 6)
+}
+
+/// Calls `visit` with the board and player to move of every position of
+/// the level that moves to `board` with `turn` to move without a capture
+/// (or, in the Hemprich variant, passes to it), once per such move.
+fn predecessors(
+    rules: Rules,
+    board: &[u8; 12],
+    turn: Player,
+    mut visit: impl FnMut(&[u8; 12], Player),
+) {
+    let mover = !turn;
     let first = mover.index() * 6;
+    // The two smallest holes, for the fewest beans beside an origin.
+    let (mut least, mut second, mut at) = (u8::MAX, u8::MAX, 12);
+    for (hole, &beans) in board.iter().enumerate() {
+        if beans < least {
+            (second, least, at) = (least, beans, hole);
+        } else if beans < second {
+            second = beans;
+        }
+    }
     for origin in first..first + 6 {
         // A sowing of 12·laps + rest beans leaves `laps` in the origin and
-        // adds `laps` to every other hole, one more to the `rest` after it.
-        let laps = after[origin];
-        let mut before = after;
-        let mut fits = true;
-        for (hole, beans) in before.iter_mut().enumerate() {
-            if hole != origin {
-                fits &= *beans >= laps;
-                *beans = beans.wrapping_sub(laps);
-            }
-        }
-        if !fits {
-            continue;
-        }
-        for rest in 0..12 {
-            if rest > 0 {
-                let hole = (origin + rest) % 12;
-                if before[hole] == 0 {
-                    break;
-                }
-                before[hole] -= 1;
-            }
-            let sown = 12 * u16::from(laps) + rest as u16;
-            let Ok(sown) = u8::try_from(sown) else { break };
-            if sown == 0 {
+        // adds `laps` to every other hole, one more to the `rest` after it;
+        // its last bean falls into the origin (rest 0) or the rest's last
+        // hole, which must not be ripe.
+        let laps = board[origin];
+        let mut before = *board;
+        if laps > 0 {
+            let beside = if origin == at { second } else { least };
+            if beside < laps {
                 continue;
             }
-            let mut parent = before;
-            parent[origin] = sown;
-            let parent = Position::from_parts(parent, child.stores(), mover);
-            if parent.successor(origin, |_, _| {}) == *child {
-                visit(&parent);
+            for (hole, beans) in before.iter_mut().enumerate() {
+                if hole != origin {
+                    *beans -= laps;
+                }
+            }
+            if !ripe(laps) {
+                let mut parent = before;
+                parent[origin] = laps.wrapping_mul(12);
+                visit(&parent, mover);
+            }
+        }
+        for rest in 1..12u8 {
+            let hole = (origin + usize::from(rest)) % 12;
+            if before[hole] == 0 {
+                break;
+            }
+            before[hole] -= 1;
+            if !ripe(board[hole]) {
+                let mut parent = before;
+                parent[origin] = laps.wrapping_mul(12).wrapping_add(rest);
+                visit(&parent, mover);
             }
         }
     }
-    let passer = child.passed();
-    if rules.variant == Variant::Hemprich && passer.is_game_over() && passer.beans_on_board() > 0 {
-        visit(&passer);
+    if rules.variant == Variant::Hemprich {
+        let side = &board[first..first + 6];
+        if side.iter().all(|&beans| beans == 0) && board.iter().any(|&beans| beans > 0) {
+            visit(board, mover);
+        }
     }
 }
 
@@ -143,6 +165,17 @@ pub(crate) fn allocate<T: Clone>(len: usize, value: T) -> Result<Vec<T>, TableEr
     Ok(vec)
 }
 
+/// One position of the level while it is built.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// The threshold at which it joined South's attractor, [`NONE`] yet.
+    low: u8,
+    /// Its moves that stay on the level and have not joined (North).
+    staying: u8,
+    /// Its best exit for the player to move, [`NONE`] without one.
+    exit: u8,
+}
+
 /// Fills `level` (both players to move, South's boards first) with the
 /// history-free values of the boards with `beans` beans, given `lower`,
 /// every level below.
@@ -155,66 +188,71 @@ pub(crate) fn build_level(
     let per_turn = boards(beans) as usize;
     let size = 2 * per_turn;
     let stores = stores(beans);
-    let mut staying = allocate(size, 0u8)?;
-    let mut best = allocate(size, NONE)?;
+    let unset = Node {
+        low: NONE,
+        staying: 0,
+        exit: NONE,
+    };
+    let mut nodes = allocate(size, unset)?;
     let mut rank = 0;
     for_each_board(beans, |board| {
         for turn in Player::ALL {
-            let index = turn.index() * per_turn + rank;
+            let node = &mut nodes[turn.index() * per_turn + rank];
             let position = Position::from_parts(*board, stores, turn);
-            (staying[index], best[index]) = exits(rules, beans, &position, lower);
+            (node.staying, node.exit) = exits(rules, beans, &position, lower);
         }
         rank += 1;
     });
 
-    // The lower bounds: the attractor of South for each threshold, from the
-    // highest down. `level` holds the threshold at which a position joined.
-    level.fill(NONE);
-    let at = |index: u32| {
-        let index = index as usize;
-        let (turn, rank) = if index < per_turn {
-            (Player::South, index)
-        } else {
-            (Player::North, index - per_turn)
-        };
-        Position::from_parts(super::index::unrank(rank as u64, beans), stores, turn)
+    // The lower bounds: South's attractor for each threshold, from the
+    // highest down; a position joins at the first threshold it reaches.
+    let index = |board: &[u8; 12], turn: Player| {
+        super::index::rank(board) as usize + turn.index() * per_turn
     };
-    let mut stack: Vec<u32> = Vec::new();
+    let mut stack: Vec<([u8; 12], Player)> = Vec::new();
     for threshold in (0..=beans).rev() {
-        for index in 0..size {
-            if level[index] == NONE
-                && best[index] == threshold
-                && (index < per_turn || staying[index] == 0)
-            {
-                level[index] = threshold;
-                stack.push(index as u32);
+        for seed in 0..size {
+            let node = &mut nodes[seed];
+            let south = seed < per_turn;
+            if node.low != NONE || node.exit != threshold || !(south || node.staying == 0) {
+                continue;
             }
-        }
-        while let Some(joined) = stack.pop() {
-            predecessors(rules, &at(joined), |parent| {
-                let index = level_index(&parent.board(), beans, parent.turn()) as usize;
-                if level[index] != NONE {
-                    return;
-                }
-                if parent.turn() == Player::North {
-                    staying[index] -= 1;
-                    if staying[index] > 0 || best[index] < threshold {
+            node.low = threshold;
+            let (turn, rank) = if south {
+                (Player::South, seed)
+            } else {
+                (Player::North, seed - per_turn)
+            };
+            stack.push((super::index::unrank(rank as u64, beans), turn));
+            while let Some((board, turn)) = stack.pop() {
+                predecessors(rules, &board, turn, |parent, mover| {
+                    let node = &mut nodes[index(parent, mover)];
+                    if node.low != NONE {
                         return;
                     }
-                }
-                level[index] = threshold;
-                stack.push(index as u32);
-            });
+                    if mover == Player::North {
+                        node.staying -= 1;
+                        if node.staying > 0 || node.exit < threshold {
+                            return;
+                        }
+                    }
+                    node.low = threshold;
+                    stack.push((*parent, mover));
+                });
+            }
         }
     }
-    drop((staying, best));
+    for (value, node) in level.iter_mut().zip(&nodes) {
+        *value = node.low;
+    }
+    drop(nodes);
 
     // The upper bound of a position is the mirror of its mirror's lower
     // bound; where they meet, the value is known.
     let mut open = Vec::new();
     let mut rank = 0;
     for_each_board(beans, |board| {
-        let turned = per_turn + super::index::rank(&mirrored(board), beans) as usize;
+        let turned = per_turn + super::index::rank(&mirrored(board)) as usize;
         let (low, mirror) = (level[rank], level[turned]);
         if low == NONE || mirror == NONE || u16::from(low) + u16::from(mirror) != u16::from(beans) {
             open.push(rank as u32);
@@ -230,7 +268,11 @@ pub(crate) fn build_level(
     };
     let mut nodes = 0;
     for &rank in &open {
-        let root = at(rank);
+        let root = Position::from_parts(
+            super::index::unrank(u64::from(rank), beans),
+            stores,
+            Player::South,
+        );
         let mut search = Search {
             rules,
             memo: &mut memo,
@@ -249,7 +291,7 @@ pub(crate) fn build_level(
             nodes: NODES_PER_POSITION,
         })?;
         let value = u8::try_from(value - i32::from(stores.south)).unwrap_or(0);
-        let turned = per_turn + super::index::rank(&mirrored(&root.board()), beans) as usize;
+        let turned = per_turn + super::index::rank(&mirrored(&root.board())) as usize;
         level[rank as usize] = value;
         level[turned] = beans - value;
     }
@@ -302,8 +344,9 @@ mod tests {
                 for_each_board(beans, |board| {
                     for turn in Player::ALL {
                         let child = Position::from_parts(*board, stores(beans), turn);
-                        predecessors(rules, &child, |parent| {
-                            *backward.entry((child, *parent)).or_insert(0) += 1;
+                        predecessors(rules, board, turn, |parent, mover| {
+                            let parent = Position::from_parts(*parent, stores(beans), mover);
+                            *backward.entry((child, parent)).or_insert(0) += 1;
                         });
                     }
                 });

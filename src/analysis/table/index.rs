@@ -1,6 +1,11 @@
-//! The index of a table: boards with `n` beans ranked in lexicographic
-//! order (hole 1 first, fewest beans first), South to move before North,
-//! levels of even bean counts one after another from 0 beans up.
+//! The index of a table: boards with `n` beans ranked by the combinatorial
+//! number system, South to move before North, levels of even bean counts
+//! one after another from 0 beans up.
+//!
+//! A board with `n` beans is a row of `n` beans and 11 bars between the
+//! holes; with `s_k` the beans in holes 1 to `k`, the `k`-th bar stands at
+//! `s_k + k − 1`, and the board's rank is `Σ C(s_k + k − 1, k)` for `k`
+//! from 1 to 11: a bijection onto `0..C(n + 11, 11)`.
 
 use crate::Player;
 
@@ -28,6 +33,27 @@ const COUNT: [[u64; 13]; 73] = {
     table
 };
 
+/// `CHOOSE[p][k]`: the binomial coefficient `C(p, k)`, for the bars of
+/// [`rank`] (`p` < 84, `k` ≤ 11).
+const CHOOSE: [[u64; 12]; 84] = {
+    let mut table = [[0u64; 12]; 84];
+    let mut p = 0;
+    while p < 84 {
+        table[p][0] = 1;
+        let mut k = 1;
+        while k < 12 {
+            table[p][k] = if p == 0 {
+                0
+            } else {
+                table[p - 1][k - 1] + table[p - 1][k]
+            };
+            k += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
 /// The number of boards with `beans` beans on the board (one player to
 /// move): `C(beans + 11, 11)`.
 #[must_use]
@@ -48,45 +74,58 @@ pub(crate) const fn entries(beans: u8) -> u64 {
     total
 }
 
+/// `OFFSETS[n]`: where the entries of boards with `n` beans begin.
+const OFFSETS: [u64; 73] = {
+    let mut table = [0u64; 73];
+    let mut n = 2;
+    while n < 73 {
+        table[n] = entries(n as u8 - 2);
+        n += 1;
+    }
+    table
+};
+
 /// Where the entries of boards with `beans` beans (even) begin.
 #[must_use]
+#[inline]
 pub(crate) const fn level_offset(beans: u8) -> u64 {
-    if beans < 2 { 0 } else { entries(beans - 2) }
+    if beans as usize >= OFFSETS.len() {
+        return u64::MAX;
+    }
+    OFFSETS[beans as usize]
 }
 
-/// The rank of `board` among the boards with the same number of beans,
-/// `sum` (the sum of `board`, at most 72).
+/// The rank of `board` among the boards with the same number of beans
+/// (see the module docs).
 #[inline]
-pub(crate) fn rank(board: &[u8; 12], sum: u8) -> u64 {
-    let mut left = usize::from(sum);
+pub(crate) fn rank(board: &[u8; 12]) -> u64 {
+    let mut before = 0usize;
     let mut rank = 0;
-    for (hole, &beans) in board.iter().take(11).enumerate() {
-        let holes = 12 - hole;
-        let beans = usize::from(beans).min(left);
-        // The boards whose hole `hole` holds fewer beans come first.
-        rank += COUNT[left][holes] - COUNT[left - beans][holes];
-        left -= beans;
+    for (k, &beans) in board.iter().take(11).enumerate() {
+        before += usize::from(beans);
+        // The bar after hole k + 1 stands at before + k.
+        rank += CHOOSE[(before + k).min(83)][k + 1];
     }
     rank
 }
 
 /// The board of rank `rank` among those with `sum` beans (the inverse of
-/// [`rank`]; a rank too large gives the last board).
+/// [`rank`]; a rank too large gives some board with `sum` beans).
 pub(crate) fn unrank(mut rank: u64, sum: u8) -> [u8; 12] {
     let mut board = [0u8; 12];
-    let mut left = usize::from(sum);
-    for (hole, slot) in board.iter_mut().take(11).enumerate() {
-        let holes = 12 - hole;
-        let mut beans = 0;
-        // The boards with fewer than `beans + 1` beans here come before.
-        while beans < left && COUNT[left][holes] - COUNT[left - beans - 1][holes] <= rank {
-            beans += 1;
+    // The bars from the last: the greatest position whose binomial fits.
+    let mut above = usize::from(sum) + 11;
+    for k in (0..11).rev() {
+        let mut bar = above.saturating_sub(1);
+        while bar > k && CHOOSE[bar][k + 1] > rank {
+            bar -= 1;
         }
-        rank -= COUNT[left][holes] - COUNT[left - beans][holes];
-        *slot = beans as u8;
-        left -= beans;
+        rank -= CHOOSE[bar][k + 1].min(rank);
+        // Holes k + 2 .. hold the beans between this bar and the next.
+        board[k + 1] = (above - bar - 1) as u8;
+        above = bar;
     }
-    board[11] = left as u8;
+    board[0] = above as u8;
     board
 }
 
@@ -94,24 +133,26 @@ pub(crate) fn unrank(mut rank: u64, sum: u8) -> [u8; 12] {
 /// its level: South's boards first, then North's.
 #[inline]
 pub(crate) fn level_index(board: &[u8; 12], sum: u8, turn: Player) -> u64 {
-    rank(board, sum) + turn.index() as u64 * boards(sum)
+    rank(board) + turn.index() as u64 * boards(sum)
 }
 
 /// Calls `visit` with every board holding `beans` beans, in rank order.
 pub(crate) fn for_each_board(beans: u8, mut visit: impl FnMut(&[u8; 12])) {
     let mut board = [0u8; 12];
-    fill(&mut board, 0, beans, &mut visit);
+    fill(&mut board, 11, beans, &mut visit);
 }
 
+/// Fills holes `hole` down to 1 with `left` beans, the last hole first
+/// and most beans first: the order of [`rank`].
 fn fill(board: &mut [u8; 12], hole: usize, left: u8, visit: &mut impl FnMut(&[u8; 12])) {
-    if hole == 11 {
-        board[11] = left;
+    if hole == 0 {
+        board[0] = left;
         visit(board);
         return;
     }
-    for beans in 0..=left {
+    for beans in (0..=left).rev() {
         board[hole] = beans;
-        fill(board, hole + 1, left - beans, visit);
+        fill(board, hole - 1, left - beans, visit);
     }
     board[hole] = 0;
 }
@@ -150,7 +191,7 @@ mod tests {
                     board.iter().map(|&b| u32::from(b)).sum::<u32>(),
                     u32::from(beans)
                 );
-                assert_eq!(rank(board, beans), next);
+                assert_eq!(rank(board), next);
                 assert_eq!(&unrank(next, beans), board);
                 next += 1;
             });

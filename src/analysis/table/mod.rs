@@ -71,8 +71,11 @@
 //! | 24–31 | the checksum: 64-bit FNV-1a of bytes 0–23 and then of every entry (little-endian) |
 //!
 //! The entries follow level by level (0 beans, 2, 4, … up to `N`); within
-//! a level South to move before North, and boards in lexicographic order
-//! of their holes (hole 1 first, fewest beans first). A file that is not
+//! a level South to move before North, and each board at its rank in the
+//! combinatorial number system: with `s_k` the beans in holes 1 to `k`,
+//! the rank is `Σ C(s_k + k − 1, k)` for `k` from 1 to 11 (the board as
+//! beans and 11 bars between the holes, the `k`-th bar at `s_k + k − 1`),
+//! a number from 0 to `C(n + 11, 11) − 1`. A file that is not
 //! a table, has another version, is truncated, has a bad checksum, holds
 //! a value larger than its board or anything after its last entry is a
 //! [`TableError`]; so is a table used with other rules
