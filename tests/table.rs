@@ -180,13 +180,21 @@ fn a_written_table_has_the_documented_header_and_reads_back() {
             let mut before = 0;
             for k in 1..=11u64 {
                 before += u64::from(board[k as usize - 1]);
-                rank += if before + k > k { choose(before + k - 1, k) } else { 0 };
+                rank += if before + k > k {
+                    choose(before + k - 1, k)
+                } else {
+                    0
+                };
             }
             assert!(rank < per_turn);
             for (turn, side) in [("S", 0), ("N", 1)] {
                 let at = 32 + level_start + side * per_turn + rank;
                 let position = position(board, 72 - beans, turn);
-                assert_eq!(Some(file[at as usize]), table.board_value(&position), "{position}");
+                assert_eq!(
+                    Some(file[at as usize]),
+                    table.board_value(&position),
+                    "{position}"
+                );
             }
         }
         level_start += 2 * per_turn;
