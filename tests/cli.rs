@@ -1077,6 +1077,79 @@ fn diagram_draws_a_ply_of_a_game_or_a_position() -> Result<(), Box<dyn std::erro
 /// A ply past the end, a missing game, a bad position, an output path that
 /// cannot be written: one line in the common form, status 2.
 #[test]
+fn diagram_replays_under_the_rules_of_the_options_and_the_tag() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // South's 1 leaves North without beans: the standard game ends there;
+    // under Hemprich's rules North passes and South plays on.
+    let record = "[Setup \"2,0,0,0,0,0/0,0,0,0,0,0 36:34 S\"]\n\n1, -; 2\n";
+    let path = dir.path().join("pass.txt");
+    std::fs::write(&path, record).expect("written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let standard = run(&["diagram", "--ply", "3", path]);
+    assert_eq!(standard.code, Some(2), "{}", standard.transcript());
+    assert!(
+        standard.stderr.contains("--ply 3 is past the end"),
+        "{}",
+        standard.stderr
+    );
+    let hemprich = run(&[
+        "diagram",
+        "--variant",
+        "hemprich",
+        "--endless",
+        "split",
+        "--ply",
+        "3",
+        path,
+    ]);
+    assert_eq!(hemprich.code, Some(0), "{}", hemprich.transcript());
+    assert_eq!(hemprich.stderr, "");
+    // South's 2 sows into hole 3, which then holds 2 and is captured.
+    assert!(
+        hemprich
+            .stdout
+            .contains(r#"<g id="hole-2" class="hole south sown">"#),
+        "{}",
+        hemprich.stdout
+    );
+    assert!(
+        hemprich
+            .stdout
+            .contains(r#"<g id="hole-3" class="hole south captured">"#),
+        "{}",
+        hemprich.stdout
+    );
+    // The record's Rules tag wins, and the option it contradicts is a
+    // warning.
+    let tagged = dir.path().join("tagged.txt");
+    std::fs::write(&tagged, format!("[Rules \"standard\"]\n{record}")).expect("written");
+    let tagged = run(&[
+        "diagram",
+        "--variant",
+        "hemprich",
+        "--ply",
+        "1",
+        tagged.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(tagged.code, Some(1), "{}", tagged.transcript());
+    assert!(
+        tagged.stderr.contains(
+            "warning: the Rules tag says \"standard\", but the options choose the variant hemprich"
+        ),
+        "{}",
+        tagged.stderr
+    );
+    assert!(
+        tagged
+            .stderr
+            .contains("error: illegal ply 2 at move 1: a pass is written"),
+        "{}",
+        tagged.stderr
+    );
+    assert!(tagged.stdout.starts_with("<svg"), "{}", tagged.stdout);
+}
+
+#[test]
 fn diagram_rejects_what_it_cannot_draw() {
     let mut transcript = String::new();
     for args in [

@@ -319,6 +319,7 @@ an output file that cannot be written.
 Examples:
   bohnenspiel diagram fixtures/shotayev-gentlemen.txt > gentlemen.svg
   bohnenspiel diagram fixtures/rueger-1962.txt --ply 4 -o rueger-4.svg
+  bohnenspiel diagram --variant hemprich --ply 10 game.txt > hemprich-10.svg
   bohnenspiel diagram --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S' > board.svg")]
     Diagram {
         /// A record file; `-` or none reads standard input.
@@ -335,6 +336,8 @@ Examples:
         /// Draw this position (a setup string) instead of a game's.
         #[arg(long, value_name = "P")]
         position: Option<String>,
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Write the picture to PATH instead of standard output.
         #[arg(long, short, value_name = "PATH")]
         output: Option<PathBuf>,

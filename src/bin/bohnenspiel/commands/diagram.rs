@@ -1,5 +1,6 @@
 //! `bohnenspiel diagram [FILE] [--game N] [--ply N] [--position P]
-//! [--output PATH]`: an SVG picture of a position.
+//! [--variant V] [--endless E] [--output PATH]`: an SVG picture of a
+//! position.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -27,6 +28,9 @@ pub struct Request<'a> {
     pub ply: usize,
     /// A setup string, instead of a file.
     pub position: Option<&'a str>,
+    /// How to replay the game (`--variant`, `--endless`; a record's
+    /// `Rules` tag wins).
+    pub options: Options,
     /// Where to write the picture (`None` or `-`: standard output).
     pub output: Option<&'a Path>,
 }
@@ -77,7 +81,7 @@ fn from_record(
         return Err(problem(format!("there is no game {}", request.game)));
     };
     let parsed = parsed?;
-    let report = validate(&parsed, &Options::default());
+    let report = validate(&parsed, &request.options);
     print_errors(out, &Diagnostics::for_stderr(), &name, &parsed, &report)?;
     let status = status_of(&report);
     let Some(start) = report.start else {

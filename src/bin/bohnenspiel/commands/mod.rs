@@ -13,7 +13,7 @@ pub mod validate;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Options, Report, Severity};
+use bohnenspiel::validate::{FindingKind, Options, Report, Severity};
 
 use clap::CommandFactory;
 
@@ -107,6 +107,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             game,
             ply,
             position,
+            rules,
             output,
         } => diagram::run(
             &mut out,
@@ -115,6 +116,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 game,
                 ply,
                 position: position.as_deref(),
+                options: rules.apply(Options::default()),
                 output: output.as_deref(),
             },
         )?,
@@ -163,9 +165,10 @@ fn stdout() -> BufWriter<StdoutLock<'static>> {
 }
 
 /// Prints a report's errors to standard error, as `validate` shows them:
-/// `annotate` and `show` print their output on standard out and only the
-/// errors beside it, once `out` is flushed (so that both come out in
-/// order).
+/// `annotate`, `show` and `diagram` print their output on standard out and
+/// only the errors beside it, and the `rules-conflict` warning (a Rules
+/// tag that overrides `--variant` or `--endless`), once `out` is flushed
+/// (so that both come out in order).
 ///
 /// # Errors
 ///
@@ -180,7 +183,7 @@ pub fn print_errors(
     let mut errors = report
         .findings
         .iter()
-        .filter(|f| f.severity == Severity::Error)
+        .filter(|f| f.severity == Severity::Error || f.kind == FindingKind::RulesConflict)
         .peekable();
     if errors.peek().is_none() {
         return Ok(());
