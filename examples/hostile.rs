@@ -10,15 +10,19 @@
 //             full);
 //   json      `validate` with every ply kept, the `GameDocument` and its
 //             serialization with serde_json (to a sink);
-//   print     the canonical form of every game (`Display`, to a sink).
+//   print     the canonical form of every game (`Display`, to a sink);
+//   annotate  `validate` with every ply kept, `annotate`, and the
+//             canonical form of the annotated record (to a sink).
 //
 // Each shape and size runs in a child process of this example (the same
 // binary, with `--child`), so that its peak resident memory (VmHWM from
-// /proc/self/status) is its own. A child that takes longer than 120 s is
-// stopped and shown as `timeout`. The table gives seconds per MB for each
-// phase and the peak memory, in MB and as a multiple of the input's size,
-// then the ratio between the sizes: a ratio of time per MB near 1 means
-// linear time.
+// /proc/self/status) is its own; the peak is counted again from the start
+// of each phase (by writing 5 to /proc/self/clear_refs), and so is that
+// phase's own, the input (held once, as a byte vector) included. A child
+// that takes longer than 120 s is stopped and shown as `timeout`. The
+// table gives seconds per MB for each phase and each phase's peak memory
+// as a multiple of the input's size, then the ratio between the sizes: a
+// ratio of time per MB near 1 means linear time.
 //
 // Names the shapes to run (all by default): see `SHAPES` below.
 
@@ -28,7 +32,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{GameDocument, Options, Validator, validate};
+use bohnenspiel::validate::{GameDocument, Options, Validator, annotate, validate};
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
@@ -217,19 +221,32 @@ fn peak_kb() -> Option<u64> {
         .ok()
 }
 
-/// Runs the four phases on one input; prints `bytes parse validate json
-/// print peak_kb`.
+/// Starts counting the peak resident memory again from what is resident
+/// now (Linux: writing 5 to /proc/self/clear_refs).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The phases, in the order they run and are printed.
+const PHASES: [&str; 5] = ["parse", "validate", "json", "print", "annotate"];
+
+/// Runs the phases on one input; prints the input's size, then for each
+/// phase its seconds and peak kB, then the bytes printed.
 fn child(shape: &str, size: usize) -> io::Result<()> {
     let Some(&(_, generate)) = SHAPES.iter().find(|(name, _)| *name == shape) else {
         return Err(io::Error::other(format!("no shape {shape}")));
     };
     let input = generate(size);
-    let timed = |phase: &mut dyn FnMut() -> io::Result<usize>| -> io::Result<(f64, usize)> {
+    let mut fields = vec![input.len().to_string()];
+    let mut timed = |phase: &mut dyn FnMut() -> io::Result<usize>| -> io::Result<usize> {
+        reset_peak();
         let start = Instant::now();
         let n = phase()?;
-        Ok((start.elapsed().as_secs_f64(), n))
+        let seconds = start.elapsed().as_secs_f64();
+        fields.push(format!("{seconds} {}", peak_kb().unwrap_or(0)));
+        Ok(n)
     };
-    let (parse, games) = timed(&mut || {
+    timed(&mut || {
         let mut games = 0;
         for game in RecordReader::new(input.as_slice()) {
             std::hint::black_box(game?);
@@ -237,7 +254,7 @@ fn child(shape: &str, size: usize) -> io::Result<()> {
         }
         Ok(games)
     })?;
-    let (check, findings) = timed(&mut || {
+    timed(&mut || {
         let options = Options {
             keep_plies: false,
             ..Options::default()
@@ -248,7 +265,7 @@ fn child(shape: &str, size: usize) -> io::Result<()> {
         }
         Ok(findings)
     })?;
-    let (json, _) = timed(&mut || {
+    timed(&mut || {
         let mut written = 0;
         for game in RecordReader::new(input.as_slice()) {
             let parsed = game?;
@@ -260,18 +277,24 @@ fn child(shape: &str, size: usize) -> io::Result<()> {
         }
         Ok(written)
     })?;
-    let (print, printed) = timed(&mut || {
+    let printed = timed(&mut || {
         let mut sink = Counter(0);
         for game in RecordReader::new(input.as_slice()) {
             write!(sink, "{}", game?.record)?;
         }
         Ok(sink.0)
     })?;
-    println!(
-        "{} {parse} {check} {json} {print} {} {games} {findings} {printed}",
-        input.len(),
-        peak_kb().unwrap_or(0)
-    );
+    timed(&mut || {
+        let mut sink = Counter(0);
+        for game in RecordReader::new(input.as_slice()) {
+            let parsed = game?;
+            let report = validate(&parsed, &Options::default());
+            write!(sink, "{}", annotate(&parsed.record, &report))?;
+        }
+        Ok(sink.0)
+    })?;
+    fields.push(printed.to_string());
+    println!("{}", fields.join(" "));
     Ok(())
 }
 
@@ -292,9 +315,10 @@ impl io::Write for Counter {
 /// What a child measured.
 struct Measured {
     bytes: f64,
-    /// Seconds per MB: parse, validate, json, print.
-    per_mb: [f64; 4],
-    peak_mb: f64,
+    /// Seconds per MB of each phase.
+    per_mb: [f64; 5],
+    /// Peak memory of each phase, in MB.
+    peak_mb: [f64; 5],
     printed: f64,
 }
 
@@ -327,27 +351,22 @@ fn measure(shape: &str, size: usize) -> Result<Measured, String> {
         .split_whitespace()
         .map(|f| f.parse().unwrap_or(f64::NAN))
         .collect();
-    let [
-        bytes,
-        parse,
-        check,
-        json,
-        print,
-        peak_kb,
-        _games,
-        _findings,
-        printed,
-    ] = fields[..]
-    else {
+    if fields.len() != 2 + 2 * PHASES.len() {
         return Err(format!("unexpected output {text:?}"));
-    };
+    }
+    let bytes = fields[0];
     let mb = bytes / 1e6;
-    Ok(Measured {
+    let mut measured = Measured {
         bytes,
-        per_mb: [parse / mb, check / mb, json / mb, print / mb],
-        peak_mb: peak_kb / 1e3,
-        printed,
-    })
+        per_mb: [0.0; 5],
+        peak_mb: [0.0; 5],
+        printed: fields[fields.len() - 1],
+    };
+    for i in 0..PHASES.len() {
+        measured.per_mb[i] = fields[1 + 2 * i] / mb;
+        measured.peak_mb[i] = fields[2 + 2 * i] / 1e3;
+    }
+    Ok(measured)
 }
 
 fn main() -> io::Result<()> {
@@ -362,14 +381,19 @@ fn main() -> io::Result<()> {
     let large = (large_mb * 1e6) as usize;
     let small = large / 10;
     println!(
-        "seconds per MB (parse, validate, json, print), peak memory (MB, and × input), output of print (× input); sizes {:.1} MB and {:.1} MB",
+        "seconds per MB, then peak memory as a multiple of the input's size, of each phase ({}); output of print (× input); sizes {:.1} MB and {:.1} MB",
+        PHASES.join(", "),
         small as f64 / 1e6,
         large as f64 / 1e6
     );
-    println!(
-        "{:<24} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7} {:>6}",
-        "shape", "MB", "parse", "validate", "json", "print", "peak MB", "peak ×", "out ×"
-    );
+    let mut head = format!("{:<24} {:>6}", "shape", "MB");
+    for phase in PHASES {
+        let _ = write!(head, " {:>8}", &phase[..phase.len().min(8)]);
+    }
+    for phase in PHASES {
+        let _ = write!(head, " {:>6}", format!("{}×", &phase[..5.min(phase.len())]));
+    }
+    println!("{head} {:>6}", "out ×");
     for &(shape, _) in SHAPES {
         if !chosen.is_empty() && !chosen.contains(&shape) {
             continue;
@@ -378,35 +402,31 @@ fn main() -> io::Result<()> {
         for size in [small, large] {
             let result = measure(shape, size);
             match &result {
-                Ok(m) => println!(
-                    "{:<24} {:>7.2} {:>8.4} {:>8.4} {:>8.4} {:>8.4} {:>8.1} {:>7.1} {:>6.2}",
-                    shape,
-                    m.bytes / 1e6,
-                    m.per_mb[0],
-                    m.per_mb[1],
-                    m.per_mb[2],
-                    m.per_mb[3],
-                    m.peak_mb,
-                    m.peak_mb / (m.bytes / 1e6),
-                    m.printed / m.bytes
-                ),
-                Err(e) => println!("{shape:<24} {:>7.2} {e}", size as f64 / 1e6),
+                Ok(m) => {
+                    let mb = m.bytes / 1e6;
+                    let mut row = format!("{shape:<24} {mb:>6.2}");
+                    for per_mb in m.per_mb {
+                        let _ = write!(row, " {per_mb:>8.4}");
+                    }
+                    for peak in m.peak_mb {
+                        let _ = write!(row, " {:>6.1}", peak / mb);
+                    }
+                    println!("{row} {:>6.2}", m.printed / m.bytes);
+                }
+                Err(e) => println!("{shape:<24} {:>6.2} {e}", size as f64 / 1e6),
             }
             io::stdout().flush()?;
             results.push(result);
         }
         if let [Ok(a), Ok(b)] = &results[..] {
-            let ratio = |i: usize| b.per_mb[i] / a.per_mb[i];
-            println!(
-                "{:<24} {:>7} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
-                "  ratio large/small",
-                "",
-                ratio(0),
-                ratio(1),
-                ratio(2),
-                ratio(3),
-                b.peak_mb / a.peak_mb
-            );
+            let mut row = format!("{:<24} {:>6}", "  ratio large/small", "");
+            for i in 0..PHASES.len() {
+                let _ = write!(row, " {:>8.2}", b.per_mb[i] / a.per_mb[i]);
+            }
+            for i in 0..PHASES.len() {
+                let _ = write!(row, " {:>6.2}", b.peak_mb[i] / a.peak_mb[i]);
+            }
+            println!("{row}");
         }
     }
     Ok(())

@@ -73,7 +73,7 @@ fn annotation() -> impl Strategy<Value = CaptureAnnotation> {
     )
         .prop_map(|(first, rest)| CaptureAnnotation {
             first,
-            rest,
+            rest: rest.into(),
             span: Span::default(),
         })
 }
@@ -117,7 +117,7 @@ fn ply() -> impl Strategy<Value = WrittenPly> {
 
 fn turn() -> impl Strategy<Value = Turn> {
     (ply(), prop::collection::vec(ply(), 0..2))
-        .prop_map(|(ply, alternatives)| Turn { ply, alternatives })
+        .prop_map(|(ply, alternatives)| Turn { ply, alternatives: alternatives.into() })
 }
 
 fn ending() -> impl Strategy<Value = Ending> {
@@ -145,7 +145,7 @@ fn a_move(row: bool, last: bool) -> impl Strategy<Value = WrittenMove> {
                 south,
                 north,
                 full_stop: tail && ending.is_none() && full_stop,
-                ending,
+                ending: ending.map(Box::new),
                 span: Span::default(),
             }
         })

@@ -135,13 +135,21 @@ impl Phrase {
     }
 }
 
+/// The phrases of a [`CaptureAnnotation`] after its first, each with the
+/// joiner written before it. It derefs to `[(Joiner, Phrase)]`; build one
+/// with `JoinedPhrases::new()`, [`thin_vec!`](thin_vec::thin_vec) or
+/// `Vec::into()`.
+pub type JoinedPhrases = thin_vec::ThinVec<(Joiner, Phrase)>;
+
 /// A capture annotation as written: phrases and the joiners between them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CaptureAnnotation {
     /// The first phrase.
     pub first: Phrase,
-    /// The further phrases, each with the joiner before it.
-    pub rest: Vec<(Joiner, Phrase)>,
+    /// The further phrases, each with the joiner before it (one pointer
+    /// wide, allocating nothing while empty, as for most annotations: a
+    /// ply's groups are kept small).
+    pub rest: JoinedPhrases,
     /// Where the annotation was written (inside the parentheses).
     pub span: Span,
 }
@@ -151,7 +159,7 @@ impl CaptureAnnotation {
     pub(crate) const fn placeholder() -> CaptureAnnotation {
         CaptureAnnotation {
             first: Phrase::placeholder(),
-            rest: Vec::new(),
+            rest: JoinedPhrases::new(),
             span: Span::new(0, 0),
         }
     }
@@ -508,6 +516,7 @@ mod grammar {
         let mut count = 0;
         while let Some((joiner, after)) = byte_joiner(rest, true) {
             if slot.rest.len() <= count {
+                slot.rest.reserve_exact(1);
                 slot.rest.push((joiner, Phrase::placeholder()));
             }
             let entry = slot.rest.get_mut(count)?;
@@ -671,7 +680,11 @@ fn parse_with_tokens(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnn
     if let Some((number, at)) = context.bad_hole.get() {
         return Err(NotAnnotation::Hole(number, at));
     }
-    Ok(CaptureAnnotation { first, rest, span })
+    Ok(CaptureAnnotation {
+        first,
+        rest: rest.into(),
+        span,
+    })
 }
 
 #[cfg(test)]

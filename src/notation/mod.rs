@@ -193,7 +193,9 @@ mod visit;
 
 use std::str::FromStr;
 
-pub use annotation::{CaptureAnnotation, HoleList, JoinedHoles, Joiner, Phrase, PhraseForm};
+pub use annotation::{
+    CaptureAnnotation, HoleList, JoinedHoles, JoinedPhrases, Joiner, Phrase, PhraseForm,
+};
 pub use error::{
     ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, ParseError,
     ParseErrors, Warning, WarningKind,
@@ -201,12 +203,16 @@ pub use error::{
 pub use mark::{Mark, MarkError};
 pub use print::{NORTH_COLUMN_LIMIT, print_records};
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
-/// The small-vector crate behind [`Groups`] and [`JoinedHoles`], so that
-/// trees can be built without depending on it separately.
+/// The small-vector crate behind [`JoinedHoles`], so that trees can be
+/// built without depending on it separately.
 pub use smallvec;
+/// The thin-vector crate behind [`Groups`], [`Alternatives`] and
+/// [`JoinedPhrases`], so that
+/// trees can be built without depending on it separately.
+pub use thin_vec;
 pub use span::{Location, Span};
 pub use tree::{
-    Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Movetext, Prose, Record, Tag, Turn,
+    Alternatives, Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Movetext, Prose, Record, Tag, Turn,
     Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};

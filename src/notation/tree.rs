@@ -1,7 +1,7 @@
 //! The syntax tree of a game record: what a person wrote, not whether it
 //! is legal.
 
-use smallvec::SmallVec;
+use thin_vec::ThinVec;
 
 use crate::Hole;
 
@@ -52,6 +52,11 @@ pub struct Movetext {
 }
 
 /// A move: South's turn, then North's.
+///
+/// A move is kept small (144 bytes on 64-bit targets), since a long game
+/// holds one per few bytes of text: what most moves lack (groups,
+/// alternatives, an ending) is held out of line and costs a pointer when
+/// absent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenMove {
     /// The row number (numbered layout), `None` inline.
@@ -65,8 +70,8 @@ pub struct WrittenMove {
     /// written.
     pub north: Option<Turn>,
     /// Prose ending the move, written after `and`, as in
-    /// `6 and South loses.`
-    pub ending: Option<Ending>,
+    /// `6 and South loses.` (Boxed: few moves have one.)
+    pub ending: Option<Box<Ending>>,
     /// Whether a `.` follows the move (not counting one inside the ending
     /// text). Inline, a full stop ends the movetext.
     pub full_stop: bool,
@@ -81,8 +86,15 @@ pub struct Turn {
     /// The (first) ply.
     pub ply: WrittenPly,
     /// Further plies that are written as equally good alternatives.
-    pub alternatives: Vec<WrittenPly>,
+    pub alternatives: Alternatives,
 }
+
+/// The alternatives of a [`Turn`] after its first ply: a vector that is
+/// one pointer wide and allocates nothing while empty, as it is for most
+/// turns. It derefs to `[WrittenPly]`; build one with
+/// `Alternatives::new()`, [`thin_vec!`](thin_vec::thin_vec) or
+/// `Vec<WrittenPly>::into()`.
+pub type Alternatives = ThinVec<WrittenPly>;
 
 impl Turn {
     /// A turn of one ply.
@@ -90,7 +102,7 @@ impl Turn {
     pub fn single(ply: WrittenPly) -> Turn {
         Turn {
             ply,
-            alternatives: Vec::new(),
+            alternatives: Alternatives::new(),
         }
     }
 
@@ -211,10 +223,11 @@ impl WrittenPly {
 
 /// The parenthesised groups after a ply, in written order.
 ///
-/// Most plies carry at most one group, so one is stored inline and a ply
-/// with a capture annotation needs no allocation of its own. It derefs to
-/// `[Group]`; build one with `Groups::new()`, [`smallvec!`](smallvec::smallvec)
-/// or `Vec<Group>::into()`.
+/// Most plies carry no group, so the groups are held out of line: a
+/// vector one pointer wide that allocates nothing while empty (a ply
+/// without groups is 32 bytes on 64-bit targets). It derefs to `[Group]`;
+/// build one with `Groups::new()`, [`thin_vec!`](thin_vec::thin_vec) or
+/// `Vec<Group>::into()`.
 ///
 /// ```
 /// use bohnenspiel::notation::{GroupKind, Groups, WrittenPly};
@@ -230,7 +243,7 @@ impl WrittenPly {
 /// assert!(Groups::new().is_empty());
 /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
 /// ```
-pub type Groups = SmallVec<[Group; 1]>;
+pub type Groups = ThinVec<Group>;
 
 /// A parenthesised group after a ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -256,8 +269,7 @@ pub enum GroupKind {
     /// Variation labels, as in `(A)` or `(B/C)`.
     Labels(Vec<Label>),
     /// A remark naming another move in the same place, as in `(4?)`. The
-    /// ply holds a hole and a mark, no group. (Boxed, since a ply holds
-    /// its first group inline.)
+    /// ply holds a hole and a mark, no group.
     OtherMove(Box<WrittenPly>),
     /// Any other text, exactly as written between the parentheses; or,
     /// written `(; text)`, the text after `; ` (the form the printer
@@ -500,5 +512,24 @@ impl WrittenPly {
                 GroupKind::Labels(_) | GroupKind::Comment(_) => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long game holds a move per few bytes of text (`4,8;`), so a move
+    /// must stay small: what most moves lack is held out of line.
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn moves_and_plies_stay_small() {
+        assert_eq!(std::mem::size_of::<WrittenPly>(), 32);
+        assert_eq!(std::mem::size_of::<Turn>(), 40);
+        assert_eq!(std::mem::size_of::<Option<Turn>>(), 40);
+        assert!(std::mem::size_of::<WrittenMove>() <= 144);
+        // A group with its vector's header (16 bytes) fits a 128-byte
+        // chunk, which the system allocator recycles cheaply.
+        assert!(std::mem::size_of::<Group>() <= 104);
     }
 }

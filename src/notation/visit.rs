@@ -9,7 +9,7 @@ use crate::{Hole, Player};
 use super::parse::plain::RawMovetext;
 
 use super::{
-    CaptureAnnotation, Ending, Groups, Layout, Movetext, ParseError, Prose, Record, Span, Tag,
+    Alternatives, CaptureAnnotation, Ending, Groups, Layout, Movetext, ParseError, Prose, Record, Span, Tag,
     Turn, Variation, Warning, WrittenMove, WrittenPly,
 };
 
@@ -330,8 +330,10 @@ fn bare_copy(ply: &WrittenPly) -> WrittenPly {
     }
 }
 
-/// Pushes the bare copy of `ply` onto `plies` and returns it.
-fn push_last<'a>(plies: &'a mut Vec<WrittenPly>, ply: &WrittenPly) -> Option<&'a mut WrittenPly> {
+/// Pushes the bare copy of `ply` onto `plies` (room for just it) and
+/// returns it.
+fn push_last<'a>(plies: &'a mut Alternatives, ply: &WrittenPly) -> Option<&'a mut WrittenPly> {
+    plies.reserve_exact(1);
     plies.push(bare_copy(ply));
     plies.last_mut()
 }
@@ -474,7 +476,7 @@ impl Sink for TreeBuilder {
             return ControlFlow::Continue(());
         };
         if end.ending.is_some() {
-            m.ending = end.ending.cloned();
+            m.ending = end.ending.map(|ending| Box::new(ending.clone()));
         }
         if !south.groups.is_empty() {
             std::mem::swap(&mut m.south.ply.groups, &mut south.groups);
@@ -489,7 +491,7 @@ impl Sink for TreeBuilder {
         match self.open.take() {
             Some(true) => {
                 if let Some(m) = self.line().last_mut() {
-                    m.ending = end.ending.cloned();
+                    m.ending = end.ending.map(|ending| Box::new(ending.clone()));
                     m.full_stop = end.full_stop;
                     m.span = end.span;
                 }

@@ -565,10 +565,10 @@ fn rows(
                                 "expected an ending on one line, not empty and not padded with white space",
                             ));
                         }
-                        Some(Ending {
+                        Some(Box::new(Ending {
                             text: text.clone(),
                             span: Span::default(),
-                        })
+                        }))
                     }
                 };
                 moves.push(WrittenMove {
@@ -635,7 +635,7 @@ fn turn(
     }
     Ok(Turn {
         ply: first,
-        alternatives: others,
+        alternatives: others.into(),
     })
 }
 
