@@ -694,7 +694,7 @@ impl Work<'_> {
             .all_moves()
             .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
             .find(|turn| turn.ply.span == ply.span)
-            .map(|turn| turn.alternatives.clone())
+            .map(|turn| turn.alternatives.to_vec())
             .unwrap_or_default()
     }
 
