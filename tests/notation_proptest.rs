@@ -116,8 +116,10 @@ fn ply() -> impl Strategy<Value = WrittenPly> {
 }
 
 fn turn() -> impl Strategy<Value = Turn> {
-    (ply(), prop::collection::vec(ply(), 0..2))
-        .prop_map(|(ply, alternatives)| Turn { ply, alternatives: alternatives.into() })
+    (ply(), prop::collection::vec(ply(), 0..2)).prop_map(|(ply, alternatives)| Turn {
+        ply,
+        alternatives: alternatives.into(),
+    })
 }
 
 fn ending() -> impl Strategy<Value = Ending> {

@@ -206,14 +206,14 @@ pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 /// The small-vector crate behind [`JoinedHoles`], so that trees can be
 /// built without depending on it separately.
 pub use smallvec;
+pub use span::{Location, Span};
 /// The thin-vector crate behind [`Groups`], [`Alternatives`] and
 /// [`JoinedPhrases`], so that
 /// trees can be built without depending on it separately.
 pub use thin_vec;
-pub use span::{Location, Span};
 pub use tree::{
-    Alternatives, Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Movetext, Prose, Record, Tag, Turn,
-    Variation, WrittenMove, WrittenPly,
+    Alternatives, Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Movetext, Prose,
+    Record, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};
 pub use visit::{MoveEnd, PlyToken, Visitor};

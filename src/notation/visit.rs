@@ -9,8 +9,8 @@ use crate::{Hole, Player};
 use super::parse::plain::RawMovetext;
 
 use super::{
-    Alternatives, CaptureAnnotation, Ending, Groups, Layout, Movetext, ParseError, Prose, Record, Span, Tag,
-    Turn, Variation, Warning, WrittenMove, WrittenPly,
+    Alternatives, CaptureAnnotation, Ending, Groups, Layout, Movetext, ParseError, Prose, Record,
+    Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
 };
 
 /// A ply as the parser reads it, borrowed for one callback.
