@@ -6,7 +6,7 @@
 //! it annotates, and the record states how the game ends. [`reconstruct`]
 //! finds every start position (South to move, at most
 //! [`ReconstructOptions::beans`] beans on the board) that agrees, in
-//! three filters, each counted in [`Reconstruction::filters`]:
+//! four filters, each counted in [`Reconstruction::filters`]:
 //!
 //! 1. **The lines.** A symbolic search replays every line on a board of
 //!    unknown counts and decides a hole's count only when a ply needs it
@@ -14,22 +14,44 @@
 //!    hole before a capture chain or the last hole of a ply that
 //!    captures nothing, which must not hold 2, 4 or 6; the hole of an
 //!    alternative or of an other move in a remark, which must not be
-//!    empty). The lines share one assignment, and the bean limit bounds
-//!    it as it grows. Holes that no line constrains are enumerated at the
-//!    end within the limit. Every board found is then validated for real
+//!    empty). The lines share one assignment and are replayed side by
+//!    side, branching only when none can go on, on the unknown with the
+//!    fewest values left; the bean limit bounds the assignment as it
+//!    grows. Holes that no line constrains are enumerated at the end
+//!    within the limit (at most [`ReconstructOptions::max_boards`]
+//!    boards; a record that allows more is an error, not a search
+//!    without end). Every board found is then validated for real
 //!    ([`validate_from`]), which is the exact check: the search only
 //!    narrows it. A board must give no error finding other than the
-//!    `Result` tag's, which needs the stores.
+//!    `Result` tag's, which needs the stores. Boards hold an even number
+//!    of beans, since the stores are even.
 //! 2. **The stores.** The record states the end: a final score in its
-//!    `Result` tag (such as `38:34`), or a stipulation in its `Event` or
-//!    `Title` tag (`South to move and draw` is 36:36; `and win` or `and
-//!    lose` says only who wins). A board's beans and the stores add up to
-//!    72 and stores are even; the stores kept are those for which the
-//!    [`Solver`]'s value of the start agrees with the stated end. The
-//!    record is then validated again from the whole position, `Result`
-//!    tag included.
-//! 3. **The judgements** the record makes (marks, remarks, endings),
-//!    checked through the solver.
+//!    `Result` tag (such as `38:34`), or a stipulation, read as the
+//!    [`Analyser`] reads it (`South to move and draw` holds for 36:36
+//!    only; `and win` for any win). A board's beans and the stores add up
+//!    to 72; the stores kept are those for which the [`Solver`]'s value
+//!    of the start agrees with the stated end. The record is then
+//!    validated again from the whole position, `Result` tag included.
+//! 3. **The first moves.** A problem's solution gives every move that
+//!    solves it: the moves that keep the start's value must be exactly
+//!    the first moves of the lines the record replays (the main line's
+//!    and the variations', and their alternatives), leaving out those
+//!    marked `?` or `??` (a refutation shown, not a solution).
+//! 4. **The judgements** the record makes, as the [`Analyser`] checks
+//!    them ([`Analyser::analyse_from`]: marks, other moves in remarks,
+//!    alternatives, endings, prose, the stipulation). The positions that
+//!    contradict the fewest judgements are kept: none, when some position
+//!    keeps them all; otherwise the record has a judgement that no start
+//!    bears out, and [`Reconstruction::contradicted`] says which. A
+//!    judgement the solver cannot check within the budget is never
+//!    counted as contradicted ([`Reconstruction::unanalysed`]).
+//!
+//! For "The Gentlemen" (`fixtures/shotayev-gentlemen.txt`), up to 24
+//! beans: 86 boards allow the lines, all with stores that draw; the first
+//! moves (2 and 6 draw, 5 does not) leave 5, and the judgements leave
+//! the published start, `0,1,0,0,2,1/0,0,3,0,0,1 34:30 S`, on which the
+//! solver contradicts one published judgement: in variation (A), `2.
+//! 5!!` is not the only drawing move, 2 draws too.
 //!
 //! A ply written without a capture annotation is read as the validator
 //! reads it: under [`validate::Options::strict`] it captures nothing; by
@@ -57,11 +79,12 @@ mod search;
 
 use std::fmt;
 
-use crate::notation::{GroupKind, ParsedRecord, Record, Turn};
+use crate::notation::{GroupKind, Mark, ParsedRecord, Record, Turn};
 use crate::validate::{self, FindingKind, Report, Severity, validate_from};
-use crate::{Outcome, Player, Position, Score, Setup, TOTAL_BEANS};
+use crate::{Player, Position, Score, Setup, TOTAL_BEANS};
 
-use super::{Budget, SolveError, Solver};
+use super::phrases::{self, OutcomeClaim};
+use super::{Analyser, Budget, Judgement, SolveError, Solver, Verdict};
 use search::{Expect, Step, Stopped};
 
 /// The default bean limit of [`ReconstructOptions::beans`].
@@ -110,14 +133,17 @@ impl Default for ReconstructOptions {
     }
 }
 
-/// What a record states about the end of its main line under best play.
+/// What a record states about the end of the game under best play from
+/// its start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StatedEnd {
-    /// A final score, from a `Result` tag, or 36:36 from a stipulated
-    /// draw.
+    /// A final score, from a `Result` tag.
     Score(Score),
-    /// Only who wins, from a stipulation such as `South to move and win`.
-    Outcome(Outcome),
+    /// The stipulation of a problem, read as [`Analyser`] reads it (a
+    /// `Stipulation` tag, or the phrase in the `Event` or `Title` tag):
+    /// `South to move and draw` holds only for 36:36, `and win` for any
+    /// win.
+    Stipulation(OutcomeClaim),
 }
 
 impl StatedEnd {
@@ -126,18 +152,17 @@ impl StatedEnd {
     pub fn agrees(self, score: Score) -> bool {
         match self {
             StatedEnd::Score(stated) => stated == score,
-            StatedEnd::Outcome(outcome) => score.outcome() == outcome,
+            StatedEnd::Stipulation(claim) => claim.holds(score),
         }
     }
 }
 
 impl fmt::Display for StatedEnd {
-    /// `36:36`, `South wins`, `a draw`.
+    /// `36:36`, `South draws`, `South wins with 38:34`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StatedEnd::Score(score) => write!(f, "{score}"),
-            StatedEnd::Outcome(Outcome::Draw) => f.write_str("a draw"),
-            StatedEnd::Outcome(Outcome::Decisive { winner }) => write!(f, "{winner} wins"),
+            StatedEnd::Stipulation(claim) => f.write_str(&claim.describe()),
         }
     }
 }
@@ -151,7 +176,12 @@ pub enum Filter {
     /// The stores for which the solver's value agrees with the stated
     /// end: it counts boards before, positions after.
     Stores,
-    /// The record's judgements, checked through the solver.
+    /// The first moves: on the position, the moves that keep the value
+    /// of the start are exactly the first moves of the record's lines
+    /// not marked `?` or `??`.
+    FirstMoves,
+    /// The record's judgements, checked through the solver: the
+    /// positions that contradict the fewest are kept.
     Judgements,
 }
 
@@ -160,6 +190,7 @@ impl fmt::Display for Filter {
         f.write_str(match self {
             Filter::Lines => "lines",
             Filter::Stores => "stores",
+            Filter::FirstMoves => "first moves",
             Filter::Judgements => "judgements",
         })
     }
@@ -198,6 +229,15 @@ pub struct Reconstruction {
     /// Boards whose value the solver could not find within the budget:
     /// they are neither kept nor counted as removed.
     pub unsolved: Vec<[u8; 12]>,
+    /// For each position, the judgements of the record that the solver
+    /// contradicts on it: empty when a position keeps every judgement.
+    /// When none does, the positions kept are those that contradict the
+    /// fewest, and this says which.
+    pub contradicted: Vec<Vec<Judgement>>,
+    /// Positions kept by the judgement filter with some judgement that
+    /// the solver could not check within the budget (unanalysed: never
+    /// counted as contradicted).
+    pub unanalysed: u64,
 }
 
 /// Why [`reconstruct`] gave no answer.
@@ -340,7 +380,7 @@ pub fn reconstruct(
 
     // 2. The stores.
     let mut solver = Solver::new(rules).with_budget(options.budget);
-    let mut positions = Vec::new();
+    let mut positions: Vec<Position> = Vec::new();
     let mut unsolved = Vec::new();
     for &board in &boards {
         match stores_for(&mut solver, board, end) {
@@ -360,6 +400,40 @@ pub fn reconstruct(
         kept: positions.len() as u64,
     });
 
+    // 3. The first moves: those that keep the value are those written.
+    let given = positions.len() as u64;
+    let keys = first_moves(record);
+    positions.retain(|start| match keeping_moves(&mut solver, start) {
+        Ok(keeping) => keeping == keys,
+        Err(_) => {
+            unsolved.push(start.board());
+            false
+        }
+    });
+    filters.push(count(Filter::FirstMoves, given, positions.len()));
+
+    // 4. The judgements.
+    let given = positions.len() as u64;
+    let mut analyser = Analyser::new(validation, options.budget);
+    let mut unanalysed = 0u64;
+    let mut judged = Vec::with_capacity(positions.len());
+    for start in positions {
+        // Validated already: an error now would be no start at all.
+        if let Ok(analysis) = analyser.analyse_from(parsed, start) {
+            unanalysed += u64::from(analysis.count(Verdict::Unanalysed) > 0);
+            let contradicted: Vec<Judgement> = analysis
+                .with_verdict(Verdict::Contradicted)
+                .cloned()
+                .collect();
+            judged.push((start, contradicted));
+        }
+    }
+    let fewest = judged.iter().map(|(_, c)| c.len()).min().unwrap_or(0);
+    judged.retain(|(_, contradicted)| contradicted.len() == fewest);
+    let positions: Vec<Position> = judged.iter().map(|&(start, _)| start).collect();
+    let contradicted = judged.into_iter().map(|(_, c)| c).collect();
+    filters.push(count(Filter::Judgements, given, positions.len()));
+
     Ok(Reconstruction {
         positions,
         setup_ignored: record.tag("Setup").map(str::to_owned),
@@ -368,6 +442,8 @@ pub fn reconstruct(
         filters,
         places,
         unsolved,
+        unanalysed,
+        contradicted,
     })
 }
 
@@ -457,42 +533,56 @@ fn stores_for(
     Ok(found)
 }
 
+/// The first moves the record gives as solving (by bit, hole index): the
+/// first ply of every line it replays, and the alternatives written with
+/// it, unless marked `?` or `??` (a refutation shown, not a solution).
+fn first_moves(record: &Record) -> u16 {
+    let mut keys = 0u16;
+    for (_, moves) in validate::replayed_lines(&record.movetext) {
+        let Some((_, _, turn)) = validate::turns(&moves).next() else {
+            continue;
+        };
+        for ply in turn.plies() {
+            let refuted = matches!(ply.mark, Some(Mark::Mistake | Mark::Blunder));
+            if let Some(hole) = ply.hole.filter(|_| !refuted) {
+                keys |= 1 << hole.index();
+            }
+        }
+    }
+    keys
+}
+
+/// The moves of `start` that keep its value (by bit, hole index).
+fn keeping_moves(solver: &mut Solver, start: &Position) -> Result<u16, SolveError> {
+    let solution = solver.solve(start, &[])?;
+    Ok(solution
+        .moves
+        .iter()
+        .filter(|mv| mv.value == solution.value)
+        .fold(0, |keys, mv| keys | 1 << mv.mv.hole().index()))
+}
+
 /// What the record states about the end: its `Result` tag's score, else
-/// the stipulation of its `Event` or `Title` tag.
+/// its stipulation (as the [`Analyser`] finds it: a `Stipulation` tag
+/// that is the phrase, or the phrase in an `Event` or `Title` tag).
 fn stated_end(record: &Record) -> Option<StatedEnd> {
     if let Some(score) = record.tag("Result").and_then(parse_score) {
         return Some(StatedEnd::Score(score));
     }
-    ["Event", "Title"]
-        .into_iter()
-        .filter_map(|name| record.tag(name))
-        .find_map(stipulation)
+    record.tags.iter().find_map(|tag| {
+        let whole = tag.name == "Stipulation";
+        (whole || tag.name == "Event" || tag.name == "Title")
+            .then(|| phrases::stipulation(&tag.value, whole))
+            .flatten()
+            .map(|(claim, _)| StatedEnd::Stipulation(claim))
+    })
 }
 
-/// `South:North`, such as `38:34`.
+/// `South:North`, such as `38:34`, adding up to 72.
 fn parse_score(value: &str) -> Option<Score> {
     let (south, north) = value.trim().split_once(':')?;
     let score = Score::new(south.trim().parse().ok()?, north.trim().parse().ok()?);
     (score.total() == u16::from(TOTAL_BEANS)).then_some(score)
-}
-
-/// The stipulation `South to move and draw` (or `win`, `lose`) in `text`,
-/// in any case.
-fn stipulation(text: &str) -> Option<StatedEnd> {
-    let lower = text.to_lowercase();
-    let at = lower.find("south to move and ")?;
-    let rest = lower.get(at + "south to move and ".len()..)?;
-    let word: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
-    match word.as_str() {
-        "draw" | "draws" => Some(StatedEnd::Score(Score::new(36, 36))),
-        "win" | "wins" => Some(StatedEnd::Outcome(Outcome::Decisive {
-            winner: Player::South,
-        })),
-        "lose" | "loses" => Some(StatedEnd::Outcome(Outcome::Decisive {
-            winner: Player::North,
-        })),
-        _ => None,
-    }
 }
 
 /// The plies of every line the validator replays, as the search needs

@@ -260,8 +260,11 @@ Examples:
     /// what it annotates; whose stores make the solver's value agree with
     /// the end the record states (a `Result` tag such as `38:34`, or a
     /// stipulation such as `South to move and draw` in its `Event` or
-    /// `Title` tag); and on which the solver contradicts none of the
-    /// record's judgements. A `Setup` tag is ignored (a note says so), so
+    /// `Title` tag); on which the moves that keep the value are the
+    /// first moves of the record's lines (those not marked `?` or `??`);
+    /// and that contradict the fewest of the record's judgements, as
+    /// `analyse` checks them (none, unless no start keeps them all: then
+    /// those contradicted are listed). A `Setup` tag is ignored (a note says so), so
     /// that a known start can be checked. A ply without a capture
     /// annotation may capture, as in `validate`; with `--strict` it
     /// captures nothing.

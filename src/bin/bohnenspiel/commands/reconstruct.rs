@@ -108,10 +108,8 @@ fn what(filter: Filter, beans: u8, end: StatedEnd) -> String {
         Filter::Stores => {
             format!("stores: boards whose value with some stores is the stated end, {end}")
         }
-        Filter::Judgements => {
-            "judgements: positions on which the solver contradicts no judgement of the record"
-                .to_owned()
-        }
+        Filter::FirstMoves => "first moves: positions on which the moves that keep the value are the first moves of the record's lines (those not marked ? or ??)".to_owned(),
+        Filter::Judgements => "judgements: positions that contradict the fewest of the record's judgements, as the solver checks them".to_owned(),
     }
 }
 
@@ -142,6 +140,28 @@ fn summary(name: &str, beans: u8, found: &Reconstruction) {
             };
             eprintln!("  {}/{}", row(south), row(north));
         }
+    }
+    for (position, contradicted) in found.positions.iter().zip(&found.contradicted) {
+        if contradicted.is_empty() {
+            continue;
+        }
+        eprintln!(
+            "{name}: note: no position keeps every judgement; on {position} the solver contradicts {}:",
+            if contradicted.len() == 1 {
+                "one".to_owned()
+            } else {
+                contradicted.len().to_string()
+            }
+        );
+        for judgement in contradicted {
+            eprintln!("  {}", judgement.in_file(name));
+        }
+    }
+    if found.unanalysed > 0 {
+        eprintln!(
+            "{name}: warning: on {} of the positions kept some judgement is not checked within the budget (raise it with --nodes)",
+            found.unanalysed
+        );
     }
     let count = found.positions.len();
     eprintln!(
