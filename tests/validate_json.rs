@@ -561,3 +561,79 @@ fn json_lines_read_back_with_their_line() {
         "{error}"
     );
 }
+
+/// A reader that gives `text`, then fails.
+struct FailingAfter<'a> {
+    text: &'a [u8],
+}
+
+impl std::io::Read for FailingAfter<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.text.is_empty() {
+            return Err(std::io::Error::other("the disk is gone"));
+        }
+        let n = buf.len().min(self.text.len());
+        buf[..n].copy_from_slice(&self.text[..n]);
+        self.text = &self.text[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn json_is_read_game_by_game_from_a_reader() {
+    use bohnenspiel::validate::read_json_games;
+    let document = games_document("4,8; 6,12\n\n5,11\n\n3,9\n", &Options::default());
+    let pretty = serde_json::to_string_pretty(&document).unwrap_or_else(|e| panic!("{e}"));
+    let read = |text: &[u8]| {
+        let mut printed = Vec::new();
+        let result = read_json_games(std::io::BufReader::new(FailingAfter { text }), |record| {
+            printed.push(record.to_string());
+            Ok(())
+        });
+        (printed, result.err())
+    };
+    // The whole document, then a failing read: every game was handed on.
+    let (printed, error) = read(pretty.as_bytes());
+    assert_eq!(printed, ["4, 8; 6, 12\n", "5, 11\n", "3, 9\n"]);
+    assert_eq!(error.map(|e| e.kind), Some(DocumentErrorKind::Io));
+    // Cut after the second game: the first two are handed on before the
+    // reader fails, so they were read before the rest of the document.
+    let second_end = pretty
+        .match_indices("\n    }")
+        .nth(1)
+        .map(|(at, _)| at + 6)
+        .unwrap_or_else(|| panic!("two games"));
+    let (printed, error) = read(&pretty.as_bytes()[..second_end]);
+    assert_eq!(printed, ["4, 8; 6, 12\n", "5, 11\n"]);
+    let error = error.unwrap_or_else(|| panic!("the read fails"));
+    assert_eq!(error.kind, DocumentErrorKind::Io, "{error}");
+    // A bad value in a later game names its path; the games before it are
+    // handed on.
+    let broken = pretty.replacen("\"hole\": 5,", "\"hole\": 13,", 1);
+    let mut printed = Vec::new();
+    let error = read_json_games(broken.as_bytes(), |record| {
+        printed.push(record.to_string());
+        Ok(())
+    })
+    .err()
+    .unwrap_or_else(|| panic!("hole 13"));
+    assert_eq!(printed, ["4, 8; 6, 12\n"]);
+    assert_eq!(
+        (error.path.as_str(), error.kind, error.line),
+        ("games[1].moves[0].hole", DocumentErrorKind::Schema, None)
+    );
+    // JSON Lines name the line.
+    let lines: String = document
+        .games
+        .iter()
+        .map(|game| serde_json::to_string(game).unwrap_or_else(|e| panic!("{e}")) + "\n")
+        .collect();
+    let broken = lines.replacen("\"hole\":5,", "\"hole\":13,", 1);
+    let error = read_json_games(broken.as_bytes(), |_| Ok(()))
+        .err()
+        .unwrap_or_else(|| panic!("hole 13"));
+    assert_eq!(
+        (error.path.as_str(), error.line),
+        ("moves[0].hole", Some(2))
+    );
+}

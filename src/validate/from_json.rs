@@ -11,6 +11,7 @@
 //! a [`LosslessRecord`], printed as `bohnenspiel fmt` prints the game.
 
 use std::fmt;
+use std::io::{BufRead, Read as _};
 
 use serde::de::DeserializeOwned;
 
@@ -21,8 +22,8 @@ use crate::notation::{
 use crate::{Hole, Player};
 
 use super::json::{
-    DOCUMENT_VERSION, GameDocument, GamesDocument, GroupDocument, GroupKindName, MoveDocument,
-    PlyDocument, group_document,
+    DOCUMENT_VERSION, GameDocument, GroupDocument, GroupKindName, MoveDocument, PlyDocument,
+    group_document,
 };
 
 /// What is wrong with a JSON document that should hold games.
@@ -30,6 +31,8 @@ use super::json::{
 pub enum DocumentErrorKind {
     /// The text is not JSON.
     Json,
+    /// The input could not be read.
+    Io,
     /// The JSON does not have the document's shape (a missing or unknown
     /// field, a value of the wrong type or range, another version).
     Schema,
@@ -147,69 +150,333 @@ pub fn records_from_json(text: &str) -> Result<Vec<LosslessRecord>, DocumentErro
 }
 
 /// Reads the games of a JSON text as [`records_from_json`] does, handing
-/// each record to `each` as soon as it is read (a JSON Lines text is read
-/// one line at a time).
+/// each record to `each` as soon as it is read.
 ///
 /// # Errors
 ///
 /// As [`records_from_json`], or the first error `each` returns.
 pub fn for_each_json_game(
     text: &str,
+    each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
+) -> Result<(), DocumentError> {
+    read_json_games(text.as_bytes(), each)
+}
+
+/// Reads the games of JSON from `reader`, one document `{"version": 3,
+/// "games": [...]}` or JSON Lines of game documents, handing each record
+/// to `each` as soon as it is read, so that memory is bounded by one game:
+/// JSON Lines are read a line at a time, and a document game by game (its
+/// `games` array is deserialized one element at a time, straight from the
+/// reader). Which form it is shows on the first line that is not blank:
+/// one whole JSON value there (a game's document, or a whole document on
+/// one line) starts JSON Lines.
+///
+/// ```
+/// use bohnenspiel::validate::{json_string, read_json_games};
+///
+/// let json = json_string("4,8\n\n5,11\n")?;
+/// let mut printed = Vec::new();
+/// read_json_games(json.as_bytes(), |record| {
+///     printed.push(record.to_string());
+///     Ok(())
+/// })?;
+/// assert_eq!(printed, ["4, 8\n", "5, 11\n"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`records_from_json`] (the JSON path, and for JSON Lines the line);
+/// a failure to read is a [`DocumentErrorKind::Io`] error; or the first
+/// error `each` returns.
+pub fn read_json_games(
+    mut reader: impl BufRead,
     mut each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
 ) -> Result<(), DocumentError> {
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
-    let bytes = text.as_bytes();
-    // The end of the last value read, and the line it ends on.
-    let (mut end, mut line) = (0usize, 1usize);
-    let mut single = false;
-    let mut count = 0usize;
-    loop {
-        let next = stream.next();
-        // The line the value starts on: after the white space since `end`.
-        let rest = bytes.get(end..).unwrap_or_default();
-        let skipped = rest
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace())
-            .filter(|&&b| b == b'\n')
-            .count();
-        let start_line = line + skipped;
-        let Some(value) = next else { break };
-        let value = value.map_err(|error| DocumentError {
-            kind: DocumentErrorKind::Json,
-            line: Some(error.line()),
-            path: String::new(),
-            message: error.to_string(),
-        })?;
-        let new_end = stream.byte_offset();
-        line += memchr::memchr_iter(b'\n', bytes.get(end..new_end).unwrap_or_default()).count();
-        end = new_end;
-        count += 1;
-        if count == 1 && value.get("games").is_some() {
-            let document: GamesDocument = typed(value)?;
-            check_version(document.version)?;
-            for (i, game) in document.games.iter().enumerate() {
-                let record = game
-                    .to_lossless()
-                    .map_err(|e| e.within(&format!("games[{i}]")))?;
-                each(record)?;
-            }
-            single = true;
-            continue;
+    let io = |error: std::io::Error| DocumentError {
+        kind: DocumentErrorKind::Io,
+        line: None,
+        path: String::new(),
+        message: error.to_string(),
+    };
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    // The first line that is not blank.
+    let first = loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line).map_err(io)? == 0 {
+            return Ok(());
         }
-        let with_line = |mut e: DocumentError| {
-            e.line = Some(start_line);
-            e
-        };
-        if single {
-            return Err(with_line(DocumentError::schema(
-                "",
-                "expected one document or JSON Lines of game documents, found more after a document",
-            )));
+        number += 1;
+        if !line.iter().all(u8::is_ascii_whitespace) {
+            break number;
         }
-        let game: GameDocument = typed(value).map_err(with_line)?;
-        each(game.to_lossless().map_err(with_line)?)?;
+    };
+    let whole = serde_json::from_slice::<serde::de::IgnoredAny>(&line);
+    if matches!(&whole, Err(error) if error.is_eof()) {
+        // One document over many lines, read game by game.
+        let lines_before = first - 1;
+        let mut document = serde_json::Deserializer::from_reader(line.as_slice().chain(reader));
+        let read = read_value(&mut document, &mut each, Form::Document).and_then(|_| {
+            document.end().map_err(|error| match error.is_io() {
+                true => json_error(&error),
+                false => DocumentError {
+                line: Some(error.line()),
+                ..DocumentError::schema(
+                    "",
+                    "expected one document or JSON Lines of game documents, found more after a document",
+                )
+                },
+            })
+        });
+        return read.map_err(|mut error| {
+            error.line = match error.line {
+                Some(0) | None => None,
+                Some(at) => Some(at + lines_before),
+            };
+            error
+        });
     }
-    Ok(())
+    // JSON Lines: one value a line.
+    let mut seen_document = false;
+    loop {
+        if !line.iter().all(u8::is_ascii_whitespace) {
+            if seen_document {
+                return Err(DocumentError {
+                    line: Some(number),
+                    ..DocumentError::schema(
+                        "",
+                        "expected one document or JSON Lines of game documents, found more after a document",
+                    )
+                });
+            }
+            let mut value = serde_json::Deserializer::from_slice(&line);
+            let form = read_value(&mut value, &mut each, Form::Line)
+                .and_then(|form| {
+                    value
+                        .end()
+                        .map_err(|error| json_error(&error))
+                        .map(|()| form)
+                })
+                .map_err(|mut error| {
+                    // A whole document on one line is not JSON Lines.
+                    error.line = match error.line {
+                        Some(0) => None,
+                        _ => Some(number),
+                    };
+                    error
+                })?;
+            seen_document = form == Form::Document;
+        }
+        line.clear();
+        if reader.read_until(b'\n', &mut line).map_err(io)? == 0 {
+            return Ok(());
+        }
+        number += 1;
+    }
+}
+
+/// What a JSON value holds: a whole document, or (in JSON Lines) one
+/// game's document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Document,
+    Line,
+}
+
+fn json_error(error: &serde_json::Error) -> DocumentError {
+    if error.is_io() {
+        return DocumentError {
+            kind: DocumentErrorKind::Io,
+            line: None,
+            path: String::new(),
+            message: strip_place(&error.to_string()),
+        };
+    }
+    DocumentError {
+        kind: DocumentErrorKind::Json,
+        line: Some(error.line()),
+        path: String::new(),
+        message: error.to_string(),
+    }
+}
+
+/// Reads one JSON value, a whole document or (when `expected` is
+/// [`Form::Line`]) a game's document, handing each game to `each`; gives
+/// the form it found.
+fn read_value<'de, R: serde_json::de::Read<'de>>(
+    json: &mut serde_json::Deserializer<R>,
+    each: &mut dyn FnMut(LosslessRecord) -> Result<(), DocumentError>,
+    expected: Form,
+) -> Result<Form, DocumentError> {
+    let mut failure = None;
+    let mut document = false;
+    let mut track = serde_path_to_error::Track::new();
+    let read = serde::de::DeserializeSeed::deserialize(
+        GamesSeed {
+            each,
+            failure: &mut failure,
+            document: &mut document,
+            expected,
+        },
+        serde_path_to_error::Deserializer::new(&mut *json, &mut track),
+    );
+    // A whole document's errors have no line (but its JSON errors).
+    let placed = |mut error: DocumentError| {
+        if document && error.kind != DocumentErrorKind::Json {
+            error.line = Some(0);
+        }
+        error
+    };
+    if let Some(failure) = failure {
+        return Err(placed(failure));
+    }
+    read.map_err(|error| {
+        if error.is_syntax() || error.is_eof() || error.is_io() {
+            json_error(&error)
+        } else {
+            let path = track.path().to_string();
+            let path = if path == "." { String::new() } else { path };
+            placed(DocumentError::schema(path, strip_place(&error.to_string())))
+        }
+    })
+}
+
+/// serde_json's message without its ` at line L column C`.
+fn strip_place(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+/// Deserializes a document's or a game's map, handing on each game.
+struct GamesSeed<'a, 'f> {
+    each: &'a mut dyn FnMut(LosslessRecord) -> Result<(), DocumentError>,
+    failure: &'f mut Option<DocumentError>,
+    /// Set once the value shows it is a whole document.
+    document: &'f mut bool,
+    expected: Form,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for GamesSeed<'_, '_> {
+    type Value = Form;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Form, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for GamesSeed<'_, '_> {
+    type Value = Form;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a document of games or a game's document")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Form, A::Error> {
+        use serde::de::Error as _;
+        let mut version = None;
+        let mut games = false;
+        // The fields of a game's document, once a key shows that it is one.
+        let mut game: Option<serde_json::Map<String, serde_json::Value>> = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if let Some(fields) = &mut game {
+                let value = map.next_value::<serde_json::Value>()?;
+                fields.insert(key, value);
+                continue;
+            }
+            match key.as_str() {
+                "version" => {
+                    let found = map.next_value::<u32>()?;
+                    if let Err(error) = check_version(found) {
+                        *self.failure = Some(error);
+                        return Err(A::Error::custom("version"));
+                    }
+                    version = Some(found);
+                }
+                "games" if self.expected == Form::Document || !games => {
+                    games = true;
+                    *self.document = true;
+                    map.next_value_seed(GameSeq {
+                        each: &mut *self.each,
+                        failure: &mut *self.failure,
+                    })?;
+                }
+                _ if games => return Err(A::Error::unknown_field(&key, &["version", "games"])),
+                _ if self.expected == Form::Document && version.is_none() => {
+                    return Err(A::Error::unknown_field(&key, &["version", "games"]));
+                }
+                _ => {
+                    let mut fields = serde_json::Map::new();
+                    if let Some(version) = version {
+                        fields.insert("version".to_owned(), version.into());
+                    }
+                    fields.insert(key, map.next_value::<serde_json::Value>()?);
+                    game = Some(fields);
+                }
+            }
+        }
+        if let Some(fields) = game {
+            if self.expected == Form::Document {
+                return Err(A::Error::missing_field("games"));
+            }
+            let result = typed::<GameDocument>(serde_json::Value::Object(fields))
+                .and_then(|game| game.to_lossless())
+                .and_then(|record| (self.each)(record));
+            if let Err(error) = result {
+                *self.failure = Some(error);
+                return Err(A::Error::custom("game"));
+            }
+            return Ok(Form::Line);
+        }
+        if version.is_none() {
+            return Err(A::Error::missing_field("version"));
+        }
+        if !games {
+            return Err(A::Error::missing_field("games"));
+        }
+        Ok(Form::Document)
+    }
+}
+
+/// The `games` array, one game at a time.
+struct GameSeq<'a, 'f> {
+    each: &'a mut dyn FnMut(LosslessRecord) -> Result<(), DocumentError>,
+    failure: &'f mut Option<DocumentError>,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for GameSeq<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for GameSeq<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of game documents")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        use serde::de::Error as _;
+        let mut index = 0usize;
+        while let Some(game) = seq.next_element::<GameDocument>()? {
+            let result = game
+                .to_lossless()
+                .map_err(|e| e.within(&format!("games[{index}]")))
+                .and_then(|record| (self.each)(record));
+            if let Err(error) = result {
+                *self.failure = Some(error);
+                return Err(A::Error::custom("game"));
+            }
+            index += 1;
+        }
+        Ok(())
+    }
 }
 
 fn check_version(version: u32) -> Result<(), DocumentError> {

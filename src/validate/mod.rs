@@ -112,7 +112,9 @@ mod variations;
 pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Headline, Severity};
 #[cfg(feature = "serde")]
-pub use from_json::{DocumentError, DocumentErrorKind, for_each_json_game, records_from_json};
+pub use from_json::{
+    DocumentError, DocumentErrorKind, for_each_json_game, read_json_games, records_from_json,
+};
 pub use jobs::{GameError, StartError, record_of, replay_game, start_position};
 #[cfg(feature = "serde")]
 pub use json::{

@@ -69,20 +69,10 @@ impl Input {
         }
     }
 
-    /// The whole input as text.
-    ///
-    /// # Errors
-    ///
-    /// [`CliError::Input`] when it cannot be read or is not UTF-8 text.
-    pub fn read_all(mut self) -> Result<String, CliError> {
-        let mut text = String::new();
-        match self.reader.read_to_string(&mut text) {
-            Ok(_) => Ok(text),
-            Err(source) => Err(CliError::Input {
-                name: self.name,
-                problem: InputProblem::Io(source),
-            }),
-        }
+    /// The input's buffered reader, to read it in pieces.
+    #[must_use]
+    pub fn into_reader(self) -> Box<dyn BufRead> {
+        self.reader
     }
 
     /// The games of this input, one at a time. A read error or a game with

@@ -9,7 +9,7 @@ use crate::input::{Input, check_files, for_each_game};
 use crate::progress;
 use crate::status::Status;
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Severity, for_each_json_game};
+use bohnenspiel::validate::{DocumentErrorKind, Severity, read_json_games};
 
 /// Prints each game that parses in its canonical form, games separated by
 /// a blank line. A game that does not parse is printed too, what parsed
@@ -36,7 +36,9 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError>
 }
 
 /// `fmt --from json`: prints the games of each JSON document (or JSON
-/// Lines) in the canonical notation, games separated by a blank line. A
+/// Lines) in the canonical notation, games separated by a blank line,
+/// each as soon as it is read ([`read_json_games`]: memory is bounded by
+/// one game). A
 /// document that cannot be read back is reported on standard error as
 /// `FILE: error: PATH: MESSAGE` (status [`Status::Findings`]); the games
 /// before the error are printed, and the next file is read.
@@ -51,12 +53,8 @@ pub fn run_json<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliE
     let mut status = Status::Success;
     let mut first = true;
     for path in paths {
-        let read = Input::open(path).and_then(|input| {
-            let name = input.name.clone();
-            input.read_all().map(|text| (name, text))
-        });
-        let (name, text) = match read {
-            Ok(read) => read,
+        let input = match Input::open(path) {
+            Ok(input) => input,
             Err(error) => {
                 out.flush()?;
                 writeln!(io::stderr().lock(), "{error}")?;
@@ -64,8 +62,9 @@ pub fn run_json<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliE
                 continue;
             }
         };
+        let name = input.name.clone();
         let mut failed_write = None;
-        let read = for_each_json_game(&text, |record| {
+        let read = read_json_games(input.into_reader(), |record| {
             if failed_write.is_some() {
                 return Ok(());
             }
@@ -86,7 +85,12 @@ pub fn run_json<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliE
         if let Err(error) = read {
             out.flush()?;
             writeln!(io::stderr().lock(), "{name}: error: {error}")?;
-            status = status.max(Status::Findings);
+            // An input that cannot be read fails as in the other commands.
+            status = status.max(if error.kind == DocumentErrorKind::Io {
+                Status::Failure
+            } else {
+                Status::Findings
+            });
         }
     }
     Ok(status)
