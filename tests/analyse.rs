@@ -4,7 +4,9 @@
 
 mod naive;
 
-use bohnenspiel::analysis::{Analyser, Analysis, AnalysisError, Budget, Verdict};
+use bohnenspiel::analysis::{
+    Analyser, Analysis, AnalysisError, Budget, JudgementKind, SolveError, Verdict,
+};
 use bohnenspiel::notation::parse_records;
 use bohnenspiel::validate::Options;
 use bohnenspiel::{Position, Score};
@@ -44,6 +46,24 @@ fn verdicts(analysis: &Analysis) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The naive value (South's final beans) of a position with a history
+/// of setup strings.
+fn naive_value(position: &str, history: &[&str]) -> u32 {
+    let history: Vec<Board> = history.iter().map(|p| Board::parse(p)).collect();
+    let board = Board::parse(position);
+    // Who sowed last matters only for `LastMover`; these rules share by
+    // side.
+    minimax::value(&board, &history, STANDARD, !board.south_to_move, 1_000_000)
+        .unwrap_or_else(|| panic!("the naive search finishes {position}"))
+}
+
+/// The naive value of each legal move (by hole number) of a position.
+fn naive_moves(position: &str, history: &[&str]) -> Vec<(usize, u32)> {
+    let history: Vec<Board> = history.iter().map(|p| Board::parse(p)).collect();
+    minimax::move_values(&Board::parse(position), &history, STANDARD, 1_000_000)
+        .unwrap_or_else(|| panic!("the naive search finishes {position}"))
 }
 
 #[test]
@@ -122,4 +142,338 @@ fn the_gentlemen_every_published_judgement() {
         ),
         Some(36)
     );
+}
+
+/// A start where South's 1 is the only move that keeps the win, 40:32
+/// (2 and 3 draw).
+const ONE_WIN: &str = "1,1,1,0,0,0/0,0,0,0,2,1 34:32 S";
+
+/// A start where South's 1 and 2 keep 22:50 and 4 loses 18:54.
+const TWO_KEEP: &str = "1,1,0,1,0,0/0,0,0,0,3,0 16:50 S";
+
+/// A start where South's 6 takes North's last 2 beans: 36:36.
+const LAST_BEANS: &str = "0,0,0,0,0,1/1,0,0,0,0,0 34:36 S";
+
+/// The naive values of the facts the hand-made records rest on.
+#[test]
+fn the_hand_made_starts_have_the_values_the_records_rely_on() {
+    assert_eq!(naive_moves(ONE_WIN, &[]), [(1, 40), (2, 36), (3, 36)]);
+    assert_eq!(naive_value(ONE_WIN, &[]), 40);
+    assert_eq!(naive_moves(TWO_KEEP, &[]), [(1, 22), (2, 22), (4, 18)]);
+    assert_eq!(naive_value(LAST_BEANS, &[]), 36);
+    // After 1. 2 from ONE_WIN (which captures 2 from 3: no history),
+    // North's 11 and 12 both keep the draw.
+    let after_two = "1,0,0,0,0,0/0,0,0,0,2,1 36:32 N";
+    assert_eq!(naive_moves(after_two, &[]), [(11, 36), (12, 36)]);
+}
+
+/// The record `moves` from `start`, analysed; the value before and after
+/// each ply of its main line is checked against the naive search.
+fn from(start: &str, moves: &str) -> Analysis {
+    let analysis = analysed(&format!("[Setup \"{start}\"]\n\n{moves}\n"));
+    let mut history: Vec<String> = Vec::new();
+    let mut before = analysis.start;
+    for ply in &analysis.lines[0].plies {
+        let refs: Vec<&str> = history.iter().map(String::as_str).collect();
+        let value = naive_value(&before.to_string(), &refs);
+        assert_eq!(
+            ply.before.map(|v| u32::from(v.south)),
+            Ok(value),
+            "before {}",
+            ply.index
+        );
+        if ply.position_after.stores() == before.stores() {
+            history.push(before.to_string());
+        } else {
+            history.clear();
+        }
+        let refs: Vec<&str> = history.iter().map(String::as_str).collect();
+        let value = naive_value(&ply.position_after.to_string(), &refs);
+        assert_eq!(
+            ply.after.map(|v| u32::from(v.south)),
+            Ok(value),
+            "after {}",
+            ply.index
+        );
+        before = ply.position_after;
+    }
+    analysis
+}
+
+/// The kinds and verdicts of an analysis's judgements.
+fn kinds(analysis: &Analysis) -> Vec<(JudgementKind, Verdict)> {
+    analysis
+        .judgements
+        .iter()
+        .map(|j| (j.kind, j.verdict))
+        .collect()
+}
+
+/// The messages of an analysis's judgements.
+fn messages(analysis: &Analysis) -> Vec<&str> {
+    analysis
+        .judgements
+        .iter()
+        .map(|j| j.message.as_str())
+        .collect()
+}
+
+use JudgementKind::{
+    Alternative, Ending, Mark, OtherMove, OtherMoveOutcome, Prose, Refutation, RemainingBeans,
+    Stipulation,
+};
+use Verdict::{Confirmed, Contradicted};
+
+// The records leave captures unannotated (1 takes 2 from 2, and 2 takes 2
+// from 3, in ONE_WIN): a warning, which analysis allows.
+
+#[test]
+fn marks_confirmed_and_contradicted() {
+    let only = from(ONE_WIN, "1.  1!!  11");
+    assert_eq!(kinds(&only), [(Mark, Confirmed)]);
+    assert_eq!(
+        messages(&only),
+        [
+            "1. 1!!: the only move that keeps 40:32 (South wins) (2 gives 36:36 (draw), 3 gives 36:36 (draw))"
+        ]
+    );
+    assert_eq!(kinds(&from(ONE_WIN, "1.  1!  11")), [(Mark, Confirmed)]);
+    assert_eq!(kinds(&from(ONE_WIN, "1.  2?  11")), [(Mark, Confirmed)]);
+    assert_eq!(kinds(&from(ONE_WIN, "1.  3??  11")), [(Mark, Confirmed)]);
+    let keeps = from(ONE_WIN, "1.  1?  11");
+    assert_eq!(kinds(&keeps), [(Mark, Contradicted)]);
+    assert_eq!(
+        messages(&keeps),
+        ["1. 1?: it does not lose value: it keeps 40:32 (South wins) (line: 1 11 3 12 1)"]
+    );
+    let loses = from(ONE_WIN, "1.  2!  11");
+    assert_eq!(kinds(&loses), [(Mark, Contradicted)]);
+    assert_eq!(
+        messages(&loses),
+        [
+            "1. 2!: it loses value: 36:36 (draw) after it, where 1 keeps 40:32 (South wins) (line: 1 11 3 12 1)"
+        ]
+    );
+    let not_only = from(TWO_KEEP, "1.  1!!  11");
+    assert_eq!(kinds(&not_only), [(Mark, Contradicted)]);
+    assert!(
+        messages(&not_only)[0].starts_with(
+            "1. 1!!: not the only move that keeps 22:50 (North wins): 2 keeps it too (line: 2 "
+        ),
+        "{:?}",
+        messages(&not_only)
+    );
+    // `!?` and `?!` judge nothing.
+    assert!(from(ONE_WIN, "1.  2!?  11").judgements.is_empty());
+    assert!(from(ONE_WIN, "1.  1?!  11").judgements.is_empty());
+}
+
+#[test]
+fn other_moves_and_what_remarks_say_of_them() {
+    let right = from(ONE_WIN, "1.  1 (2?) (but not 3?, draws)  11");
+    assert_eq!(
+        kinds(&right),
+        [
+            (OtherMove, Confirmed),
+            (OtherMove, Confirmed),
+            (OtherMoveOutcome, Confirmed)
+        ]
+    );
+    let wrong = from(ONE_WIN, "1.  2 (1?) (but not 3?, loses)  11");
+    assert_eq!(
+        kinds(&wrong),
+        [
+            (OtherMove, Contradicted),
+            (OtherMove, Confirmed),
+            (OtherMoveOutcome, Contradicted)
+        ]
+    );
+    assert_eq!(
+        messages(&wrong),
+        [
+            "1. 1? (instead of 2): it does not lose value: it keeps 40:32 (South wins) (line: 1 11 3 12 1)",
+            "1. 3? (instead of 2): it loses value: 36:36 (draw) after it, where 1 keeps 40:32 (South wins)",
+            "after 1. 3 (instead of 2): South loses: the value there is 36:36 (draw) (line: 3 11 2)",
+        ]
+    );
+    // The places: `1?` in its group, `3?` and `loses` in the comment.
+    let places: Vec<(usize, usize)> = wrong
+        .judgements
+        .iter()
+        .map(|j| (j.location.line, j.location.column))
+        .collect();
+    assert_eq!(places, [(3, 8), (3, 21), (3, 25)]);
+}
+
+#[test]
+fn refutations_and_endings() {
+    let right = from(
+        ONE_WIN,
+        "1.  1 (but not 2? because of 11!)  11 and South wins.",
+    );
+    assert_eq!(
+        kinds(&right),
+        [
+            (OtherMove, Confirmed),
+            (Refutation, Confirmed),
+            (Ending, Confirmed)
+        ]
+    );
+    assert_eq!(right.judgements[1].claim, "1... 11! (after 1. 2?)");
+    let wrong = from(
+        ONE_WIN,
+        "1.  1 (but not 2? because of 12!!)  11 and North wins with 38:34 points.",
+    );
+    assert_eq!(
+        kinds(&wrong),
+        [
+            (OtherMove, Confirmed),
+            (Refutation, Contradicted),
+            (Ending, Contradicted)
+        ]
+    );
+    assert_eq!(
+        messages(&wrong)[1..],
+        [
+            "1... 12!! (after 1. 2?): not the only move that keeps 36:36 (draw): 11 keeps it too",
+            "after 1... 11: North wins with 38:34: the value there is 40:32 (South wins) (line: 3 12 1)",
+        ]
+    );
+}
+
+#[test]
+fn alternatives_prose_and_the_remaining_beans() {
+    assert_eq!(
+        kinds(&from(TWO_KEEP, "1.  1 or 2  11")),
+        [(Alternative, Confirmed)]
+    );
+    let wrong = from(TWO_KEEP, "1.  1 or 4  11");
+    assert_eq!(kinds(&wrong), [(Alternative, Contradicted)]);
+    assert_eq!(
+        messages(&wrong),
+        ["1. 4 (as good as 1): 4 gives 18:54 (North wins), but 1 gives 22:50 (North wins)"]
+    );
+    assert_eq!(
+        kinds(&from(ONE_WIN, "1.  1  11\n2.  3  12\n\nSouth wins.")),
+        [(Prose, Confirmed)]
+    );
+    assert_eq!(
+        kinds(&from(
+            ONE_WIN,
+            "1.  1  11\n2.  3  12\n\nA fine game. North wins."
+        )),
+        [(Prose, Contradicted)]
+    );
+    assert_eq!(
+        kinds(&from(
+            LAST_BEANS,
+            "1.  6 (2 from 7; wins the remaining beans)"
+        )),
+        [(RemainingBeans, Confirmed)]
+    );
+    let wrong = from(ONE_WIN, "1.  2 (wins the remaining beans)  11");
+    assert_eq!(kinds(&wrong), [(RemainingBeans, Contradicted)]);
+    assert_eq!(
+        messages(&wrong),
+        [
+            "1. 2 wins the remaining beans: the value after it is 36:36 (draw), where all 6 beans left on the board would give South 40 (line: 11)"
+        ]
+    );
+}
+
+#[test]
+fn stipulations_in_a_tag_and_in_the_title() {
+    let record = |tag: &str| format!("{tag}\n[Setup \"{ONE_WIN}\"]\n\n1.  1  11\n");
+    let tagged = analysed(&record("[Stipulation \"South to move and win\"]"));
+    assert_eq!(kinds(&tagged), [(Stipulation, Confirmed)]);
+    assert_eq!(
+        (
+            tagged.judgements[0].location.line,
+            tagged.judgements[0].location.column
+        ),
+        (1, 15)
+    );
+    let titled = analysed(&record("[Event \"Study (South to move and draw)\"]"));
+    assert_eq!(kinds(&titled), [(Stipulation, Contradicted)]);
+    assert_eq!(
+        messages(&titled),
+        ["South to move and draw: the value there is 40:32 (South wins) (line: 1 11 3 12 1)"]
+    );
+    let side = analysed(&record("[Stipulation \"North to move and win\"]"));
+    assert_eq!(kinds(&side), [(Stipulation, Contradicted)]);
+    assert_eq!(
+        messages(&side),
+        ["North to move and win: South is to move in the start position"]
+    );
+    // Not a stipulation: a phrase inside a Stipulation tag's longer text.
+    let prose = analysed(&record("[Stipulation \"Can South to move and win?\"]"));
+    assert!(prose.judgements.is_empty());
+}
+
+#[test]
+fn a_tiny_budget_leaves_judgements_unanalysed_never_guessed() {
+    let text = std::fs::read_to_string("fixtures/shotayev-gentlemen.txt")
+        .unwrap_or_else(|error| panic!("the fixture: {error}"));
+    let tiny = analyse(&text, 10).unwrap_or_else(|error| panic!("analysed: {error}"));
+    let full = analysed(&text);
+    assert_eq!(tiny.judgements.len(), full.judgements.len());
+    // Each judgement is unanalysed or has the verdict it has with a full
+    // budget.
+    for (small, big) in tiny.judgements.iter().zip(&full.judgements) {
+        assert!(
+            small.verdict == Verdict::Unanalysed || small.verdict == big.verdict,
+            "{small} against {big}"
+        );
+    }
+    assert!(!tiny.is_contradicted());
+    assert!(tiny.count(Verdict::Unanalysed) >= 10, "{:?}", kinds(&tiny));
+    assert!(matches!(
+        tiny.start_value,
+        Err(SolveError::OutOfBudget { .. })
+    ));
+    assert_eq!(
+        tiny.judgements[0].message,
+        "South to move and draw: unanalysed: not solved within the budget of 10 nodes (10 nodes searched)"
+    );
+    assert_eq!(tiny.judgements[3].verdict, Verdict::Unanalysed, "3. 6!!");
+    // The first plies of a line are unanalysed; the last are small
+    // enough for 10 nodes (the game is over after the main line's last).
+    let main = &tiny.lines[0].plies;
+    assert!(main[0].is_unanalysed());
+    assert_eq!(main[11].after, Ok(Score::new(36, 36)));
+    assert!(tiny.unanalysed_plies() > 0);
+}
+
+#[test]
+fn records_that_cannot_be_analysed_are_typed_errors() {
+    let unknown = analyse("[Setup \"?\"]\n\n1.  5  11\n", 1000);
+    assert!(
+        matches!(unknown, Err(AnalysisError::UnknownStart { location }) if location.line == 1),
+        "{unknown:?}"
+    );
+    let illegal = analyse(&format!("[Setup \"{ONE_WIN}\"]\n\n1.  1  3\n"), 1000);
+    let Err(AnalysisError::Invalid { errors }) = &illegal else {
+        panic!("not an invalid record: {illegal:?}");
+    };
+    assert_eq!(errors.len(), 1);
+    assert_eq!((errors[0].location.line, errors[0].location.column), (3, 8));
+    let message = illegal.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        message.starts_with("the record cannot be analysed: validation finds 1 error (the first: 3:8: error: illegal ply 2"),
+        "{message}"
+    );
+    let setup = analyse("[Setup \"6,6\"]\n\n1.  5  11\n", 1000);
+    assert!(
+        matches!(setup, Err(AnalysisError::Invalid { .. })),
+        "{setup:?}"
+    );
+    // A start given instead: the record is analysed from it.
+    let games = parse_records("[Setup \"?\"]\n\n1.  1!!  11\n");
+    let start: Position = ONE_WIN
+        .parse()
+        .unwrap_or_else(|_| unreachable!("a position"));
+    let analysis = Analyser::new(Options::default(), Budget::nodes(1000))
+        .analyse_from(&games[0], start)
+        .unwrap_or_else(|error| panic!("analysed: {error}"));
+    assert_eq!(kinds(&analysis), [(Mark, Confirmed)]);
 }

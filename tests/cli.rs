@@ -404,6 +404,7 @@ fn output_and_errors_keep_their_order_in_one_stream() {
 fn every_subcommand_has_help_with_an_example() {
     for command in [
         "validate",
+        "analyse",
         "json",
         "fmt",
         "annotate",
@@ -1301,4 +1302,107 @@ fn reconstruct_errors_say_what_is_wrong() {
         );
     }
     insta::assert_snapshot!("reconstruct-errors", transcript);
+}
+
+#[test]
+fn analyse_the_gentlemen_in_both_formats() {
+    let human = run(&["analyse", "fixtures/shotayev-gentlemen.txt"]);
+    // One published judgement is contradicted: 2. 5!! in variation A.
+    assert_eq!(human.code, Some(1), "{}", human.stderr);
+    insta::assert_snapshot!("analyse-gentlemen", human.transcript());
+    assert!(
+        human
+            .stdout
+            .contains("fixtures/shotayev-gentlemen.txt:15:5: contradicted: 2. 5!!: not the only move that keeps 36:36 (draw): 2 keeps it too"),
+        "{}",
+        human.stdout
+    );
+    let json = run(&[
+        "analyse",
+        "--format",
+        "json",
+        "fixtures/shotayev-gentlemen.txt",
+    ]);
+    assert_eq!(json.code, Some(1), "{}", json.stderr);
+    insta::assert_snapshot!("analyse-gentlemen-json", json.transcript());
+    let objects: Vec<Value> = json
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON object per line"))
+        .collect();
+    let count = |kind: &str| objects.iter().filter(|o| o["type"] == kind).count();
+    assert_eq!(
+        (
+            count("judgement"),
+            count("ply"),
+            count("game"),
+            count("totals")
+        ),
+        (18, 43, 1, 1)
+    );
+    let totals = objects.last().expect("a totals object");
+    assert_eq!(totals["type"], "totals");
+    assert_eq!(
+        (
+            totals["confirmed"].as_u64(),
+            totals["contradicted"].as_u64()
+        ),
+        (Some(17), Some(1))
+    );
+    // The stderr totals line is the same in both formats.
+    assert_eq!(human.stderr, json.stderr);
+}
+
+#[test]
+fn analyse_exit_status_and_bad_input() {
+    // A record whose judgements all hold: status 0.
+    let clean =
+        "[Setup \"1,1,1,0,0,0/0,0,0,0,2,1 34:32 S\"]\n\n1.  1!! (2 from 2)  11 and South wins.\n";
+    let ran = run_with_stdin(&["analyse"], clean.as_bytes());
+    assert_eq!(ran.code, Some(0), "{}", ran.transcript());
+    assert!(
+        ran.stdout.contains("<stdin>:3:5: confirmed: 1. 1!!"),
+        "{}",
+        ran.stdout
+    );
+    let mut transcript = String::new();
+    for args in [
+        // A tiny budget: unanalysed, never guessed (status 0).
+        &["analyse", "--nodes", "10", "fixtures/rueger-1962.txt"][..],
+        // The start is unknown: status 2.
+        &["analyse", "fixtures/shotayev-charming.txt"],
+        // Validation finds an error: it is shown, status 2.
+        &["analyse", "fixtures/findings/wrong-player.txt"],
+        &[
+            "analyse",
+            "--format",
+            "json",
+            "fixtures/findings/wrong-player.txt",
+        ],
+        // No such file, a directory, a bad option: status 2.
+        &["analyse", "no-such-file.txt"],
+        &["analyse", "fixtures"],
+        &["analyse", "--nodes", "many", "fixtures/rueger-1962.txt"],
+    ] {
+        let ran = run(args);
+        let _ = writeln!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.transcript()
+        );
+    }
+    insta::assert_snapshot!("analyse-status", transcript);
+    assert_eq!(
+        run(&["analyse", "--nodes", "10", "fixtures/rueger-1962.txt"]).code,
+        Some(0)
+    );
+    for bad in [
+        &["analyse", "fixtures/shotayev-charming.txt"][..],
+        &["analyse", "fixtures/findings/wrong-player.txt"],
+        &["analyse", "no-such-file.txt"],
+        &["analyse", "--nodes", "many"],
+    ] {
+        assert_eq!(run(bad).code, Some(2), "{bad:?}");
+    }
 }

@@ -15,6 +15,7 @@ use super::{Budget, MoveValue, Solution, SolveError, Solver};
 
 /// Why a record cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AnalysisError {
     /// The record says its start position is unknown (`[Setup "?"]`):
     /// there is no position to analyse. Give one with
@@ -783,15 +784,7 @@ impl Work<'_> {
                 claim.describe()
             );
             let verdict = match self.solution_after(line, before, other) {
-                Some((_, Ok(solution))) => {
-                    let (verdict, reason, rest) = outcome_verdict(claim, &solution);
-                    let shown: Vec<Move> = std::iter::once(other).chain(rest).collect();
-                    (
-                        verdict,
-                        reason,
-                        if shown.len() > 1 { shown } else { Vec::new() },
-                    )
-                }
+                Some((_, Ok(solution))) => outcome_verdict_after(claim, &[other], &solution),
                 Some((_, Err(error))) => unanalysed(error),
                 None => (
                     Verdict::Contradicted,
@@ -931,6 +924,17 @@ fn unanalysed(error: SolveError) -> (Verdict, String, Vec<Move>) {
 
 /// The verdict on an outcome claimed where `solution` is the position's.
 fn outcome_verdict(claim: OutcomeClaim, solution: &Solution) -> (Verdict, String, Vec<Move>) {
+    outcome_verdict_after(claim, &[], solution)
+}
+
+/// [`outcome_verdict`] where the position is reached from the one
+/// judged by `moves`, which a line that shows a contradiction starts
+/// with.
+fn outcome_verdict_after(
+    claim: OutcomeClaim,
+    moves: &[Move],
+    solution: &Solution,
+) -> (Verdict, String, Vec<Move>) {
     let value = solution.value;
     if claim.holds(value) {
         (
@@ -939,14 +943,15 @@ fn outcome_verdict(claim: OutcomeClaim, solution: &Solution) -> (Verdict, String
             Vec::new(),
         )
     } else {
+        let shown: Vec<Move> = moves.iter().chain(&solution.line).copied().collect();
         (
             Verdict::Contradicted,
             format!(
                 "the value there is {}{}",
                 describe(value),
-                line_text(&solution.line)
+                line_text(&shown)
             ),
-            solution.line.clone(),
+            shown,
         )
     }
 }

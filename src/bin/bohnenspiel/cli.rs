@@ -108,6 +108,67 @@ Examples:
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Check the judgements of records against exact values.
+    ///
+    /// Replays every line of each record with a known start (main line
+    /// and variations) and gives each ply its value before and after it:
+    /// the final score under best play (`S:N`, South's beans first). Every
+    /// judgement the record makes (marks `?` `??` `!` `!!`, remarks naming
+    /// another move such as `(4?)` or `(but not 10?, loses)`, alternatives,
+    /// `wins the remaining beans`, endings such as `and South loses.`,
+    /// prose, the stipulation `South to move and draw`) is printed as
+    /// `FILE:LINE:COL: VERDICT: MESSAGE`, the verdict `confirmed`,
+    /// `contradicted` (with the reason and a line that shows it) or
+    /// `unanalysed` (a value the solver did not find within --nodes; never
+    /// guessed). Then the values of each line's plies and a summary line
+    /// per game; the run ends with a totals line on standard error.
+    #[command(after_help = "\
+The phrases understood are listed in the README (\"bohnenspiel analyse\").
+
+JSON format: one object per line, each with a `type`:
+  `judgement`: `file`, `game`, `line`, `column`, `ply`, `move`,
+    `variation`, `judgement` (`mark`, `other-move`, `other-move-outcome`,
+    `refutation`, `alternative`, `remaining-beans`, `ending`, `prose`,
+    `stipulation`), `verdict`, `claim`, `message`, `moves` (the line that
+    shows a contradiction, as hole numbers);
+  `ply`: `file`, `game`, `variation`, `ply`, `move`, `player`, `hole`,
+    `line`, `column`, `position` (before the ply), `before` and `after`
+    (`{\"south\": S, \"north\": N}` or `null`), `unanalysed` (why a value
+    is missing, or `null`);
+  `game` (after its judgements and plies): `file`, `game`, `start`,
+    `value`, the counts `judgements`, `confirmed`, `contradicted`,
+    `unanalysed`, `plies`, `unanalysed_plies`, and `summary`;
+  `finding` (as for validate) and `not-analysed` (`file`, `game`,
+    `message`), for a record that cannot be analysed;
+  `input-error`: `file` and `message`;
+  `totals` (last): `games`, `analysed`, `not_analysed`, `judgements`,
+    `confirmed`, `contradicted`, `unanalysed`, `plies`, `unanalysed_plies`,
+    `unreadable_inputs`.
+
+Exit status: 0 when no judgement is contradicted, 1 when one is, 2 when a
+record cannot be analysed (its start is unknown, `[Setup \"?\"]`, or
+validation finds errors in it, which are printed) or for a usage or I/O
+error.
+
+Examples:
+  bohnenspiel analyse fixtures/shotayev-gentlemen.txt
+  bohnenspiel analyse --format json --nodes 100000000 problems.txt")]
+    Analyse {
+        /// How to print the analysis.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// The most positions to search for each value (default:
+        /// 10000000).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// The rules the records were played by, unless a record's
+        /// `Rules` tag says otherwise.
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
     /// Print every game as a JSON document: `{"version": 3, "games": [...]}`.
     ///
     /// Each game's document names its file and its index in the file, and

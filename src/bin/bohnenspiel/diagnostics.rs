@@ -113,6 +113,20 @@ impl Diagnostics {
         source: impl Into<Source<'a>>,
         diagnostic: Diagnostic<'_>,
     ) -> String {
+        self.render_labelled(file, source, diagnostic, None)
+    }
+
+    /// [`Diagnostics::render`], with `label` shown before the message
+    /// instead of the severity's name when given (`confirmed`,
+    /// `contradicted`, `unanalysed` for a judgement of `analyse`); the
+    /// severity still chooses the colour and the excerpt's level.
+    pub fn render_labelled<'a>(
+        &self,
+        file: &str,
+        source: impl Into<Source<'a>>,
+        diagnostic: Diagnostic<'_>,
+        label: Option<&str>,
+    ) -> String {
         let Diagnostic {
             severity,
             message,
@@ -121,7 +135,7 @@ impl Diagnostics {
         } = diagnostic;
         let mut out = String::new();
         let header = format!("{file}:{}:{}:", location.line, location.column);
-        let level = severity.as_str();
+        let level = label.unwrap_or(severity.as_str());
         if self.styled {
             let bold = Style::new().bold();
             let colour = Style::new().bold().fg_color(Some(
@@ -135,6 +149,8 @@ impl Diagnostics {
             out.push_str(&format!(
                 "{bold}{header}{bold:#} {colour}{level}:{colour:#} {bold}{message}{bold:#}\n"
             ));
+        } else if let Some(label) = label {
+            out.push_str(&format!("{header} {label}: {message}\n"));
         } else {
             let headline = Headline {
                 file: Some(file),

@@ -218,6 +218,19 @@ pub fn for_each_game<W: Write>(
     for_each(files, Input::games, &mut Each(out, each))
 }
 
+/// Hands every game of every input, parsed, to `each`, as
+/// [`for_each_game`] does (`each` reports unreadable inputs its own way).
+///
+/// # Errors
+///
+/// As for [`for_each_game`].
+pub fn for_each_parsed(
+    files: &[PathBuf],
+    each: &mut impl EachGame<ParsedRecord>,
+) -> Result<Status, CliError> {
+    for_each(files, Input::games, each)
+}
+
 /// Hands every game of every input, validated under `options`, to
 /// `each`, as [`for_each_game`] does.
 ///

@@ -1,5 +1,6 @@
 //! The subcommands, one module each.
 
+pub mod analyse;
 pub mod annotate;
 pub mod diagram;
 pub mod fmt;
@@ -46,6 +47,18 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 ..Options::default()
             }),
             quiet,
+            format,
+        )?,
+        Command::Analyse {
+            format,
+            nodes,
+            rules,
+            files,
+        } => analyse::run(
+            &mut out,
+            &files,
+            rules.apply(Options::default()),
+            nodes,
             format,
         )?,
         Command::Json {

@@ -1,0 +1,605 @@
+//! `bohnenspiel analyse [--format human|json] [--nodes N] [--variant V]
+//! [--endless E] [FILE…]`: the value of every ply, and a verdict on every
+//! judgement of each record.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use bohnenspiel::analysis::{
+    Analyser, Analysis, AnalysisError, Budget, Judgement, JudgementKind, PlyValue, SolveError,
+    Verdict,
+};
+use bohnenspiel::notation::ParsedRecord;
+use bohnenspiel::validate::{Options, Severity};
+use bohnenspiel::{Player, Score};
+use serde::Serialize;
+
+use crate::cli::Format;
+use crate::commands::validate::{FindingLine, InputErrorLine};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::error::CliError;
+use crate::input::{EachGame, for_each_parsed};
+use crate::progress;
+use crate::status::Status;
+
+/// The nodes each value may take unless `--nodes` says otherwise.
+pub const DEFAULT_NODES: u64 = 10_000_000;
+
+/// Analyses every game and prints what it finds as it is done.
+///
+/// In the human format: each judgement as `FILE:LINE:COL: VERDICT:
+/// MESSAGE` with its source line, then the value before and after each
+/// ply of each line, then a summary line per game. In the JSON format: a
+/// [`JudgementLine`] per judgement, a [`PlyLine`] per ply, a [`GameLine`]
+/// per game, and a [`TotalsLine`] at the end. Either way the run ends
+/// with the totals line on standard error.
+///
+/// # Errors
+///
+/// A failure to write.
+pub fn run(
+    out: &mut impl Write,
+    files: &[PathBuf],
+    options: Options,
+    nodes: Option<u64>,
+    format: Format,
+) -> Result<Status, CliError> {
+    let budget = Budget::nodes(nodes.unwrap_or(DEFAULT_NODES));
+    let mut command = Analyse {
+        out,
+        diagnostics: Diagnostics::for_stdout(),
+        format,
+        analyser: Analyser::new(options, budget),
+        totals: Totals::default(),
+    };
+    let status = for_each_parsed(files, &mut command)?;
+    let Analyse { out, totals, .. } = command;
+    if format == Format::Json {
+        write_json(out, &totals.line())?;
+    }
+    out.flush()?;
+    writeln!(io::stderr().lock(), "{totals}")?;
+    Ok(status)
+}
+
+/// The analyse command as it goes.
+struct Analyse<'w, W> {
+    out: &'w mut W,
+    diagnostics: Diagnostics,
+    format: Format,
+    analyser: Analyser,
+    totals: Totals,
+}
+
+impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
+    fn game(&mut self, name: &str, game: usize, parsed: &ParsedRecord) -> Result<Status, CliError> {
+        self.totals.games += 1;
+        match self.analyser.analyse(parsed) {
+            Ok(analysis) => {
+                self.totals.count(&analysis);
+                match self.format {
+                    Format::Human => self.human(name, game, parsed, &analysis)?,
+                    Format::Json => self.json(name, game, &analysis)?,
+                }
+                Ok(if analysis.is_contradicted() {
+                    Status::Findings
+                } else {
+                    Status::Success
+                })
+            }
+            Err(error) => {
+                self.totals.not_analysed += 1;
+                self.not_analysed(name, game, parsed, &error)?;
+                Ok(Status::Failure)
+            }
+        }
+    }
+
+    fn unreadable(&mut self, error: &CliError) -> Result<(), CliError> {
+        self.totals.unreadable += 1;
+        match (self.format, error.as_input()) {
+            (Format::Json, Some((file, problem))) => write_json(
+                self.out,
+                &InputErrorLine {
+                    kind: "input-error",
+                    file,
+                    message: problem.to_string(),
+                },
+            ),
+            _ => {
+                self.flush()?;
+                progress::suspend(|| writeln!(io::stderr().lock(), "{error}"))?;
+                Ok(())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> Result<(), CliError> {
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+impl<W: Write> Analyse<'_, W> {
+    /// The human form of one game's analysis.
+    fn human(
+        &mut self,
+        name: &str,
+        game: usize,
+        parsed: &ParsedRecord,
+        analysis: &Analysis,
+    ) -> Result<(), CliError> {
+        for judgement in &analysis.judgements {
+            let text = self.diagnostics.render_labelled(
+                name,
+                parsed,
+                diagnostic(judgement),
+                Some(judgement.verdict.as_str()),
+            );
+            self.out.write_all(text.as_bytes())?;
+        }
+        writeln!(
+            self.out,
+            "{name}: game {game}: start {}, value {}",
+            analysis.start,
+            value_text(&analysis.start_value)
+        )?;
+        for line in &analysis.lines {
+            match &line.variation {
+                None => writeln!(self.out, "  main line:")?,
+                Some(label) => writeln!(self.out, "  variation ({label}):")?,
+            }
+            for ply in &line.plies {
+                writeln!(
+                    self.out,
+                    "    {:<9} {} -> {}",
+                    ply_label(ply),
+                    value_text(&ply.before),
+                    value_text(&ply.after)
+                )?;
+            }
+        }
+        writeln!(self.out, "{name}: game {game}: {}", summary(analysis))?;
+        Ok(())
+    }
+
+    /// The JSON form of one game's analysis.
+    fn json(&mut self, name: &str, game: usize, analysis: &Analysis) -> Result<(), CliError> {
+        for judgement in &analysis.judgements {
+            write_json(self.out, &JudgementLine::new(name, game, judgement))?;
+        }
+        for line in &analysis.lines {
+            for ply in &line.plies {
+                write_json(
+                    self.out,
+                    &PlyLine::new(name, game, line.variation.as_deref(), ply),
+                )?;
+            }
+        }
+        write_json(self.out, &GameLine::new(name, game, analysis))?;
+        Ok(())
+    }
+
+    /// A record that cannot be analysed: its validation errors as
+    /// `validate` shows them, then why.
+    fn not_analysed(
+        &mut self,
+        name: &str,
+        game: usize,
+        parsed: &ParsedRecord,
+        error: &AnalysisError,
+    ) -> Result<(), CliError> {
+        let errors = match error {
+            AnalysisError::Invalid { errors } => errors.as_slice(),
+            _ => &[],
+        };
+        let message = match error {
+            AnalysisError::UnknownStart { .. } => {
+                "the Setup tag says the start position is unknown (\"?\"): a record needs a start position to be analysed".to_owned()
+            }
+            AnalysisError::Invalid { errors } => format!(
+                "validation finds {} error{}: a record is analysed only when it validates",
+                errors.len(),
+                if errors.len() == 1 { "" } else { "s" }
+            ),
+            _ => error.to_string(),
+        };
+        match self.format {
+            Format::Human => {
+                for finding in errors {
+                    let text = self.diagnostics.render(name, parsed, finding.into());
+                    self.out.write_all(text.as_bytes())?;
+                }
+                writeln!(self.out, "{name}: game {game}: not analysed: {message}")?;
+            }
+            Format::Json => {
+                for finding in errors {
+                    write_json(self.out, &FindingLine::new(name, game, finding))?;
+                }
+                write_json(
+                    self.out,
+                    &NotAnalysedLine {
+                        kind: "not-analysed",
+                        file: name,
+                        game,
+                        message,
+                    },
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A judgement as the renderer shows it: contradicted in the colour of
+/// an error, unanalysed of a warning, confirmed of a note.
+fn diagnostic(judgement: &Judgement) -> Diagnostic<'_> {
+    Diagnostic {
+        severity: match judgement.verdict {
+            Verdict::Confirmed => Severity::Note,
+            Verdict::Unanalysed => Severity::Warning,
+            Verdict::Contradicted => Severity::Error,
+        },
+        message: &judgement.message,
+        span: judgement.span,
+        location: judgement.location,
+    }
+}
+
+/// `3. 6`, `2... 11`, `4... -`.
+fn ply_label(ply: &PlyValue) -> String {
+    let hole = ply
+        .mv
+        .map_or_else(|| "-".to_owned(), |mv| mv.hole().to_string());
+    match ply.player {
+        Player::South => format!("{}. {hole}", ply.number),
+        Player::North => format!("{}... {hole}", ply.number),
+    }
+}
+
+/// `36:36 (draw)`, `34:38 (North wins)`, or `unanalysed`.
+fn value_text(value: &Result<Score, SolveError>) -> String {
+    match value {
+        Ok(score) => match score.winner() {
+            None => format!("{score} (draw)"),
+            Some(winner) => format!("{score} ({winner} wins)"),
+        },
+        Err(_) => "unanalysed".to_owned(),
+    }
+}
+
+/// `1 word`, `2 words`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// `1 ply`, `2 plies`.
+fn plies_text(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+/// `18 judgements: 17 confirmed, 1 contradicted, 0 unanalysed; 55 plies,
+/// 0 unanalysed`.
+fn summary(analysis: &Analysis) -> String {
+    let plies: usize = analysis.lines.iter().map(|line| line.plies.len()).sum();
+    format!(
+        "{}: {} confirmed, {} contradicted, {} unanalysed; {}, {} unanalysed",
+        plural(analysis.judgements.len(), "judgement"),
+        analysis.count(Verdict::Confirmed),
+        analysis.count(Verdict::Contradicted),
+        analysis.count(Verdict::Unanalysed),
+        plies_text(plies),
+        analysis.unanalysed_plies(),
+    )
+}
+
+/// Writes one JSON object and a line break.
+fn write_json(out: &mut impl Write, value: &impl Serialize) -> Result<(), CliError> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// A score as JSON: `{"south": S, "north": N}`.
+#[derive(Debug, Serialize)]
+pub struct ScoreDocument {
+    /// South's beans.
+    pub south: u8,
+    /// North's beans.
+    pub north: u8,
+}
+
+/// A value as JSON: the score, or `null` when it is unanalysed.
+fn score_document(value: &Result<Score, SolveError>) -> Option<ScoreDocument> {
+    value.as_ref().ok().map(|score| ScoreDocument {
+        south: score.south,
+        north: score.north,
+    })
+}
+
+/// One judgement in the JSON format: `"type": "judgement"`, where it is
+/// (as a finding of `validate`), its kind, verdict, claim, message and
+/// the line that shows a contradiction.
+#[derive(Debug, Serialize)]
+pub struct JudgementLine<'a> {
+    /// Always `judgement`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// The game's index in the file, from 1.
+    pub game: usize,
+    /// Line from 1.
+    pub line: usize,
+    /// Column from 1, in characters.
+    pub column: usize,
+    /// The ply, or `null` for the stipulation.
+    pub ply: Option<usize>,
+    /// The move number, or `null`.
+    #[serde(rename = "move")]
+    pub move_number: Option<u32>,
+    /// The variation, or `null` for the main line.
+    pub variation: Option<&'a str>,
+    /// The kind of judgement, such as `mark` or `other-move`.
+    pub judgement: JudgementKind,
+    /// `confirmed`, `contradicted` or `unanalysed`.
+    pub verdict: Verdict,
+    /// The judgement as the record states it, such as `3. 6!!`.
+    pub claim: &'a str,
+    /// The message, as the human format prints it.
+    pub message: &'a str,
+    /// The line (hole numbers) that shows a contradiction; empty if none.
+    pub moves: Vec<u8>,
+}
+
+impl<'a> JudgementLine<'a> {
+    /// The line of `judgement` in game `game` of `file`.
+    pub fn new(file: &'a str, game: usize, judgement: &'a Judgement) -> JudgementLine<'a> {
+        JudgementLine {
+            kind: "judgement",
+            file,
+            game,
+            line: judgement.location.line,
+            column: judgement.location.column,
+            ply: judgement.ply,
+            move_number: judgement.move_number,
+            variation: judgement.variation.as_deref(),
+            judgement: judgement.kind,
+            verdict: judgement.verdict,
+            claim: &judgement.claim,
+            message: &judgement.message,
+            moves: judgement.line.iter().map(|mv| mv.hole().number()).collect(),
+        }
+    }
+}
+
+/// One ply in the JSON format: `"type": "ply"`, where it is, who played
+/// what, and its values before and after it (`null` when unanalysed, with
+/// the reason in `unanalysed`).
+#[derive(Debug, Serialize)]
+pub struct PlyLine<'a> {
+    /// Always `ply`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// The game's index in the file, from 1.
+    pub game: usize,
+    /// The variation, or `null` for the main line.
+    pub variation: Option<&'a str>,
+    /// The ply number along its line, from 1.
+    pub ply: usize,
+    /// The move number.
+    #[serde(rename = "move")]
+    pub move_number: u32,
+    /// `south` or `north`.
+    pub player: Player,
+    /// The hole sown from, or `null` for a written pass.
+    pub hole: Option<u8>,
+    /// Line from 1.
+    pub line: usize,
+    /// Column from 1, in characters.
+    pub column: usize,
+    /// The position before the ply, as a setup string.
+    pub position: String,
+    /// The value before the ply, or `null`.
+    pub before: Option<ScoreDocument>,
+    /// The value after the ply, or `null`.
+    pub after: Option<ScoreDocument>,
+    /// Why a value is missing, or `null`.
+    pub unanalysed: Option<String>,
+}
+
+impl<'a> PlyLine<'a> {
+    /// The line of `ply` of `variation` in game `game` of `file`.
+    pub fn new(
+        file: &'a str,
+        game: usize,
+        variation: Option<&'a str>,
+        ply: &PlyValue,
+    ) -> PlyLine<'a> {
+        PlyLine {
+            kind: "ply",
+            file,
+            game,
+            variation,
+            ply: ply.index,
+            move_number: ply.number,
+            player: ply.player,
+            hole: ply.mv.map(|mv| mv.hole().number()),
+            line: ply.location.line,
+            column: ply.location.column,
+            position: ply.position_before.to_string(),
+            before: score_document(&ply.before),
+            after: score_document(&ply.after),
+            unanalysed: ply
+                .before
+                .err()
+                .or(ply.after.err())
+                .map(|error| error.to_string()),
+        }
+    }
+}
+
+/// One game in the JSON format, after its judgements and plies:
+/// `"type": "game"`, its start and value, and its counts.
+#[derive(Debug, Serialize)]
+pub struct GameLine<'a> {
+    /// Always `game`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// The game's index in the file, from 1.
+    pub game: usize,
+    /// The start position, as a setup string.
+    pub start: String,
+    /// Its value, or `null` when unanalysed.
+    pub value: Option<ScoreDocument>,
+    /// The number of judgements.
+    pub judgements: usize,
+    /// Those confirmed.
+    pub confirmed: usize,
+    /// Those contradicted.
+    pub contradicted: usize,
+    /// Those unanalysed.
+    pub unanalysed: usize,
+    /// The plies of all lines.
+    pub plies: usize,
+    /// The plies with a value not found.
+    pub unanalysed_plies: usize,
+    /// The summary, as the human format prints it.
+    pub summary: String,
+}
+
+impl<'a> GameLine<'a> {
+    /// The line of game `game` of `file`.
+    pub fn new(file: &'a str, game: usize, analysis: &Analysis) -> GameLine<'a> {
+        GameLine {
+            kind: "game",
+            file,
+            game,
+            start: analysis.start.to_string(),
+            value: score_document(&analysis.start_value),
+            judgements: analysis.judgements.len(),
+            confirmed: analysis.count(Verdict::Confirmed),
+            contradicted: analysis.count(Verdict::Contradicted),
+            unanalysed: analysis.count(Verdict::Unanalysed),
+            plies: analysis.lines.iter().map(|line| line.plies.len()).sum(),
+            unanalysed_plies: analysis.unanalysed_plies(),
+            summary: summary(analysis),
+        }
+    }
+}
+
+/// A game that cannot be analysed, in the JSON format (after its
+/// validation errors, as `finding` objects): `"type": "not-analysed"`.
+#[derive(Debug, Serialize)]
+pub struct NotAnalysedLine<'a> {
+    /// Always `not-analysed`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// The game's index in the file, from 1.
+    pub game: usize,
+    /// Why, as the human format prints it.
+    pub message: String,
+}
+
+/// What a run counted.
+#[derive(Debug, Default)]
+struct Totals {
+    games: usize,
+    not_analysed: usize,
+    confirmed: usize,
+    contradicted: usize,
+    unanalysed: usize,
+    plies: usize,
+    unanalysed_plies: usize,
+    unreadable: usize,
+}
+
+impl Totals {
+    fn count(&mut self, analysis: &Analysis) {
+        self.confirmed += analysis.count(Verdict::Confirmed);
+        self.contradicted += analysis.count(Verdict::Contradicted);
+        self.unanalysed += analysis.count(Verdict::Unanalysed);
+        self.plies += analysis.lines.iter().map(|l| l.plies.len()).sum::<usize>();
+        self.unanalysed_plies += analysis.unanalysed_plies();
+    }
+
+    fn line(&self) -> TotalsLine {
+        TotalsLine {
+            kind: "totals",
+            games: self.games,
+            analysed: self.games - self.not_analysed,
+            not_analysed: self.not_analysed,
+            judgements: self.confirmed + self.contradicted + self.unanalysed,
+            confirmed: self.confirmed,
+            contradicted: self.contradicted,
+            unanalysed: self.unanalysed,
+            plies: self.plies,
+            unanalysed_plies: self.unanalysed_plies,
+            unreadable_inputs: self.unreadable,
+        }
+    }
+}
+
+impl std::fmt::Display for Totals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "totals: {}: {} analysed, {} not analysed; {}: {} confirmed, {} contradicted, {} unanalysed; {}, {} unanalysed; {} not read",
+            plural(self.games, "game"),
+            self.games - self.not_analysed,
+            self.not_analysed,
+            plural(
+                self.confirmed + self.contradicted + self.unanalysed,
+                "judgement"
+            ),
+            self.confirmed,
+            self.contradicted,
+            self.unanalysed,
+            plies_text(self.plies),
+            self.unanalysed_plies,
+            plural(self.unreadable, "input"),
+        )
+    }
+}
+
+/// The totals in the JSON format: `"type": "totals"`, then the counts.
+#[derive(Debug, Serialize)]
+pub struct TotalsLine {
+    /// Always `totals`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Games read.
+    pub games: usize,
+    /// Games analysed.
+    pub analysed: usize,
+    /// Games that could not be analysed.
+    pub not_analysed: usize,
+    /// Judgements in all games.
+    pub judgements: usize,
+    /// Those confirmed.
+    pub confirmed: usize,
+    /// Those contradicted.
+    pub contradicted: usize,
+    /// Those unanalysed.
+    pub unanalysed: usize,
+    /// Plies of all lines of all games.
+    pub plies: usize,
+    /// Those with a value not found.
+    pub unanalysed_plies: usize,
+    /// Inputs that could not be read (or not to the end).
+    pub unreadable_inputs: usize,
+}
