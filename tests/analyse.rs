@@ -55,15 +55,13 @@ fn naive_value(position: &str, history: &[&str]) -> u32 {
     let board = Board::parse(position);
     // Who sowed last matters only for `LastMover`; these rules share by
     // side.
-    minimax::value(&board, &history, STANDARD, !board.south_to_move, 1_000_000)
-        .unwrap_or_else(|| panic!("the naive search finishes {position}"))
+    minimax::Reference::new(STANDARD).value(&board, &history, !board.south_to_move)
 }
 
 /// The naive value of each legal move (by hole number) of a position.
 fn naive_moves(position: &str, history: &[&str]) -> Vec<(usize, u32)> {
     let history: Vec<Board> = history.iter().map(|p| Board::parse(p)).collect();
-    minimax::move_values(&Board::parse(position), &history, STANDARD, 1_000_000)
-        .unwrap_or_else(|| panic!("the naive search finishes {position}"))
+    minimax::Reference::new(STANDARD).move_values(&Board::parse(position), &history)
 }
 
 #[test]
@@ -72,6 +70,7 @@ fn the_gentlemen_every_published_judgement() {
         .unwrap_or_else(|error| panic!("the fixture: {error}"));
     let analysis = analysed(&text);
     assert_eq!(analysis.start_value, Ok(Score::new(36, 36)));
+    check_main_line(&analysis);
     assert_eq!(
         verdicts(&analysis),
         [
@@ -142,6 +141,16 @@ fn the_gentlemen_every_published_judgement() {
         ),
         Some(36)
     );
+    // And the naive search finds the same: from there, with that
+    // history, South's 2 and 5 draw and no other move does.
+    let text = |p: Position| p.to_string();
+    let (start, after_six) = (text(analysis.start), text(a[0].position_after));
+    let drawing: Vec<usize> = naive_moves(&text(a[2].position_before), &[&start, &after_six])
+        .into_iter()
+        .filter(|&(_, south)| south == 36)
+        .map(|(hole, _)| hole)
+        .collect();
+    assert_eq!(drawing, [2, 5]);
 }
 
 /// A start where South's 1 is the only move that keeps the win, 40:32
@@ -171,6 +180,13 @@ fn the_hand_made_starts_have_the_values_the_records_rely_on() {
 /// each ply of its main line is checked against the naive search.
 fn from(start: &str, moves: &str) -> Analysis {
     let analysis = analysed(&format!("[Setup \"{start}\"]\n\n{moves}\n"));
+    check_main_line(&analysis);
+    analysis
+}
+
+/// Checks the value before and after each ply of the main line against
+/// the naive search, with the history since the last capture.
+fn check_main_line(analysis: &Analysis) {
     let mut history: Vec<String> = Vec::new();
     let mut before = analysis.start;
     for ply in &analysis.lines[0].plies {
@@ -197,7 +213,6 @@ fn from(start: &str, moves: &str) -> Analysis {
         );
         before = ply.position_after;
     }
-    analysis
 }
 
 /// The kinds and verdicts of an analysis's judgements.
