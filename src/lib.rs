@@ -1,6 +1,16 @@
 //! The rules, the written notation and a transcript validator for
 //! **Bohnenspiel**, the Baltic-German two-row mancala game.
 //!
+#![doc = concat!(
+    "<img alt=\"The start of Maksat Shotayev's problem The Gentlemen (2006): South to move and draw\" width=\"365\" src=\"data:image/svg+xml;base64,",
+    include_str!("../fixtures/shotayev-gentlemen-start.svg.base64"),
+    "\">"
+)]
+//!
+//! *The start of Maksat Shotayev's problem "The Gentlemen", drawn by
+//! `bohnenspiel diagram fixtures/shotayev-gentlemen.txt` (the SVG is
+//! inlined in this page).*
+//!
 //! - **Rules engine**: a small `Copy` [`Position`], legal [`Moves`] that
 //!   never allocate, sowing with chained [`Captures`], a [`Game`] with its
 //!   end and endless play ([`Rules`], [`Variant::Hemprich`]), a

@@ -139,3 +139,50 @@ fn the_last_ply_is_marked() -> Result<(), Box<dyn std::error::Error>> {
     assert!(classes(&document, "store-north").contains(&"to-move".to_owned()));
     Ok(())
 }
+
+/// Standard base64 with padding (RFC 4648), for the check below.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * k)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn base64_is_the_standard_one() {
+    assert_eq!(base64(b""), "");
+    assert_eq!(base64(b"f"), "Zg==");
+    assert_eq!(base64(b"fo"), "Zm8=");
+    assert_eq!(base64(b"foo"), "Zm9v");
+    assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+}
+
+/// The crate's documentation shows the start of "The Gentlemen" as an
+/// image of the SVG inlined as a `data:` URL (so that it needs no file
+/// hosted anywhere): the inlined picture is what `diagram::svg` draws.
+#[test]
+fn the_picture_in_the_crate_docs_is_the_current_diagram() -> Result<(), Box<dyn std::error::Error>>
+{
+    let position: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
+    let inlined = include_str!("../fixtures/shotayev-gentlemen-start.svg.base64");
+    assert_eq!(
+        inlined.trim_end(),
+        base64(svg(&position, &Marks::NONE).as_bytes()),
+        "regenerate with: bohnenspiel diagram fixtures/shotayev-gentlemen.txt | base64 -w0 > fixtures/shotayev-gentlemen-start.svg.base64"
+    );
+    Ok(())
+}
