@@ -98,8 +98,8 @@ impl fmt::Display for Move {
 /// A set of moves, such as the legal moves of a position, iterated in hole
 /// order.
 ///
-/// `Moves` is a two-byte bit set: building and iterating it never
-/// allocates.
+/// `Moves` is a two-byte bit set with its size beside it: building and
+/// iterating it never allocates.
 ///
 /// ```
 /// use bohnenspiel::{Move, Position};
@@ -116,18 +116,22 @@ impl fmt::Display for Move {
 pub struct Moves {
     /// Bit `i` is set when the hole with index `i` is in the set.
     bits: u16,
+    /// How many bits are set, kept so that [`Moves::len`] is a read.
+    len: u8,
 }
 
 impl Moves {
     /// The empty set.
-    pub const EMPTY: Moves = Moves { bits: 0 };
+    pub const EMPTY: Moves = Moves { bits: 0, len: 0 };
 
     /// The set whose bit `i` stands for the hole with index `i`; bits above
-    /// 11 are dropped.
+    /// 11 are dropped. `len` must be the number of bits set below bit 12:
+    /// the caller has it at hand for less than counting them again.
     #[inline]
-    pub(crate) const fn from_bits(bits: u16) -> Moves {
+    pub(crate) const fn from_counted_bits(bits: u16, len: u8) -> Moves {
         Moves {
             bits: bits & 0x0fff,
+            len,
         }
     }
 
@@ -135,14 +139,14 @@ impl Moves {
     #[must_use]
     #[inline]
     pub const fn len(self) -> usize {
-        self.bits.count_ones() as usize
+        self.len as usize
     }
 
     /// Whether the set is empty.
     #[must_use]
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.bits == 0
+        self.len == 0
     }
 
     /// Whether `mv` is in the set.
@@ -163,12 +167,30 @@ impl Iterator for Moves {
         }
         let index = self.bits.trailing_zeros() as u8;
         self.bits &= self.bits - 1;
+        self.len = self.len.saturating_sub(1);
         Some(Move::new(Hole::from_index_unchecked(index)))
+    }
+
+    /// Skips `n` moves by clearing the lowest `n` bits, one step each.
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Move> {
+        if n >= usize::from(self.len) {
+            *self = Moves::EMPTY;
+            return None;
+        }
+        for _ in 0..n {
+            self.bits &= self.bits.wrapping_sub(1);
+        }
+        // n < len <= 12.
+        self.len -= n as u8;
+        self.next()
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.bits.count_ones() as usize;
+        // The field: `self.len()` would be `ExactSizeIterator::len`, which
+        // asks this method.
+        let len = usize::from(self.len);
         (len, Some(len))
     }
 }

@@ -176,11 +176,13 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn legal_moves(&self) -> Moves {
-        let mut bits = 0u16;
-        for (i, &beans) in self.side(self.turn).iter().enumerate() {
-            bits |= u16::from(beans != 0) << i;
-        }
-        Moves::from_bits(bits << (6 * self.turn.index()))
+        // Byte i of `non_empty` is 0 or 1; the multiplier moves byte i's
+        // bit to bit 56 + i, and every cross product lands either below
+        // bit 56 (each on its own bit, so without carries) or above bit 63.
+        const GATHER: u64 = 1 << 56 | 1 << 49 | 1 << 42 | 1 << 35 | 1 << 28 | 1 << 21;
+        let non_empty = self.non_empty_holes();
+        let bits = (non_empty.wrapping_mul(GATHER) >> 56) as u16;
+        Moves::from_counted_bits(bits << (6 * self.turn.index()), count(non_empty))
     }
 
     /// Whether `mv` is legal: it sows from a non-empty hole of the player
@@ -299,16 +301,32 @@ impl Position {
         self
     }
 
+    /// The holes of the player to move as six bytes of a word, byte i
+    /// being 1 if the player's i-th hole holds beans and 0 if it is empty:
+    /// the legal moves, found for all six holes at once.
+    #[inline]
+    fn non_empty_holes(&self) -> u64 {
+        // Eight bytes read at once: South's six and two more, cut off; or
+        // two and North's six, shifted down.
+        let side = match self.turn {
+            Player::South => {
+                let &first = self.board.first_chunk().unwrap_or(&[0; 8]);
+                u64::from_le_bytes(first) & 0xffff_ffff_ffff
+            }
+            Player::North => {
+                let &last = self.board.last_chunk().unwrap_or(&[0; 8]);
+                u64::from_le_bytes(last) >> 16
+            }
+        };
+        // No hole holds more than 72 beans, so adding 0x7f to each byte
+        // sets its top bit exactly when it is non-zero, without carries.
+        ((side + 0x7f7f_7f7f_7f7f) & 0x8080_8080_8080) >> 7
+    }
+
     /// The number of legal moves, as used by bulk counting.
     #[inline]
     pub(crate) fn count_moves(&self) -> u64 {
-        let &[a, b, c, d, e, f] = self.side(self.turn);
-        let side = u64::from_le_bytes([a, b, c, d, e, f, 0, 0]);
-        // No hole holds more than 72 beans, so adding 0x7f to each byte
-        // sets its top bit exactly when it is non-zero, without carries.
-        let non_empty = ((side + 0x7f7f_7f7f_7f7f) & 0x8080_8080_8080) >> 7;
-        // Sum the six 0-or-1 bytes into the top byte of the product.
-        non_empty.wrapping_mul(0x0101_0101_0101) >> 40 & 0xff
+        u64::from(count(self.non_empty_holes()))
     }
 
     /// One bit of 64 chosen by a hash of the whole position (board, stores
@@ -368,6 +386,14 @@ impl Position {
             .into_iter()
             .find(|&player| self.store(player) > TOTAL_BEANS / 2)
     }
+}
+
+/// The number of 1 bytes in a word of six 0-or-1 bytes, as
+/// [`Position::non_empty_holes`] makes: the product sums them into its top
+/// byte.
+#[inline]
+const fn count(non_empty: u64) -> u8 {
+    (non_empty.wrapping_mul(0x0101_0101_0101) >> 40) as u8
 }
 
 impl Default for Position {
@@ -515,7 +541,7 @@ mod tests {
         assert_eq!(size_of::<Position>(), 15);
         assert_eq!(size_of::<Move>(), 1);
         assert_eq!(size_of::<Option<Move>>(), 1);
-        assert_eq!(size_of::<Moves>(), 2);
+        assert_eq!(size_of::<Moves>(), 4);
         assert_eq!(size_of::<Captures>(), 25);
     }
 
@@ -639,6 +665,53 @@ mod tests {
                 p.is_legal(Move::new(hole)),
                 [2, 5, 6].contains(&hole.number())
             );
+        }
+    }
+
+    /// Every pattern of empty and full holes on each side, with counts up
+    /// to 72 (the word tricks of `non_empty_holes` must not carry): the
+    /// legal moves, their number and every `nth` agree with a plain scan.
+    #[test]
+    fn legal_moves_agree_with_a_plain_scan_for_every_pattern() {
+        const COUNTS: [u8; 6] = [1, 72, 6, 13, 71, 12];
+        for turn in [Player::South, Player::North] {
+            for pattern in 0..64u8 {
+                let mut board = [0; 12];
+                for (i, hole) in board.iter_mut().enumerate() {
+                    // The mover's side follows the pattern; the other side
+                    // is full, so that it must not show through.
+                    let own = (i < 6) == (turn == Player::South);
+                    if !own || pattern >> (i % 6) & 1 == 1 {
+                        *hole = COUNTS[(i + usize::from(pattern)) % 6];
+                    }
+                }
+                let p = Position {
+                    board,
+                    stores: [0, 0],
+                    turn,
+                };
+                let plain: Vec<Move> = Hole::ALL
+                    .into_iter()
+                    .filter(|&hole| turn.owns(hole) && board[hole.index()] != 0)
+                    .map(Move::new)
+                    .collect();
+                let moves = p.legal_moves();
+                assert_eq!(moves.collect::<Vec<_>>(), plain, "{board:?} {turn:?}");
+                assert_eq!(moves.len(), plain.len());
+                assert_eq!(moves.is_empty(), plain.is_empty());
+                assert_eq!(moves.size_hint(), (plain.len(), Some(plain.len())));
+                assert_eq!(p.count_moves(), plain.len() as u64);
+                assert_eq!(p.is_game_over(), plain.is_empty());
+                for k in 0..=plain.len() + 1 {
+                    let mut rest = moves;
+                    assert_eq!(rest.nth(k), plain.get(k).copied(), "{board:?} {k}");
+                    assert_eq!(rest.len(), plain.len().saturating_sub(k + 1));
+                    assert_eq!(
+                        rest.collect::<Vec<_>>(),
+                        plain.get(k + 1..).unwrap_or_default()
+                    );
+                }
+            }
         }
     }
 

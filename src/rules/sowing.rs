@@ -2,18 +2,45 @@
 //! [`Position::play_unchecked`](crate::Position::play_unchecked) and
 //! [`perft`](crate::perft).
 
-/// `SOWN[origin][beans]`: how many beans each hole receives when `beans`
-/// (0..12) are sown from hole index `origin`, one per hole, starting with
-/// the hole after `origin`.
-const SOWN: [[[u8; 12]; 12]; 12] = {
-    let mut table = [[[0; 12]; 12]; 12];
+/// A board as one number: byte `i` (little-endian) holds hole index `i`,
+/// the top four bytes are 0. No hole holds more than 72 beans, so adding
+/// two such boards byte by byte never carries from one hole into the next.
+type Word = u128;
+
+/// The board as a [`Word`].
+#[inline]
+fn to_word(board: &[u8; 12]) -> Word {
+    let mut bytes = [0; 16];
+    let (holes, _) = bytes.split_at_mut(12);
+    holes.copy_from_slice(board);
+    Word::from_le_bytes(bytes)
+}
+
+/// The [`Word`] as a board (its top four bytes are dropped).
+#[inline]
+fn from_word(word: Word) -> [u8; 12] {
+    let bytes = word.to_le_bytes();
+    let (holes, _) = bytes.split_at(12);
+    let mut board = [0; 12];
+    board.copy_from_slice(holes);
+    board
+}
+
+/// A [`Word`] with one bean in each hole: a full lap.
+const LAP: Word = 0x0101_0101_0101_0101_0101_0101;
+
+/// `SOWN[origin][beans]`: one bean in each hole that receives one when
+/// `beans` (0..12) are sown from hole index `origin`, one per hole,
+/// starting with the hole after `origin`.
+const SOWN: [[Word; 12]; 12] = {
+    let mut table = [[0; 12]; 12];
     let mut origin = 0;
     while origin < 12 {
         let mut beans = 0;
         while beans < 12 {
             let mut step = 1;
             while step <= beans {
-                table[origin][beans][(origin + step) % 12] = 1;
+                table[origin][beans] |= 1 << (8 * ((origin + step) % 12));
                 step += 1;
             }
             beans += 1;
@@ -23,13 +50,13 @@ const SOWN: [[[u8; 12]; 12]; 12] = {
     table
 };
 
-/// `KEEP[origin]`: a byte mask that clears hole index `origin` and keeps
-/// every other hole.
-const KEEP: [[u8; 12]; 12] = {
-    let mut table = [[0xff; 12]; 12];
+/// `KEEP[origin]`: a mask that clears hole index `origin` and keeps every
+/// other hole.
+const KEEP: [Word; 12] = {
+    let mut table = [0; 12];
     let mut origin = 0;
     while origin < 12 {
-        table[origin][origin] = 0;
+        table[origin] = (LAP * 0xff) & !(0xff << (8 * origin));
         origin += 1;
     }
     table
@@ -42,24 +69,20 @@ const KEEP: [[u8; 12]; 12] = {
 ///
 /// Full laps are added in one step (`beans / 12` to every hole), the rest
 /// from a table, so the cost does not depend on the number of beans. The
-/// whole board is rewritten at once (mask, then add), which the compiler
-/// turns into a few vector instructions. The result is a new board rather
-/// than an update in place, so the board is read whole, not right after
-/// byte-sized writes.
+/// whole board is one [`Word`]: emptying the origin is one mask and the
+/// sowing one addition.
 #[inline]
 pub(crate) fn sow(board: &[u8; 12], origin: usize) -> ([u8; 12], usize) {
-    let origin = origin % 12;
+    // An index above 11 is a broken contract; `min` keeps it panic-free.
+    let origin = origin.min(11);
     let beans = board[origin];
-    let laps = beans / 12;
+    let laps = Word::from(beans / 12);
     let rest = usize::from(beans % 12);
-    let sown = &SOWN[origin][rest];
-    let keep = &KEEP[origin];
-    let mut after = [0; 12];
-    for (((new, old), add), mask) in after.iter_mut().zip(board).zip(sown).zip(keep) {
-        *new = (old & mask).wrapping_add(add.wrapping_add(laps));
-    }
+    let after = (to_word(board) & KEEP[origin])
+        .wrapping_add(SOWN[origin][rest])
+        .wrapping_add(laps.wrapping_mul(LAP));
     let last = origin + rest;
-    (after, if last >= 12 { last - 12 } else { last })
+    (from_word(after), if last >= 12 { last - 12 } else { last })
 }
 
 /// Whether a hole holding `beans` is ripe: 2, 4 or 6.
