@@ -283,12 +283,13 @@ impl Position {
     pub(crate) fn successor(&self, origin: usize, record: impl FnMut(usize, u8)) -> Position {
         let (mut board, last) = sow(&self.board, origin);
         let captured = capture_chain(&mut board, last, record);
-        let mut stores = self.stores;
-        let store = &mut stores[self.turn.index()];
-        *store = store.wrapping_add(captured);
+        // Both stores as one number, the mover's byte raised (no store
+        // holds more than 72, so nothing carries).
+        let stores = u16::from_le_bytes(self.stores)
+            .wrapping_add(u16::from(captured) << (8 * self.turn.index()));
         Position {
             board,
-            stores,
+            stores: stores.to_le_bytes(),
             turn: !self.turn,
         }
     }
