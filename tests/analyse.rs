@@ -492,3 +492,35 @@ fn records_that_cannot_be_analysed_are_typed_errors() {
         .unwrap_or_else(|error| panic!("analysed: {error}"));
     assert_eq!(kinds(&analysis), [(Mark, Confirmed)]);
 }
+
+#[test]
+fn hemprich_passes_are_part_of_the_history() {
+    // South's last bean is sown over to North at 2. 6: South passes from
+    // then on, written (`-`) or not. Every position of the line, the
+    // positions before each pass included, is in the history the solver
+    // is given; a history without them would not be accepted.
+    let setup = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S";
+    for moves in ["5, 11; 6, 7; -, 8; -, 9", "5, 11; 6, 7; 8; 9"] {
+        let analysis = analysed(&format!(
+            "[Rules \"hemprich; endless=split\"]\n[Setup \"{setup}\"]\n\n{moves} and North draws.\n"
+        ));
+        assert_eq!(analysis.unanalysed_plies(), 0, "{moves}");
+        assert!(
+            analysis.lines[0]
+                .plies
+                .iter()
+                .all(|p| p.before == Ok(Score::new(36, 36)) && p.after == Ok(Score::new(36, 36))),
+            "{moves}"
+        );
+        assert_eq!(kinds(&analysis), [(Ending, Confirmed)], "{moves}");
+    }
+    let hemprich = NaiveRules {
+        hemprich: true,
+        endless: Endless::Split,
+    };
+    let board = Board::parse(setup);
+    assert_eq!(
+        minimax::Reference::new(hemprich).value(&board, &[], false),
+        36
+    );
+}
