@@ -8,8 +8,9 @@
 //   validate  `Validator` without plies kept, as `bohnenspiel validate`
 //             does (a game with findings is parsed again and validated in
 //             full);
-//   json      `validate` with every ply kept, the `GameDocument` and its
-//             serialization with serde_json (to a sink);
+//   json      `validate` with every ply kept, and the game's JSON document
+//             written as it is built, as `bohnenspiel json` writes it
+//             (`write_game_document`, to a sink);
 //   print     the canonical form of every game (`Display`, to a sink);
 //   annotate  `validate` with every ply kept, `annotate`, and the
 //             canonical form of the annotated record (to a sink).
@@ -32,7 +33,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{GameDocument, Options, Validator, annotate, validate};
+use bohnenspiel::validate::{Options, Validator, annotate, validate, write_game_document};
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
@@ -270,9 +271,8 @@ fn child(shape: &str, size: usize) -> io::Result<()> {
         for game in RecordReader::new(input.as_slice()) {
             let parsed = game?;
             let report = validate(&parsed, &Options::default());
-            let document = GameDocument::new(&parsed, &report);
             let mut sink = Counter(0);
-            serde_json::to_writer(&mut sink, &document).map_err(io::Error::other)?;
+            write_game_document(&mut sink, &parsed, &report, None, 1).map_err(io::Error::other)?;
             written += sink.0;
         }
         Ok(written)

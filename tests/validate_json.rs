@@ -6,7 +6,7 @@ mod common;
 use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
 use bohnenspiel::validate::{
     DocumentError, DocumentErrorKind, GameDocument, GamesDocument, Options, games_document,
-    json_string, records_from_json,
+    json_string, records_from_json, validate, write_game_document,
 };
 use serde_json::{Value, json};
 
@@ -256,6 +256,44 @@ fn every_fixtures_document_matches_the_schema_and_its_snapshot() {
         let pretty = serde_json::to_string_pretty(&document).unwrap_or_else(|e| panic!("{e}"));
         let snapshot = format!("document-{}", name.replace(['/', '.'], "-"));
         insta::assert_snapshot!(snapshot, pretty);
+    }
+}
+
+/// The document written as it is built (as `bohnenspiel json` writes
+/// it) is the document built whole, byte for byte, for every fixture,
+/// games with variations, findings and syntax errors among them, named
+/// by a file or not.
+#[test]
+fn the_streamed_document_is_the_whole_document() {
+    let mut texts: Vec<(String, String)> = all_fixtures()
+        .into_iter()
+        .map(|name| (fixture_text(&name), name))
+        .collect();
+    texts.push((
+        "[Setup \"?\"]\n\n1. 4 (A/B) 8\n(A)\n1. 5 (C) 9 and draws\n(C)\n1. 5 9\n(B)\n1. 6, 7\n\nProse\n"
+            .to_owned(),
+        "variations".to_owned(),
+    ));
+    for (text, name) in &texts {
+        for (index, parsed) in parse_records(text).iter().enumerate() {
+            let report = validate(parsed, &Options::default());
+            let whole = GameDocument::new(parsed, &report);
+            let expected = serde_json::to_vec(&whole).unwrap_or_else(|e| panic!("{e}"));
+            let mut streamed = Vec::new();
+            write_game_document(&mut streamed, parsed, &report, None, 1)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                String::from_utf8_lossy(&streamed),
+                String::from_utf8_lossy(&expected),
+                "{name}, game {index}"
+            );
+            let named = serde_json::to_vec(&whole.in_file(name.as_str(), index + 1))
+                .unwrap_or_else(|e| panic!("{e}"));
+            streamed.clear();
+            write_game_document(&mut streamed, parsed, &report, Some(name), index + 1)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(streamed, named, "{name}, game {index}");
+        }
     }
 }
 

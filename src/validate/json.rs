@@ -623,12 +623,7 @@ impl GameDocument {
         let tags = record
             .tags
             .iter()
-            .map(|tag| TagDocument {
-                name: tag.name.clone(),
-                value: tag.value.clone(),
-                start: at.place(tag.span.start),
-                end: at.place(tag.span.end),
-            })
+            .map(|tag| tag_document(&mut at, tag))
             .collect();
         let movetext = &record.movetext;
         let numbers = written_numbers(parsed);
@@ -653,11 +648,7 @@ impl GameDocument {
                 }
             })
             .collect();
-        let prose = record.prose.as_ref().map(|prose| TextDocument {
-            text: prose.text.clone(),
-            start: at.place(prose.span.start),
-            end: at.place(prose.span.end),
-        });
+        let prose = prose_document(&mut at);
         let (skipped, verbatim) = skipped_documents(&mut at);
         GameDocument {
             version: DOCUMENT_VERSION,
@@ -702,14 +693,35 @@ impl From<&Finding> for FindingDocument {
     }
 }
 
+/// A tag's document.
+pub(super) fn tag_document(at: &mut At<'_>, tag: &notation::Tag) -> TagDocument {
+    TagDocument {
+        name: tag.name.clone(),
+        value: tag.value.clone(),
+        start: at.place(tag.span.start),
+        end: at.place(tag.span.end),
+    }
+}
+
+/// The document of the game's prose, if any.
+pub(super) fn prose_document(at: &mut At<'_>) -> Option<TextDocument> {
+    let prose = at.parsed.record.prose.as_ref()?;
+    let text = prose.text.clone();
+    Some(TextDocument {
+        text,
+        start: at.place(prose.span.start),
+        end: at.place(prose.span.end),
+    })
+}
+
 /// Places of one game's text, located in text order (linear).
-struct At<'a> {
-    parsed: &'a ParsedRecord,
-    locator: Locator,
+pub(super) struct At<'a> {
+    pub(super) parsed: &'a ParsedRecord,
+    pub(super) locator: Locator,
 }
 
 impl At<'_> {
-    fn place(&mut self, offset: usize) -> Place {
+    pub(super) fn place(&mut self, offset: usize) -> Place {
         let location = self.locator.locate(self.parsed, offset);
         Place {
             line: location.line,
@@ -719,7 +731,7 @@ impl At<'_> {
 }
 
 /// The skipped text of a game with errors, or its verbatim text.
-fn skipped_documents(at: &mut At<'_>) -> (Vec<SkippedDocument>, Option<String>) {
+pub(super) fn skipped_documents(at: &mut At<'_>) -> (Vec<SkippedDocument>, Option<String>) {
     let parsed = at.parsed;
     if parsed.errors.is_empty() {
         return (Vec::new(), None);
@@ -769,7 +781,7 @@ pub(super) fn plies_of(moves: &[notation::WrittenMove], count: usize) -> usize {
 /// each move's place in the movetext counting the moves that did not
 /// parse (text skipped between two moves holds one `;` more per skipped
 /// move), so that `4,13; 6,12` numbers `6,12` as move 2.
-fn written_numbers(parsed: &ParsedRecord) -> Vec<u32> {
+pub(super) fn written_numbers(parsed: &ParsedRecord) -> Vec<u32> {
     let record = &parsed.record;
     let moves = &record.movetext.moves;
     if record.movetext.layout == Layout::Numbered {
@@ -802,7 +814,7 @@ fn written_numbers(parsed: &ParsedRecord) -> Vec<u32> {
 
 /// The row numbers of some moves, or their places from 1 where none is
 /// written.
-fn written_numbers_of(moves: &[notation::WrittenMove]) -> Vec<u32> {
+pub(super) fn written_numbers_of(moves: &[notation::WrittenMove]) -> Vec<u32> {
     moves
         .iter()
         .zip(1u32..)
@@ -818,44 +830,71 @@ fn line_document(
     line: &Line,
     default_base: usize,
 ) -> Vec<MoveDocument> {
+    let mut out = Vec::with_capacity(2 * moves.len());
+    let pushed: Result<(), std::convert::Infallible> =
+        for_each_move_document(at, moves, numbers, line, default_base, |document| {
+            out.push(document);
+            Ok(())
+        });
+    let Ok(()) = pushed;
+    out
+}
+
+/// Hands the documents of the written plies of `moves` to `emit` in
+/// order, with what `line` replayed of them, building one move's at a
+/// time: what [`line_document`] collects, and what the streamed document
+/// writes as it goes.
+pub(super) fn for_each_move_document<E>(
+    at: &mut At<'_>,
+    moves: &[notation::WrittenMove],
+    numbers: &[u32],
+    line: &Line,
+    default_base: usize,
+    mut emit: impl FnMut(MoveDocument) -> Result<(), E>,
+) -> Result<(), E> {
     let base = line
         .plies
         .first()
         .map_or(default_base, |first| first.index - 1);
-    let mut out = Vec::with_capacity(2 * moves.len());
+    let mut k = 0;
     for (m, &number) in moves.iter().zip(numbers) {
         let row_start = at.place(m.number_span.map_or(m.span.start, |span| span.start));
-        let south = out.len();
-        for (side, turn) in std::iter::once((Player::South, &m.south))
-            .chain(m.north.as_ref().map(|north| (Player::North, north)))
-        {
-            let k = out.len();
-            let replayed = line.plies.get(k);
-            out.push(move_document(
+        let mut south = move_document(
+            at,
+            number,
+            base + k + 1,
+            Player::South,
+            &m.south,
+            line.plies.get(k),
+        );
+        let north = m.north.as_ref().map(|turn| {
+            move_document(
                 at,
                 number,
-                base + k + 1,
-                side,
+                base + k + 2,
+                Player::North,
                 turn,
-                replayed,
-            ));
-        }
+                line.plies.get(k + 1),
+            )
+        });
+        k += if north.is_some() { 2 } else { 1 };
         let ending = m.ending.as_ref().map(|ending| TextDocument {
             text: ending.text.clone(),
             start: at.place(ending.span.start),
             end: at.place(ending.span.end),
         });
-        let row = RowDocument {
+        south.row = Some(RowDocument {
             start: row_start,
             end: at.place(m.span.end),
             ending,
             full_stop: m.full_stop,
-        };
-        if let Some(first) = out.get_mut(south) {
-            first.row = Some(row);
+        });
+        emit(south)?;
+        if let Some(north) = north {
+            emit(north)?;
         }
     }
-    out
+    Ok(())
 }
 
 fn move_document(
@@ -1014,7 +1053,7 @@ pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDo
 }
 
 /// The result of the main line.
-fn result(report: &Report) -> ResultDocument {
+pub(super) fn result(report: &Report) -> ResultDocument {
     let line = &report.main_line;
     let not_replayed = |reason: &str| ResultDocument {
         south: None,

@@ -103,6 +103,8 @@ mod from_json;
 mod jobs;
 #[cfg(feature = "serde")]
 mod json;
+#[cfg(feature = "serde")]
+mod json_writer;
 mod options;
 mod replay;
 mod report;
@@ -124,6 +126,8 @@ pub use json::{
     SkippedDocument, StartDocument, StoresDocument, TagDocument, TextDocument, VariationDocument,
     games_document, json_string, json_value,
 };
+#[cfg(feature = "serde")]
+pub use json_writer::write_game_document;
 pub use options::{ChosenRules, Options};
 pub(crate) use replay::Locator;
 pub use replay::MAX_FINDINGS_PER_GAME;

@@ -4,16 +4,18 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::validate::{DOCUMENT_VERSION, GameDocument, Options, validate};
+use bohnenspiel::validate::{DOCUMENT_VERSION, Options, validate, write_game_document};
 
 use crate::error::CliError;
 use crate::input::for_each_game;
 use crate::status::Status;
 
 /// Prints `{"version": 3, "games": [...]}`, or with `lines` one game
-/// document per line (JSON Lines), writing each game's [`GameDocument`]
+/// document per line (JSON Lines), writing each game's
+/// [`GameDocument`](bohnenspiel::validate::GameDocument)
 /// (naming its file and its index in the file) as soon as it is
-/// validated, so memory stays bounded by one game. Invalid records are
+/// validated, one move's document at a time ([`write_game_document`]), so
+/// memory stays bounded by one game's tree and report. Invalid records are
 /// printed too (their findings are in the documents): the status is
 /// [`Status::Success`] unless an input fails.
 ///
@@ -32,12 +34,12 @@ pub fn run<W: Write>(
     let mut first = true;
     let status = for_each_game(files, out, |out, name, index, parsed| {
         let report = validate(parsed, &options);
-        let document = GameDocument::new(parsed, &report).in_file(name, index);
         if !lines {
             out.write_all(if first { b"\n" } else { b",\n" })?;
         }
         first = false;
-        serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
+        write_game_document(&mut *out, parsed, &report, Some(name), index)
+            .map_err(std::io::Error::from)?;
         if lines {
             out.write_all(b"\n")?;
         }
