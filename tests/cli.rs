@@ -1406,3 +1406,18 @@ fn analyse_exit_status_and_bad_input() {
         assert_eq!(run(bad).code, Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn reconstruct_lists_the_boards_the_budget_does_not_solve() {
+    let ran = run(&[
+        "reconstruct",
+        "--beans",
+        "12",
+        "--nodes",
+        "20",
+        "fixtures/shotayev-gentlemen.txt",
+    ]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert_eq!(ran.stdout, "");
+    insta::assert_snapshot!("reconstruct-budget", ran.transcript());
+}

@@ -113,6 +113,9 @@ fn what(filter: Filter, beans: u8, end: StatedEnd) -> String {
     }
 }
 
+/// The most boards not solved within the budget that are listed.
+const UNSOLVED_SHOWN: usize = 20;
+
 /// The counts on standard error.
 fn summary(name: &str, beans: u8, found: &Reconstruction) {
     for filter in &found.filters {
@@ -129,7 +132,7 @@ fn summary(name: &str, beans: u8, found: &Reconstruction) {
             "{name}: warning: {} boards are not solved within the budget (raise it with --nodes), neither kept nor removed:",
             found.unsolved.len()
         );
-        for board in &found.unsolved {
+        for board in found.unsolved.iter().take(UNSOLVED_SHOWN) {
             let (south, north) = board.split_at(6);
             let row = |holes: &[u8]| {
                 holes
@@ -139,6 +142,14 @@ fn summary(name: &str, beans: u8, found: &Reconstruction) {
                     .join(",")
             };
             eprintln!("  {}/{}", row(south), row(north));
+        }
+        if let Some(more) = found
+            .unsolved
+            .len()
+            .checked_sub(UNSOLVED_SHOWN)
+            .filter(|&n| n > 0)
+        {
+            eprintln!("  and {more} more");
         }
     }
     for (position, contradicted) in found.positions.iter().zip(&found.contradicted) {
