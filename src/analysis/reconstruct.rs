@@ -81,7 +81,7 @@ use std::fmt;
 
 use crate::notation::{GroupKind, Mark, ParsedRecord, Record, Turn};
 use crate::validate::{self, FindingKind, Report, Severity, validate_from};
-use crate::{Player, Position, Score, Setup, TOTAL_BEANS};
+use crate::{Move, Player, Position, Score, Setup, TOTAL_BEANS};
 
 use super::phrases::{self, OutcomeClaim};
 use super::{Analyser, Budget, Judgement, SolveError, Solver, Verdict};
@@ -403,8 +403,8 @@ pub fn reconstruct(
     // 3. The first moves: those that keep the value are those written.
     let given = positions.len() as u64;
     let keys = first_moves(record);
-    positions.retain(|start| match keeping_moves(&mut solver, start) {
-        Ok(keeping) => keeping == keys,
+    positions.retain(|start| match first_moves_agree(&mut solver, start, keys) {
+        Ok(agree) => agree,
         Err(_) => {
             unsolved.push(start.board());
             false
@@ -552,14 +552,32 @@ fn first_moves(record: &Record) -> u16 {
     keys
 }
 
-/// The moves of `start` that keep its value (by bit, hole index).
-fn keeping_moves(solver: &mut Solver, start: &Position) -> Result<u16, SolveError> {
-    let solution = solver.solve(start, &[])?;
-    Ok(solution
-        .moves
-        .iter()
-        .filter(|mv| mv.value == solution.value)
-        .fold(0, |keys, mv| keys | 1 << mv.mv.hole().index()))
+/// Whether the moves of `start` that keep its value are exactly `keys`
+/// (by bit, hole index). Each legal move's position is solved (with the
+/// start as its history when the move captures nothing), the moves not
+/// in `keys` first, and the answer is given at the first move that
+/// disagrees.
+fn first_moves_agree(solver: &mut Solver, start: &Position, keys: u16) -> Result<bool, SolveError> {
+    let value = solver.value(start, &[])?;
+    let mut moves: Vec<Move> = start.legal_moves().into_iter().collect();
+    moves.sort_by_key(|mv| keys >> mv.hole().index() & 1);
+    let mut kept = 0u16;
+    for mv in moves {
+        let mut after = *start;
+        let captures = after.play_unchecked(mv);
+        let history: &[Position] = if captures.is_empty() {
+            std::slice::from_ref(start)
+        } else {
+            &[]
+        };
+        let keeps = solver.value(&after, history)? == value;
+        let key = keys >> mv.hole().index() & 1 == 1;
+        if keeps != key {
+            return Ok(false);
+        }
+        kept |= u16::from(keeps) << mv.hole().index();
+    }
+    Ok(kept == keys)
 }
 
 /// What the record states about the end: its `Result` tag's score, else
