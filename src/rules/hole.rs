@@ -83,9 +83,9 @@ impl Hole {
     /// Builds a hole from an index already known to be below 12.
     #[inline]
     pub(crate) const fn from_index_unchecked(index: u8) -> Hole {
-        // Index is < 12 by contract, so index % 12 + 1 is in 1..=12 and
-        // never zero; the modulo keeps even a broken contract panic-free.
-        match NonZeroU8::new(index % 12 + 1) {
+        // Index is < 12 by contract, so index + 1 is in 1..=12 and never
+        // zero; `min` keeps even a broken contract panic-free.
+        match NonZeroU8::new(if index < 12 { index } else { 11 } + 1) {
             Some(n) => Hole(n),
             None => Hole(NonZeroU8::MIN),
         }
