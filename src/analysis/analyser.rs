@@ -173,6 +173,13 @@ impl Analyser {
             solver: &mut self.solver,
             locator: Locator::default(),
             judgements: Vec::new(),
+            alternatives: parsed
+                .record
+                .all_moves()
+                .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
+                .filter(|turn| !turn.alternatives.is_empty())
+                .map(|turn| (turn.ply.span.start, turn.alternatives.to_vec()))
+                .collect(),
         };
         let start_value = work.solver.value(&start, &[]);
         work.stipulations(start);
@@ -323,6 +330,9 @@ struct Work<'a> {
     solver: &'a mut Solver,
     locator: Locator,
     judgements: Vec<Judgement>,
+    /// The alternatives of each turn that has some, by where its first
+    /// ply is written: found once, so that each ply's lookup is quick.
+    alternatives: HashMap<usize, Vec<WrittenPly>>,
 }
 
 /// `36:36 (draw)`, `34:38 (North wins)`: South's beans first.
@@ -550,11 +560,15 @@ impl Work<'_> {
                 None => &[],
             },
         };
+        // The own plies by where they are written, for the endings.
+        let by_place: HashMap<usize, (&ReplayedPly, usize)> = own
+            .iter()
+            .map(|&(ply, _, after)| (ply.ply.span.start, (ply, after)))
+            .collect();
         for m in moves {
             let Some(ending) = &m.ending else { continue };
             let last = m.north.as_ref().unwrap_or(&m.south);
-            let Some(&(ply, _, after)) = own.iter().find(|(ply, ..)| ply.ply.span == last.ply.span)
-            else {
+            let Some(&(ply, after)) = by_place.get(&last.ply.span.start) else {
                 continue;
             };
             let Some((claim, range)) = phrases::outcome_claim(&ending.text) else {
@@ -690,12 +704,9 @@ impl Work<'_> {
     /// The alternatives written with `ply` in its turn: the turn whose
     /// first ply is written at `ply`'s span.
     fn alternatives_of(&self, ply: &WrittenPly) -> Vec<WrittenPly> {
-        self.parsed
-            .record
-            .all_moves()
-            .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
-            .find(|turn| turn.ply.span == ply.span)
-            .map(|turn| turn.alternatives.to_vec())
+        self.alternatives
+            .get(&ply.span.start)
+            .cloned()
             .unwrap_or_default()
     }
 
