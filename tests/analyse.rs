@@ -448,7 +448,7 @@ fn a_tiny_budget_leaves_judgements_unanalysed_never_guessed() {
     ));
     assert_eq!(
         tiny.judgements[0].message,
-        "South to move and draw: unanalysed: not solved within the budget of 10 nodes (10 nodes searched)"
+        "South to move and draw: not solved within the budget of 10 nodes (10 nodes searched)"
     );
     assert_eq!(tiny.judgements[3].verdict, Verdict::Unanalysed, "3. 6!!");
     // The first plies of a line are unanalysed; the last are small

@@ -926,11 +926,7 @@ fn move_value(moves: &[MoveValue], mv: Move) -> Option<Score> {
 
 /// The verdict for a value not found.
 fn unanalysed(error: SolveError) -> (Verdict, String, Vec<Move>) {
-    (
-        Verdict::Unanalysed,
-        format!("unanalysed: {error}"),
-        Vec::new(),
-    )
+    (Verdict::Unanalysed, error.to_string(), Vec::new())
 }
 
 /// The verdict on an outcome claimed where `solution` is the position's.

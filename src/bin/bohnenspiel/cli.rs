@@ -158,7 +158,7 @@ Examples:
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// The most positions to search for each value (default:
-        /// 10000000).
+        /// 1000000).
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
         /// The rules the records were played by, unless a record's

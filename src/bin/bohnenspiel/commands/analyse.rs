@@ -23,7 +23,7 @@ use crate::progress;
 use crate::status::Status;
 
 /// The nodes each value may take unless `--nodes` says otherwise.
-pub const DEFAULT_NODES: u64 = 10_000_000;
+pub const DEFAULT_NODES: u64 = 1_000_000;
 
 /// Analyses every game and prints what it finds as it is done.
 ///
