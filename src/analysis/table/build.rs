@@ -194,14 +194,32 @@ pub(crate) fn build_level(
         exit: NONE,
     };
     let mut nodes = allocate(size, unset)?;
-    let mut rank = 0;
-    for_each_board(beans, |board| {
-        for turn in Player::ALL {
-            let node = &mut nodes[turn.index() * per_turn + rank];
+    // The moves of each position: South's and North's on two threads.
+    let (south, north) = nodes.split_at_mut(per_turn);
+    let moves = |turn: Player, half: &mut [Node]| {
+        let mut rank = 0;
+        for_each_board(beans, |board| {
+            let node = &mut half[rank];
             let position = Position::from_parts(*board, stores, turn);
             (node.staying, node.exit) = exits(rules, beans, &position, lower);
+            rank += 1;
+        });
+    };
+    // Without a second thread, both halves on this one.
+    let north = std::sync::Mutex::new(Some(north));
+    let take = || north.lock().ok().and_then(|mut half| half.take());
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new().spawn_scoped(scope, || {
+            if let Some(half) = take() {
+                moves(Player::North, half);
+            }
+        });
+        moves(Player::South, south);
+        if spawned.is_err()
+            && let Some(half) = take()
+        {
+            moves(Player::North, half);
         }
-        rank += 1;
     });
 
     // The lower bounds: South's attractor for each threshold, from the
