@@ -1421,3 +1421,57 @@ fn reconstruct_lists_the_boards_the_budget_does_not_solve() {
     assert_eq!(ran.stdout, "");
     insta::assert_snapshot!("reconstruct-budget", ran.transcript());
 }
+
+#[test]
+fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("standard-6.table");
+    let path = file.to_str().expect("a UTF-8 path");
+    let built = run(&["table", "--beans", "6", "--output", path]);
+    assert_eq!(built.code, Some(0), "{}", built.stderr);
+    assert_eq!(
+        built.stdout,
+        format!("{path}: 27640 positions with up to 6 beans under the rules \"standard\"\n")
+    );
+    let gentlemen = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S";
+    let plain = run(&["solve", "--position", gentlemen]);
+    let tabled = run(&["solve", "--table", path, "--position", gentlemen]);
+    assert_eq!(tabled.code, Some(0), "{}", tabled.stderr);
+    assert_eq!(tabled.stdout, plain.stdout);
+
+    let other = run(&[
+        "solve",
+        "--endless",
+        "split",
+        "--table",
+        path,
+        "--position",
+        gentlemen,
+    ]);
+    assert_eq!(other.code, Some(2));
+    assert_eq!(
+        other.stderr,
+        "bohnenspiel: error: --table: the table was built for the rules \"standard\", \
+         but the solver follows \"standard; endless=split\"\n"
+    );
+
+    let bytes = std::fs::read(&file).expect("the table");
+    let short = dir.path().join("short.table");
+    std::fs::write(&short, &bytes[..100]).expect("written");
+    let short = short.to_str().expect("a UTF-8 path");
+    let truncated = run(&["solve", "--table", short, "--position", gentlemen]);
+    assert_eq!(truncated.code, Some(2));
+    assert_eq!(
+        truncated.stderr,
+        format!(
+            "{short}: error: the table is truncated: it ends after 100 bytes, but needs 27672\n"
+        )
+    );
+
+    let too_many = run(&["table", "--beans", "30", "--output", path]);
+    assert_eq!(too_many.code, Some(2));
+    assert_eq!(
+        too_many.stderr,
+        "bohnenspiel: error: --beans 30: a table for 30 beans is too large: at most 24 beans are supported\n"
+    );
+}

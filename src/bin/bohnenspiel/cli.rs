@@ -294,11 +294,13 @@ The human line writes a forced Hemprich pass as `-`; the JSON line lists
 the holes sown only.
 
 Exit status: 0, 1 when the budget runs out before the position is solved,
-2 for a usage error (such as an invalid position).
+2 for a usage error (such as an invalid position, or a table for other
+rules) or a table file that cannot be read or is not sound.
 
 Examples:
   bohnenspiel solve --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'
-  bohnenspiel solve --format json --nodes 1000000 --position '0,0,0,0,1,0/0,0,0,0,1,0 36:34 S'")]
+  bohnenspiel solve --format json --nodes 1000000 --position '0,0,0,0,1,0/0,0,0,0,1,0 36:34 S'
+  bohnenspiel solve --table standard-12.table --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
     Solve {
         /// The position as a setup string.
         #[arg(long, value_name = "P")]
@@ -308,9 +310,41 @@ Examples:
         /// The most positions to search (default: 100000000).
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
+        /// An endgame table (written by `bohnenspiel table`) for the same
+        /// rules: its values are taken wherever the search reaches a
+        /// position it covers right after a capture.
+        #[arg(long, value_name = "FILE")]
+        table: Option<PathBuf>,
         /// How to print the answer.
         #[arg(long, value_enum, default_value_t = SolveFormat::Human)]
         format: SolveFormat,
+    },
+    /// Build the endgame table of every position with up to `--beans`
+    /// beans on the board, and write it to a file for `solve --table`.
+    ///
+    /// The table holds each position's value without history (the final
+    /// score under best play from the board, the stores added), one byte
+    /// per position, in the format the library's `analysis::table` module
+    /// documents: a header naming the format version, the rules, the bean
+    /// limit, the number of entries and a checksum.
+    #[command(after_help = "\
+Output: one line naming the file, the positions and the rules.
+
+Exit status: 0, 2 for a usage error (more than 24 beans) or a file that
+cannot be written.
+
+Examples:
+  bohnenspiel table --beans 12 --output standard-12.table
+  bohnenspiel solve --table standard-12.table --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
+    Table {
+        /// The most beans on a board (even counts up to it; at most 24).
+        #[arg(long, value_name = "N")]
+        beans: u8,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The file to write.
+        #[arg(long, short, value_name = "PATH")]
+        output: PathBuf,
     },
     /// Find the start positions a problem solution whose diagram was lost
     /// can have started from.

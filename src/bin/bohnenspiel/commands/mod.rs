@@ -9,6 +9,7 @@ pub mod perft;
 pub mod reconstruct;
 pub mod show;
 pub mod solve;
+pub mod table;
 pub mod validate;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
@@ -89,8 +90,17 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             position,
             rules,
             nodes,
+            table,
             format,
-        } => solve::run(&mut out, &position, rules.chosen(), nodes, format)?,
+        } => {
+            let table = table.as_deref().map(table::read).transpose()?;
+            solve::run(&mut out, &position, rules.chosen(), nodes, table, format)?
+        }
+        Command::Table {
+            beans,
+            rules,
+            output,
+        } => table::run(&mut out, beans, rules.chosen(), &output)?,
         Command::Reconstruct {
             file,
             game,

@@ -3,25 +3,27 @@
 
 use std::io::Write;
 
-use bohnenspiel::analysis::{Budget, Solution, SolveError, Solver};
+use bohnenspiel::analysis::{Budget, EndgameTable, Solution, SolveError, Solver};
 use bohnenspiel::{Action, Game, Outcome, Position, Repetition, Rules, Score};
 
 use crate::cli::SolveFormat;
 use crate::error::{CliError, usage};
 use crate::status::Status;
 
-/// Solves the setup string `position` under `rules` within `nodes` nodes
-/// and prints the answer as `format` says.
+/// Solves the setup string `position` under `rules` within `nodes` nodes,
+/// with `table` if there is one, and prints the answer as `format` says.
 ///
 /// # Errors
 ///
-/// [`CliError::Usage`] for an invalid setup string; a failure to write.
+/// [`CliError::Usage`] for an invalid setup string or a table built for
+/// other rules; a failure to write.
 /// A budget that runs out is reported on standard error with status 1.
 pub fn run(
     out: &mut impl Write,
     position: &str,
     rules: Rules,
     nodes: Option<u64>,
+    table: Option<EndgameTable>,
     format: SolveFormat,
 ) -> Result<Status, CliError> {
     let start = position
@@ -29,6 +31,11 @@ pub fn run(
         .map_err(|error| usage(format_args!("invalid --position `{position}`: {error}")))?;
     let budget = nodes.map_or_else(Budget::default, Budget::nodes);
     let mut solver = Solver::new(rules).with_budget(budget);
+    if let Some(table) = table {
+        solver = solver
+            .with_table(table)
+            .map_err(|error| usage(format_args!("--table: {error}")))?;
+    }
     let solution = match solver.solve(&start, &[]) {
         Ok(solution) => solution,
         Err(error @ SolveError::OutOfBudget { .. }) => {
