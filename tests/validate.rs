@@ -684,6 +684,26 @@ fn an_unclosed_tag_value_leaves_the_plies_replayable() {
 }
 
 #[test]
+fn an_and_without_an_ending_is_an_error_that_keeps_the_text() {
+    for (text, printed) in [
+        ("4,8; 6 and \n", "4,8; 6 and\n"),
+        ("1.  4   8\n2.  6 and \n", "1.  4   8\n2.  6 and\n"),
+    ] {
+        let games = parse_records(text);
+        let error = &games[0].errors[0];
+        assert_eq!(
+            error.message, "`and` stands without an ending",
+            "{text:?}"
+        );
+        assert!(!error.loses_plies, "{text:?}");
+        assert_eq!(games[0].record.movetext.moves[1].ending, None);
+        assert_eq!(check(text).main_line.plies.len(), 3);
+        // `fmt` keeps the `and` verbatim where it stood.
+        assert_eq!(games[0].print_keeping_unparsed(), printed, "{text:?}");
+    }
+}
+
+#[test]
 fn an_unclosed_group_keeps_its_ply_and_the_plies_after_it() {
     let text = read("rueger-1962.txt")
         .replace("6,12 (2 from hole 8);", "6,12 (2 from hole 8;")

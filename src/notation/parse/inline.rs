@@ -161,8 +161,10 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
     let mut full_stop = false;
     let stop = if cursor.at_word("and") {
         cursor.pos += 3;
-        written_ending = Some(ending(cursor));
-        end = cursor.pos;
+        written_ending = ending(cursor);
+        if written_ending.is_some() {
+            end = cursor.pos;
+        }
         true
     } else {
         match cursor.peek() {
@@ -200,16 +202,29 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
 }
 
 /// The ending text after `and`, up to the end of the line.
-pub(crate) fn ending<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Ending {
+///
+/// An `and` with nothing after it on its line is an error that keeps
+/// every ply: there is no ending, and the `and` is text the parser
+/// skipped (so that printing the game keeps it verbatim).
+pub(crate) fn ending<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<Ending> {
     let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
     let line_end = cursor.pos + rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
     let raw = cursor.text.get(cursor.pos..line_end).unwrap_or_default();
     let lead = raw.len() - raw.trim_start().len();
     let text = raw.trim();
     let start = cursor.pos + lead;
+    if text.is_empty() {
+        cursor.pos = line_end;
+        cursor.error(
+            ErrorKind::UnexpectedText,
+            "`and` stands without an ending",
+            "the ending's words after `and` on its line (`and South loses.`)",
+        );
+        return None;
+    }
     cursor.pos = line_end;
-    Ending {
+    Some(Ending {
         text: text.to_owned(),
         span: cursor.span(start, start + text.len()),
-    }
+    })
 }

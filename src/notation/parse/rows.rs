@@ -103,8 +103,10 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     loop {
         if cursor.at_word("and") {
             cursor.pos += 3;
-            written_ending = Some(ending(cursor));
-            end = cursor.pos;
+            written_ending = ending(cursor);
+            if written_ending.is_some() {
+                end = cursor.pos;
+            }
             break;
         }
         match cursor.peek() {
