@@ -691,10 +691,7 @@ fn an_and_without_an_ending_is_an_error_that_keeps_the_text() {
     ] {
         let games = parse_records(text);
         let error = &games[0].errors[0];
-        assert_eq!(
-            error.message, "`and` stands without an ending",
-            "{text:?}"
-        );
+        assert_eq!(error.message, "`and` stands without an ending", "{text:?}");
         assert!(!error.loses_plies, "{text:?}");
         assert_eq!(games[0].record.movetext.moves[1].ending, None);
         assert_eq!(check(text).main_line.plies.len(), 3);
