@@ -274,8 +274,9 @@ impl<R: BufRead> RecordReader<R> {
     /// of the game, into `self.source` at once: `Some(true)` if the game
     /// ends there (the next line, left unread, starts a new game),
     /// `Some(false)` if it may go on, and `None` if the buffer holds no
-    /// whole line (the input's end, or a line longer than the buffer),
-    /// which [`RecordReader::read_line`] then reads.
+    /// whole line (a last line without a line break, or a line longer
+    /// than the buffer), which [`RecordReader::read_line`] then reads. At
+    /// the end of the input the reader is finished and the game ends.
     fn read_whole_lines(&mut self) -> io::Result<Option<bool>> {
         let available = loop {
             match self.reader.fill_buf() {
@@ -284,6 +285,12 @@ impl<R: BufRead> RecordReader<R> {
                 Err(error) => return Err(error),
             }
         };
+        if available.is_empty() {
+            // The end of the input. It is not asked for twice: a terminal
+            // gives it once per Ctrl-D, and would wait at the next read.
+            self.finished = true;
+            return Ok(Some(true));
+        }
         let mut taken = 0;
         let mut lines = 0;
         let mut ends = false;
