@@ -15,6 +15,7 @@ mod error;
 mod input;
 mod progress;
 mod status;
+mod stream;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

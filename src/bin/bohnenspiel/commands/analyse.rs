@@ -2,7 +2,7 @@
 //! [--endless E] [FILE…]`: the value of every ply, and a verdict on every
 //! judgement of each record.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use bohnenspiel::analysis::{
@@ -15,12 +15,12 @@ use bohnenspiel::{Player, Score};
 use serde::Serialize;
 
 use crate::cli::Format;
-use crate::commands::validate::{FindingLine, InputErrorLine};
+use crate::commands::validate::FindingLine;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::error::CliError;
 use crate::input::{EachGame, for_each_parsed};
-use crate::progress;
 use crate::status::Status;
+use crate::stream::{self, plural, write_json};
 
 /// The nodes each value may take unless `--nodes` says otherwise.
 pub const DEFAULT_NODES: u64 = 1_000_000;
@@ -54,11 +54,7 @@ pub fn run(
     };
     let status = for_each_parsed(files, &mut command)?;
     let Analyse { out, totals, .. } = command;
-    if format == Format::Json {
-        write_json(out, &totals.line())?;
-    }
-    out.flush()?;
-    writeln!(io::stderr().lock(), "{totals}")?;
+    stream::finish(out, format, &totals.line(), &totals)?;
     Ok(status)
 }
 
@@ -97,21 +93,7 @@ impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
 
     fn unreadable(&mut self, error: &CliError) -> Result<(), CliError> {
         self.totals.unreadable += 1;
-        match (self.format, error.as_input()) {
-            (Format::Json, Some((file, problem))) => write_json(
-                self.out,
-                &InputErrorLine {
-                    kind: "input-error",
-                    file,
-                    message: problem.to_string(),
-                },
-            ),
-            _ => {
-                self.flush()?;
-                progress::suspend(|| writeln!(io::stderr().lock(), "{error}"))?;
-                Ok(())
-            }
-        }
+        stream::unreadable(self.out, self.format, error)
     }
 
     fn flush(&mut self) -> Result<(), CliError> {
@@ -268,15 +250,6 @@ fn value_text(value: &Result<Score, SolveError>) -> String {
     }
 }
 
-/// `1 word`, `2 words`.
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// `1 ply`, `2 plies`.
 fn plies_text(n: usize) -> String {
     if n == 1 {
@@ -299,13 +272,6 @@ fn summary(analysis: &Analysis) -> String {
         plies_text(plies),
         analysis.unanalysed_plies(),
     )
-}
-
-/// Writes one JSON object and a line break.
-fn write_json(out: &mut impl Write, value: &impl Serialize) -> Result<(), CliError> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    writeln!(out)?;
-    Ok(())
 }
 
 /// A score as JSON: `{"south": S, "north": N}`.

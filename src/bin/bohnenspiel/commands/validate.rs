@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use bohnenspiel::validate::{
@@ -15,8 +15,8 @@ use crate::cli::Format;
 use crate::diagnostics::{Diagnostics, Source};
 use crate::error::CliError;
 use crate::input::{EachGame, for_each_validated};
-use crate::progress;
 use crate::status::Status;
+use crate::stream::{self, plural, write_json};
 
 /// Validates every game and prints what it finds as it is done.
 ///
@@ -50,11 +50,7 @@ pub fn run(
     };
     let status = for_each_validated(files, options, &mut command)?;
     let Validate { out, totals, .. } = command;
-    if format == Format::Json {
-        write_json(out, &totals.line())?;
-    }
-    out.flush()?;
-    writeln!(io::stderr().lock(), "{totals}")?;
+    stream::finish(out, format, &totals.line(), &totals)?;
     Ok(status)
 }
 
@@ -93,34 +89,13 @@ impl<W: Write> EachGame<Validated> for Validate<'_, W> {
 
     fn unreadable(&mut self, error: &CliError) -> Result<(), CliError> {
         self.totals.unreadable += 1;
-        match (self.format, error.as_input()) {
-            (Format::Json, Some((file, problem))) => write_json(
-                self.out,
-                &InputErrorLine {
-                    kind: "input-error",
-                    file,
-                    message: problem.to_string(),
-                },
-            ),
-            _ => {
-                self.flush()?;
-                progress::suspend(|| writeln!(io::stderr().lock(), "{error}"))?;
-                Ok(())
-            }
-        }
+        stream::unreadable(self.out, self.format, error)
     }
 
     fn flush(&mut self) -> Result<(), CliError> {
         self.out.flush()?;
         Ok(())
     }
-}
-
-/// Writes one JSON object and a line break.
-fn write_json(out: &mut impl Write, value: &impl Serialize) -> Result<(), CliError> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    writeln!(out)?;
-    Ok(())
 }
 
 /// [`Status::Findings`] when a finding is an error.
@@ -162,15 +137,6 @@ fn human(
         writeln!(out, "{name}: game {game}: {}", verdict(report))?;
     }
     Ok(())
-}
-
-/// `1 error`, `2 errors`.
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 /// `valid`, `valid (1 warning)` or `invalid (2 errors, 1 warning)`, then
@@ -278,20 +244,6 @@ impl<'a> GameLine<'a> {
             notes: report.note_count(),
         }
     }
-}
-
-/// An input that could not be read, in the JSON format: `"type":
-/// "input-error"`, the file, and the message the human format prints
-/// after `FILE: error: `.
-#[derive(Debug, Serialize)]
-pub struct InputErrorLine<'a> {
-    /// Always `input-error`.
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    /// The file as named on the command line, or `<stdin>`.
-    pub file: &'a str,
-    /// What went wrong.
-    pub message: String,
 }
 
 /// What a run counted: games by verdict, errors and warnings by kind, and
