@@ -516,7 +516,10 @@ mod grammar {
         let mut count = 0;
         while let Some((joiner, after)) = byte_joiner(rest, true) {
             if slot.rest.len() <= count {
-                slot.rest.reserve_exact(1);
+                if slot.rest.capacity() == 0 {
+                    // Room for one phrase; more grow it by doubling.
+                    slot.rest.reserve_exact(1);
+                }
                 slot.rest.push((joiner, Phrase::placeholder()));
             }
             let entry = slot.rest.get_mut(count)?;

@@ -646,9 +646,12 @@ fn read_closed_group(
 #[inline]
 fn annotation_slot(groups: &mut Groups, index: usize, span: Span) -> Option<&mut Group> {
     if index >= groups.len() {
-        // Room for this group only: most plies have one, and the tree
-        // keeps the groups as they are.
-        groups.reserve_exact(1);
+        if groups.capacity() == 0 {
+            // Room for this group only: most plies have one, and the tree
+            // keeps the groups as they are. Later groups grow the room by
+            // doubling, so that a ply with many stays linear.
+            groups.reserve_exact(1);
+        }
         groups.push(Group {
             kind: GroupKind::blank_captures(),
             span,
