@@ -1,26 +1,13 @@
 //! Endgame tables against the solver without a table, the solver with a
 //! table against the solver without, and every kind of bad table file.
 
+mod naive;
+
 use std::sync::Arc;
 
 use bohnenspiel::analysis::{EndgameTable, Solver, TableError};
 use bohnenspiel::{EndlessPlay, Position, Rules, Variant};
-
-/// A small xorshift generator: the same positions on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use naive::Rng;
 
 const ALL_RULES: [(Variant, EndlessPlay); 6] = [
     (Variant::Standard, EndlessPlay::OwnSide),
@@ -123,7 +110,7 @@ fn the_table_agrees_with_the_solver_on_random_positions_of_six_beans_under_other
         for _ in 0..300 {
             let mut board = [0u8; 12];
             for _ in 0..6 {
-                board[rng.below(12) as usize] += 1;
+                board[rng.below(12)] += 1;
             }
             let south = 2 * rng.below(66 / 2 + 1) as u8;
             let turn = if rng.below(2) == 0 { "S" } else { "N" };
@@ -359,9 +346,9 @@ fn solving_with_a_table_gives_the_same_values_moves_and_lines() {
             let beans = 2 * (1 + rng.below(4)) as u8;
             let mut board = [0u8; 12];
             for _ in 0..beans {
-                board[rng.below(12) as usize] += 1;
+                board[rng.below(12)] += 1;
             }
-            let south = 2 * rng.below(u64::from(72 - beans) / 2 + 1) as u8;
+            let south = 2 * rng.below(usize::from(72 - beans) / 2 + 1) as u8;
             let turn = if rng.below(2) == 0 { "S" } else { "N" };
             let position = position(board, south, turn);
             let without = plain.solve(&position, &[]).expect("solved");
