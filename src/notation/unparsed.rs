@@ -11,7 +11,9 @@ enum Part {
     Tag(usize),
     Move(Span),
     Header(usize),
-    Gap(Span),
+    /// The whole gap, and the gap without white space and separators at
+    /// its ends.
+    Gap(Span, Span),
 }
 
 /// Where text the parser skipped stands: among the tags, in the main
@@ -64,7 +66,8 @@ impl Joint {
 /// the move after it by `next`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Skipped {
-    /// The text, without white space or separators at its ends.
+    /// The text, without white space at its ends, nor the `;` or `,`
+    /// that its joints print (inline movetext).
     pub text: String,
     /// The part of the record it stands in.
     pub within: Within,
@@ -287,7 +290,10 @@ pub fn print_with_skipped(record: &Record, skipped: &[Skipped]) -> String {
         out.insert(head_end, '\n');
     }
     if let Some(prose) = &record.prose {
-        out.push('\n');
+        // A blank line unless the prose would then start a new game.
+        if !prose.follows_movetext() {
+            out.push('\n');
+        }
         out.push_str(&prose.text);
         out.push('\n');
     }
@@ -313,6 +319,14 @@ impl ParsedRecord {
     /// ```
     #[must_use]
     pub fn unparsed(&self) -> Vec<Span> {
+        self.gaps().into_iter().map(|(_, gap)| gap).collect()
+    }
+
+    /// The parts of the text that no part of the tree covers and that are
+    /// more than white space and separators: each whole, from the end of
+    /// the part before it to the start of the part after it, and without
+    /// white space and separators at its ends ([`ParsedRecord::unparsed`]).
+    fn gaps(&self) -> Vec<(Span, Span)> {
         let mut covered: Vec<Span> = Vec::new();
         let record = &self.record;
         covered.extend(record.tags.iter().map(|tag| tag.span));
@@ -337,7 +351,7 @@ impl ParsedRecord {
             if span.start > from
                 && let Some(gap) = self.trimmed(Span::new(from, span.start))
             {
-                gaps.push(gap);
+                gaps.push((Span::new(from, span.start), gap));
             }
             from = from.max(span.end);
         }
@@ -378,10 +392,10 @@ impl ParsedRecord {
         if self.errors.is_empty() {
             return Some(Vec::new());
         }
-        let gaps = self.unparsed();
+        let gaps = self.gaps();
         let inside_gap = |offset: usize| {
             gaps.iter()
-                .any(|gap| gap.start <= offset && offset <= gap.end)
+                .any(|(_, gap)| gap.start <= offset && offset <= gap.end)
         };
         if !self.errors.iter().all(|error| inside_gap(error.span.start)) {
             return None;
@@ -415,7 +429,10 @@ impl ParsedRecord {
                     .map(|m| (move_span(m).start, Part::Move(move_span(m)))),
             );
         }
-        parts.extend(gaps.iter().map(|&gap| (gap.start, Part::Gap(gap))));
+        parts.extend(
+            gaps.iter()
+                .map(|&(whole, gap)| (gap.start, Part::Gap(whole, gap))),
+        );
         parts.sort_by_key(|&(start, _)| start);
         // The movetext starts at its first move or header, or at the first
         // skipped text that is not a broken tag line.
@@ -423,7 +440,7 @@ impl ParsedRecord {
             .iter()
             .find(|(_, part)| match part {
                 Part::Move(_) | Part::Header(_) => true,
-                Part::Gap(gap) => !self.text_of(*gap).starts_with('['),
+                Part::Gap(_, gap) => !self.text_of(*gap).starts_with('['),
                 Part::Tag(_) => false,
             })
             .map_or(usize::MAX, |&(start, _)| start);
@@ -454,14 +471,17 @@ impl ParsedRecord {
                     }
                     after += 1;
                 }
-                Part::Gap(gap) if head => skipped.push(Skipped {
-                    text: self.text_of(gap).to_owned(),
-                    within,
-                    after,
-                    joined: Joint::Line,
-                    next: Joint::Line,
-                    span: gap,
-                }),
+                Part::Gap(whole, gap) if head => {
+                    let gap = self.kept(whole, gap, false, false);
+                    skipped.push(Skipped {
+                        text: self.text_of(gap).to_owned(),
+                        within,
+                        after,
+                        joined: Joint::Line,
+                        next: Joint::Line,
+                        span: gap,
+                    });
+                }
                 Part::Header(i) => {
                     let expected = match within {
                         Within::Moves => 0,
@@ -488,7 +508,13 @@ impl ParsedRecord {
                     after += 1;
                     previous = Some((span.end, true));
                 }
-                Part::Gap(gap) => {
+                Part::Gap(whole, gap) => {
+                    let gap = self.kept(
+                        whole,
+                        gap,
+                        inline && previous.is_some(),
+                        inline && parts.get(k + 1).is_some(),
+                    );
                     let joined = match previous {
                         None => Joint::Line,
                         Some((end, _)) if inline => self.joint_between(end, gap.start),
@@ -545,6 +571,31 @@ impl ParsedRecord {
             Some(skipped) => print_with_skipped(&self.record, &skipped),
             None => self.verbatim(),
         }
+    }
+
+    /// The part of a `whole` gap that is printed verbatim: `gap` widened
+    /// over the separators at its ends that no joint prints back. Only in
+    /// inline movetext does a joint print a separator: one `;` or `,`
+    /// between the gap and the part before it (`joins_before`) or after it
+    /// (`joins_after`), as [`ParsedRecord::joint_between`] reads it.
+    /// Every other separator (a `.` ending a sentence, a second `;`, one
+    /// at the end of the movetext or in numbered rows) is kept in the
+    /// text, so that printing loses none.
+    fn kept(&self, whole: Span, gap: Span, joins_before: bool, joins_after: bool) -> Span {
+        let is_joint = |c: char| matches!(c, ';' | ',');
+        let before = self.text_of_raw(whole.start, gap.start);
+        let lead = before.trim_start();
+        let lead = match lead.strip_prefix(is_joint) {
+            Some(rest) if joins_before => rest.trim_start(),
+            _ => lead,
+        };
+        let after = self.text_of_raw(gap.end, whole.end);
+        let tail = after.trim_end();
+        let tail = match tail.strip_suffix(is_joint) {
+            Some(rest) if joins_after => rest.trim_end(),
+            _ => tail,
+        };
+        Span::new(gap.start - lead.len(), gap.end + tail.len())
     }
 
     /// The text between two absolute offsets.

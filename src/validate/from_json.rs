@@ -22,8 +22,8 @@ use crate::notation::{
 use crate::{Hole, Player};
 
 use super::json::{
-    DOCUMENT_VERSION, GameDocument, GroupDocument, GroupKindName, MoveDocument, PlyDocument,
-    group_document,
+    DOCUMENT_VERSION, GameDocument, GroupDocument, GroupKindName, JointName, MoveDocument,
+    PlyDocument, group_document,
 };
 
 /// What is wrong with a JSON document that should hold games.
@@ -518,9 +518,10 @@ impl GameDocument {
     ///
     /// As [`GameDocument::to_record`]; for a document with skipped text,
     /// also a piece that names no array of the document, stands past its
-    /// end or inside a move, or holds white space or separators at its
-    /// ends, or a verbatim text that is not the text of one game (a
-    /// document with a verbatim text is read from that text alone).
+    /// end or inside a move, or holds white space at its ends (or a `;` or
+    /// `,` beside a joint that prints one), or a verbatim text that is not
+    /// the text of one game (a document with a verbatim text is read from
+    /// that text alone).
     pub fn to_lossless(&self) -> Result<LosslessRecord, DocumentError> {
         check_version(self.version)?;
         if let Some(text) = &self.verbatim {
@@ -655,13 +656,21 @@ fn skipped_piece(
     piece: &super::json::SkippedDocument,
     path: &str,
 ) -> Result<Skipped, DocumentError> {
-    let is_separator = |c: char| c.is_whitespace() || matches!(c, ';' | ',' | '.');
-    if piece.text.is_empty() || piece.text.trim_matches(is_separator) != piece.text {
+    // A `;` or `,` at an end that a joint prints one beside would read
+    // back as part of the joint.
+    let prints_separator =
+        |joint: JointName| matches!(joint, JointName::Semicolon | JointName::Comma);
+    let is_joint = |c: char| matches!(c, ';' | ',');
+    let text = &piece.text;
+    if text.is_empty()
+        || text.trim() != text
+        || (prints_separator(piece.joined) && text.starts_with(is_joint))
+        || (prints_separator(piece.next) && text.ends_with(is_joint))
+    {
         return Err(DocumentError::notation(
             format!("{path}.text"),
             format!(
-                "expected text without white space or separators at its ends, found {:?}",
-                piece.text
+                "expected text without white space at its ends, nor a `;` or `,` beside a joint that prints one, found {text:?}"
             ),
         ));
     }

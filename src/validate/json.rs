@@ -166,8 +166,8 @@ pub struct TextDocument {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SkippedDocument {
-    /// The text, verbatim, without white space or separators at its
-    /// ends.
+    /// The text, verbatim, without white space at its ends, nor the `;`
+    /// or `,` that its joints print.
     pub text: String,
     /// The array of the document it stands in: `tags` (before the
     /// movetext, on a line of its own), `moves` or `variations[N].moves`.
