@@ -1475,3 +1475,29 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
         "bohnenspiel: error: --beans 30: a table for 30 beans is too large: at most 24 beans are supported\n"
     );
 }
+
+#[test]
+fn fmt_and_annotate_keep_every_character_and_print_one_record_as_one() {
+    for (text, expected, code) in [
+        (
+            &b"1. 4 8\n3. Then came a long study.\n"[..],
+            "1.  4   8\n3. Then came a long study.\n",
+            Some(1),
+        ),
+        (
+            b"4,8; 6,7.\n1. Then South resigned.\n",
+            "4, 8; 6, 7.\n1. Then South resigned.\n",
+            Some(0),
+        ),
+    ] {
+        for command in ["fmt", "annotate"] {
+            let once = run_with_stdin(&[command], text);
+            assert_eq!(once.code, code, "{command}: {}", once.stderr);
+            assert_eq!(once.stdout, expected, "{command}");
+            let json = run_with_stdin(&["json", "--lines"], once.stdout.as_bytes());
+            assert_eq!(json.stdout.lines().count(), 1, "{command}: {}", json.stdout);
+            let again = run_with_stdin(&[command], once.stdout.as_bytes());
+            assert_eq!(again.stdout, once.stdout, "{command}");
+        }
+    }
+}

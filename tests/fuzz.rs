@@ -151,7 +151,7 @@ fn parse(bytes: &[u8]) {
 /// canonical form, which parses back to the same tree.
 fn print_and_parse(bytes: &[u8]) {
     for game in RecordReader::new(bytes).filter_map(Result::ok) {
-        let printable = game.record.prose.as_ref().is_none_or(|p| p.is_printable());
+        let printable = game.record.prose_is_printable();
         if !game.errors.is_empty() || !printable {
             continue;
         }

@@ -100,3 +100,55 @@ fn separators_that_belong_to_the_skipped_text_are_kept() {
     assert_eq!(skipped.len(), 1);
     assert_eq!(skipped[0].text, "3. Then came a long study.");
 }
+
+#[test]
+fn prose_that_starts_as_movetext_prints_as_one_record() {
+    for (text, expected) in [
+        // Without errors: the prose follows the movetext's full stop, on
+        // the next line (after a blank line it would be a second game).
+        (
+            "4,8; 6,7.\n1. Then South resigned.\n",
+            "4, 8; 6, 7.\n1. Then South resigned.\n",
+        ),
+        (
+            "1. 4 8\n4 beans were left.\n",
+            "1.  4   8\n4 beans were left.\n",
+        ),
+        (
+            "4,8; 6,7 and South resigns.\n2 beans\n\nwere left.\n",
+            "4, 8; 6, 7 and South resigns.\n2 beans\n\nwere left.\n",
+        ),
+        // With errors: the same, after the text that did not parse.
+        (
+            "1. 4 8 and\n1.5 beans were left.\n",
+            "1.  4   8  and\n1.5 beans were left.\n",
+        ),
+        // Prose with blank lines inside keeps them.
+        (
+            "1. 4 8\n2. 5 9\nThen South\n\nresigned.\n",
+            "1.  4   8\n2.  5   9\n\nThen South\n\nresigned.\n",
+        ),
+    ] {
+        let once = printed(text);
+        assert_eq!(once, expected, "{text:?}");
+        let games = parse_records(&once);
+        assert_eq!(games.len(), 1, "{once:?}");
+        assert_eq!(printed(&once), once, "{text:?}");
+        let original = parse_records(text);
+        assert_eq!(
+            games[0].record.without_spans().prose,
+            original[0].record.without_spans().prose,
+            "{text:?}"
+        );
+        assert!(original[0].record.prose_is_printable() || !original[0].is_ok());
+    }
+    // Prose that would start as movetext after movetext that does not end
+    // before it cannot be printed as prose.
+    let record: bohnenspiel::notation::Record = "4,8; 6,7.\n4 beans\n".parse().unwrap_or_default();
+    let mut open = record.clone();
+    if let Some(last) = open.movetext.moves.last_mut() {
+        last.full_stop = false;
+    }
+    assert!(record.prose_is_printable());
+    assert!(!open.prose_is_printable());
+}

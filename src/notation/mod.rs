@@ -112,13 +112,17 @@
 //! has movetext or prose and the line is a tag line, or, right after a
 //! blank line, a line whose first visible character is a digit. So in a
 //! file without tags, games are separated by a blank line, and prose must
-//! not begin a paragraph with a digit.
+//! not begin a paragraph with a digit, unless it is the first and starts
+//! on the line right after the movetext (`4,8; 6,7.` then
+//! `4 beans are left.`).
 //!
 //! # The canonical form
 //!
 //! [`Record`]'s `Display`: each tag on its own line as `[Name "value"]`
 //! (escaping `"` and `\`), a blank line if there were tags, the movetext,
-//! then a blank line and the prose if any; every line ends with a line
+//! then a blank line and the prose if any (no blank line when the prose's
+//! first line starts as movetext does, with a digit or a pass, which after
+//! a blank line would start a new game); every line ends with a line
 //! break. Inline movetext is one line: `4, 8; 6, 12 (2 from hole 8); …`,
 //! with `, ` between turns, `; ` between moves, one space before each
 //! group, alternatives as `8 or 9`, and ending text and full stop as
@@ -135,7 +139,7 @@
 //! as written, a comment after an annotation's `;` as `; comment`.
 //! [`print_records`] separates records by blank lines. Parsing the
 //! canonical form gives back the same tree (up to spans), for every tree
-//! the format can hold (see [`Prose::is_printable`]).
+//! the format can hold (see [`Record::prose_is_printable`]).
 //!
 //! # Errors, warnings and recovery
 //!

@@ -292,7 +292,8 @@ fn write_rows(f: &mut fmt::Formatter<'_>, movetext: &Movetext) -> fmt::Result {
 
 impl fmt::Display for Record {
     /// Tags one per line, a blank line, the movetext, and the prose after
-    /// a blank line; ends with a line break.
+    /// a blank line (or on the next line, when its first line starts as
+    /// movetext does: see [`Prose`]); ends with a line break.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for tag in &self.tags {
             writeln!(f, "{tag}")?;
@@ -302,7 +303,10 @@ impl fmt::Display for Record {
         }
         writeln!(f, "{}", self.movetext)?;
         if let Some(prose) = &self.prose {
-            writeln!(f, "\n{}", prose.text)?;
+            if !prose.follows_movetext() {
+                f.write_char('\n')?;
+            }
+            writeln!(f, "{}", prose.text)?;
         }
         Ok(())
     }

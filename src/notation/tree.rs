@@ -390,10 +390,11 @@ pub struct Ending {
 /// Prose after the movetext, such as the final score.
 ///
 /// In a record file, a line starting with `[`, or a paragraph starting
-/// with a digit, starts the next game; prose that holds one (which the
-/// parser can only produce from text right after the movetext's final
-/// `.`, as in `4. 4 beans left`) does not print back as the same record.
-/// [`Prose::is_printable`] tells.
+/// with a digit or a written pass, starts the next game. The canonical
+/// form prints prose after a blank line, or right on the line after the
+/// movetext when its first line starts so (as `4. 4 beans left` may after
+/// the movetext's final `.`); [`Record::prose_is_printable`] tells whether
+/// the print reads back as the same prose.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prose {
     /// The text, trimmed at both ends; line breaks kept.
@@ -404,18 +405,32 @@ pub struct Prose {
 
 impl Prose {
     /// Whether the canonical print of this prose parses back as the same
-    /// prose: no line starts with `[` and no paragraph (the first line, or
-    /// a line after a blank line) starts as movetext does, with a digit
-    /// or a written pass (`-,`, `-;`, `- or`, a lone `-`).
+    /// prose after any movetext: no line starts with `[` and no paragraph
+    /// (the first line, or a line after a blank line) starts as movetext
+    /// does, with a digit or a written pass (`-,`, `-;`, `- or`, a lone
+    /// `-`). [`Record::prose_is_printable`] also allows a first line that
+    /// starts so, after movetext that ends before it.
     #[must_use]
     pub fn is_printable(&self) -> bool {
-        let mut paragraph_start = true;
+        self.lines_are_printable(false)
+    }
+
+    /// Whether the first line starts as movetext does, so that the prose
+    /// is printed on the line after the movetext, not after a blank line
+    /// (which would make it a new game).
+    #[must_use]
+    pub(crate) fn follows_movetext(&self) -> bool {
+        super::parse::split::starts_as_movetext(self.text.trim_start().as_bytes())
+    }
+
+    /// Whether no line starts with `[` and no paragraph as movetext does,
+    /// the first line aside when `first_free`.
+    fn lines_are_printable(&self, first_free: bool) -> bool {
+        let mut paragraph_start = !first_free;
         for line in self.text.split('\n') {
             let visible = line.trim_start();
             if visible.starts_with('[')
-                || (paragraph_start
-                    && (visible.starts_with(|c: char| c.is_ascii_digit())
-                        || super::parse::split::starts_with_pass(visible.as_bytes())))
+                || (paragraph_start && super::parse::split::starts_as_movetext(visible.as_bytes()))
             {
                 return false;
             }
@@ -426,6 +441,41 @@ impl Prose {
 }
 
 impl Record {
+    /// Whether the canonical print of the record reads back with the same
+    /// prose: none, or [`Prose::is_printable`] prose, or prose whose first
+    /// line alone starts as movetext does (printed on the line after the
+    /// movetext) after movetext that the parser ends before that line:
+    /// inline, a last move with a full stop or an ending; numbered, a line
+    /// that is no row.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::Record;
+    ///
+    /// let record: Record = "4,8; 6,7.\n4 beans are left.\n".parse().unwrap();
+    /// assert!(record.prose_is_printable());
+    /// assert_eq!(record.to_string(), "4, 8; 6, 7.\n4 beans are left.\n");
+    /// ```
+    #[must_use]
+    pub fn prose_is_printable(&self) -> bool {
+        let Some(prose) = &self.prose else {
+            return true;
+        };
+        if !prose.follows_movetext() {
+            return prose.is_printable();
+        }
+        let ends_before = match self.movetext.layout {
+            Layout::Inline => self
+                .movetext
+                .moves
+                .last()
+                .is_some_and(|m| m.full_stop || m.ending.is_some()),
+            Layout::Numbered => {
+                !super::parse::rows::is_row(prose.text.split('\n').next().unwrap_or_default())
+            }
+        };
+        ends_before && prose.lines_are_printable(true)
+    }
+
     /// The value of the first tag with this name.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {

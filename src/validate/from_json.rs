@@ -624,17 +624,10 @@ impl GameDocument {
                         "expected prose that is not empty and not padded with white space",
                     ));
                 }
-                let prose = Prose {
+                Some(Prose {
                     text: text.clone(),
                     span: Span::default(),
-                };
-                if printable && !prose.is_printable() {
-                    return Err(DocumentError::notation(
-                        "prose.text",
-                        "expected prose with no line starting with `[` and no paragraph starting with a digit (either starts a new game)",
-                    ));
-                }
-                Some(prose)
+                })
             }
         };
         let record = Record {
@@ -646,6 +639,12 @@ impl GameDocument {
             },
             prose,
         };
+        if printable && !record.prose_is_printable() {
+            return Err(DocumentError::notation(
+                "prose.text",
+                "expected prose with no line starting with `[` and no paragraph starting with a digit or a pass (either starts a new game), unless its first line follows movetext that ends before it",
+            ));
+        }
         Ok(record)
     }
 }

@@ -3,7 +3,7 @@
 mod cursor;
 mod inline;
 pub(crate) mod plain;
-mod rows;
+pub(crate) mod rows;
 pub(crate) mod split;
 mod tags;
 

@@ -63,6 +63,13 @@ pub(crate) fn starts_with_pass(visible: &[u8]) -> bool {
         || word(b"and")
 }
 
+/// Whether `visible`, a line without its leading white space, starts as
+/// movetext does: with a digit or a written pass ([`starts_with_pass`]).
+/// Such a line right after a blank line starts a new game.
+pub(crate) fn starts_as_movetext(visible: &[u8]) -> bool {
+    visible.first().is_some_and(u8::is_ascii_digit) || starts_with_pass(visible)
+}
+
 /// `bytes` without its leading ASCII white space.
 fn trim_ascii_start(bytes: &[u8]) -> &[u8] {
     let start = bytes
