@@ -293,7 +293,7 @@ fn write_rows(f: &mut fmt::Formatter<'_>, movetext: &Movetext) -> fmt::Result {
 impl fmt::Display for Record {
     /// Tags one per line, a blank line, the movetext, and the prose after
     /// a blank line (or on the next line, when its first line starts as
-    /// movetext does: see [`Prose`]); ends with a line break.
+    /// movetext does: see [`Prose`](super::Prose)); ends with a line break.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for tag in &self.tags {
             writeln!(f, "{tag}")?;
