@@ -12,8 +12,8 @@
 //             written as it is built, as `bohnenspiel json` writes it
 //             (`write_game_document`, to a sink);
 //   print     the canonical form of every game (`Display`, to a sink);
-//   annotate  `validate` with every ply kept, `annotate`, and the
-//             canonical form of the annotated record (to a sink).
+//   annotate  `validate` with every ply kept, `annotate_in_place`, and
+//             the canonical form of the annotated record (to a sink).
 //
 // Each shape and size runs in a child process of this example (the same
 // binary, with `--child`), so that its peak resident memory (VmHWM from
@@ -33,7 +33,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{Options, Validator, annotate, validate, write_game_document};
+use bohnenspiel::validate::{Options, Validator, annotate_in_place, validate, write_game_document};
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
@@ -287,9 +287,10 @@ fn child(shape: &str, size: usize) -> io::Result<()> {
     timed(&mut || {
         let mut sink = Counter(0);
         for game in RecordReader::new(input.as_slice()) {
-            let parsed = game?;
+            let mut parsed = game?;
             let report = validate(&parsed, &Options::default());
-            write!(sink, "{}", annotate(&parsed.record, &report))?;
+            annotate_in_place(&mut parsed.record, &report);
+            write!(sink, "{}", parsed.record)?;
         }
         Ok(sink.0)
     })?;

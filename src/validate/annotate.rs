@@ -47,6 +47,24 @@ use super::report::{Line, Report};
 #[must_use]
 pub fn annotate(record: &Record, report: &Report) -> Record {
     let mut record = record.clone();
+    annotate_in_place(&mut record, report);
+    record
+}
+
+/// Writes the rules' capture annotations into `record` itself, as
+/// [`annotate`] does into its copy: for a record that is not needed as
+/// written afterwards, this takes no second tree.
+///
+/// ```
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::{Options, annotate_in_place, validate};
+///
+/// let mut games = parse_records("4,8; 6,12; 6,7 (2 from 12)\n");
+/// let report = validate(&games[0], &Options::default());
+/// annotate_in_place(&mut games[0].record, &report);
+/// assert_eq!(games[0].record.to_string(), "4, 8; 6, 12 (2 from 8); 6, 7\n");
+/// ```
+pub fn annotate_in_place(record: &mut Record, report: &Report) {
     annotate_line(&mut record.movetext.moves, &report.main_line);
     for (variation, entry) in record
         .movetext
@@ -58,7 +76,6 @@ pub fn annotate(record: &Record, report: &Report) -> Record {
             annotate_line(&mut variation.moves, &entry.line);
         }
     }
-    record
 }
 
 /// Annotates each turn of `moves` with the captures of the matching

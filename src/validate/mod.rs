@@ -4,7 +4,8 @@
 //! opening, or the `Setup` tag) and returns a [`Report`]: every ply with
 //! the captures the rules make and the position after it, the result, and
 //! [`Finding`]s with their line, column, ply and move number. [`annotate`]
-//! writes the rules' capture annotations into the record. Validation works
+//! writes the rules' capture annotations into a copy of the record
+//! ([`annotate_in_place`] into the record itself). Validation works
 //! on one record at a time, so streaming a large file through
 //! [`RecordReader`](crate::notation::RecordReader) keeps memory bounded by
 //! one game.
@@ -111,7 +112,7 @@ mod report;
 mod stream;
 mod variations;
 
-pub use annotate::annotate;
+pub use annotate::{annotate, annotate_in_place};
 pub use finding::{Finding, FindingKind, Headline, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{

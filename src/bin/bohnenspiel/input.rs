@@ -160,7 +160,7 @@ pub trait EachGame<T> {
     /// # Errors
     ///
     /// An error (such as a failure to write) stops the run.
-    fn game(&mut self, name: &str, index: usize, game: &T) -> Result<Status, CliError>;
+    fn game(&mut self, name: &str, index: usize, game: &mut T) -> Result<Status, CliError>;
 
     /// Reports an input that could not be opened or read to the end:
     /// by default on standard error, once the output written so far is
@@ -187,10 +187,10 @@ pub trait EachGame<T> {
 /// closure, as [`for_each_game`] runs it.
 struct Each<'w, W, F>(&'w mut W, F);
 
-impl<T, W: Write, F: FnMut(&mut W, &str, usize, &T) -> Result<Status, CliError>> EachGame<T>
+impl<T, W: Write, F: FnMut(&mut W, &str, usize, &mut T) -> Result<Status, CliError>> EachGame<T>
     for Each<'_, W, F>
 {
-    fn game(&mut self, name: &str, index: usize, game: &T) -> Result<Status, CliError> {
+    fn game(&mut self, name: &str, index: usize, game: &mut T) -> Result<Status, CliError> {
         (self.1)(self.0, name, index, game)
     }
 
@@ -213,7 +213,7 @@ impl<T, W: Write, F: FnMut(&mut W, &str, usize, &T) -> Result<Status, CliError>>
 pub fn for_each_game<W: Write>(
     files: &[PathBuf],
     out: &mut W,
-    each: impl FnMut(&mut W, &str, usize, &ParsedRecord) -> Result<Status, CliError>,
+    each: impl FnMut(&mut W, &str, usize, &mut ParsedRecord) -> Result<Status, CliError>,
 ) -> Result<Status, CliError> {
     for_each(files, Input::games, &mut Each(out, each))
 }
@@ -287,8 +287,8 @@ fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
         let name = input.name.clone();
         for (index, game) in games(input).enumerate() {
             match game {
-                Ok(game) => {
-                    status = status.max(each.game(&name, index + 1, &game)?);
+                Ok(mut game) => {
+                    status = status.max(each.game(&name, index + 1, &mut game)?);
                     progress::game();
                 }
                 Err(error) => {

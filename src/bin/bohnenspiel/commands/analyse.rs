@@ -68,7 +68,12 @@ struct Analyse<'w, W> {
 }
 
 impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
-    fn game(&mut self, name: &str, game: usize, parsed: &ParsedRecord) -> Result<Status, CliError> {
+    fn game(
+        &mut self,
+        name: &str,
+        game: usize,
+        parsed: &mut ParsedRecord,
+    ) -> Result<Status, CliError> {
         self.totals.games += 1;
         match self.analyser.analyse(parsed) {
             Ok(analysis) => {

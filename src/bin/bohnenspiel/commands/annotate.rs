@@ -4,8 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Options, annotate, validate};
+use bohnenspiel::validate::{Options, annotate_in_place, validate};
 
 use crate::commands::fmt::print_parse_problems;
 use crate::commands::print_errors;
@@ -41,11 +40,9 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result
             writeln!(out)?;
         }
         first = false;
-        let annotated = ParsedRecord {
-            record: annotate(&parsed.record, &report),
-            ..parsed.clone()
-        };
-        out.write_all(annotated.print_keeping_unparsed().as_bytes())?;
+        // Annotated in place: the record as written is not needed again.
+        annotate_in_place(&mut parsed.record, &report);
+        out.write_all(parsed.print_keeping_unparsed().as_bytes())?;
         Ok(status)
     })
 }

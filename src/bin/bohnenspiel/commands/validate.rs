@@ -65,7 +65,12 @@ struct Validate<'w, W> {
 }
 
 impl<W: Write> EachGame<Validated> for Validate<'_, W> {
-    fn game(&mut self, name: &str, game: usize, validated: &Validated) -> Result<Status, CliError> {
+    fn game(
+        &mut self,
+        name: &str,
+        game: usize,
+        validated: &mut Validated,
+    ) -> Result<Status, CliError> {
         let report = &validated.report;
         self.totals.count(report);
         match self.format {
