@@ -321,6 +321,19 @@ fn garbage() -> impl Strategy<Value = String> {
     ]
 }
 
+/// The print of `records` with each token put in at its place.
+fn broken<T: AsRef<str>>(records: &[Record], breaks: &[(prop::sample::Index, T)]) -> String {
+    let mut text = print_records(records);
+    for (at, token) in breaks {
+        let mut k = at.index(text.len() + 1);
+        while !text.is_char_boundary(k) {
+            k -= 1;
+        }
+        text.insert_str(k, token.as_ref());
+    }
+    text
+}
+
 /// The text of `game` that no part of its tree covers (tags, moves with
 /// their numbers, variation headers, prose), one piece per gap between
 /// two parts, without white space, and without the one `;` or `,` that
@@ -433,14 +446,7 @@ proptest! {
         records in prop::collection::vec(record(), 1..3),
         breaks in prop::collection::vec((any::<prop::sample::Index>(), garbage()), 1..4),
     ) {
-        let mut text = print_records(&records);
-        for (at, token) in &breaks {
-            let mut k = at.index(text.len() + 1);
-            while !text.is_char_boundary(k) {
-                k -= 1;
-            }
-            text.insert_str(k, token);
-        }
+        let text = broken(&records, &breaks);
         for game in parse_records(&text) {
             let printed = game.print_keeping_unparsed();
             let visible: String = printed.chars().filter(|c| !c.is_whitespace()).collect();
@@ -552,14 +558,7 @@ proptest! {
     ) {
         use bohnenspiel::validate::{json_string, records_from_json};
         prop_assume!(records.iter().all(prose_prints));
-        let mut text = print_records(&records);
-        for (at, token) in &breaks {
-            let mut k = at.index(text.len() + 1);
-            while !text.is_char_boundary(k) {
-                k -= 1;
-            }
-            text.insert_str(k, token);
-        }
+        let text = broken(&records, &breaks);
         let fmt = |text: &str| {
             parse_records(text)
                 .iter()

@@ -78,23 +78,27 @@ fn what_parsed_is_canonical_and_what_did_not_stays_in_its_place() {
 
 #[test]
 fn separators_that_belong_to_the_skipped_text_are_kept() {
-    // A sentence read as a row keeps its full stop; so does a move that
-    // does not parse at the end of the movetext, and its `;`.
-    assert_eq!(
-        printed("1. 4 8\n3. Then came a long study.\n"),
-        "1.  4   8\n3. Then came a long study.\n"
-    );
-    assert_eq!(
-        printed("1. 4 8\n2. 5 9\n3. Then South resigned.\n"),
-        "1.  4   8\n2.  5   9\n3. Then South resigned.\n"
-    );
-    assert_eq!(printed("4,8; 6,13.\n"), "4, 8; 6, 13.\n");
-    assert_eq!(printed("4,8; 6,13;\n"), "4, 8; 6, 13;\n");
-    assert_eq!(printed("4,8; 6 zz.\n"), "4, 8; 6 zz.\n");
-    assert_eq!(printed("[A \"1\"].\n\n4,8\n"), "[A \"1\"].\n\n4, 8\n");
-    // The one `;` or `,` between the skipped text and a move beside it is
-    // the joint, printed anew.
-    assert_eq!(printed("4,13;  6,12\n"), "4, 13; 6, 12\n");
+    for (text, expected) in [
+        // A sentence read as a row keeps its full stop; so does a move
+        // that does not parse at the end of the movetext, and its `;`.
+        (
+            "1. 4 8\n3. Then came a long study.\n",
+            "1.  4   8\n3. Then came a long study.\n",
+        ),
+        (
+            "1. 4 8\n2. 5 9\n3. Then South resigned.\n",
+            "1.  4   8\n2.  5   9\n3. Then South resigned.\n",
+        ),
+        ("4,8; 6,13.\n", "4, 8; 6, 13.\n"),
+        ("4,8; 6,13;\n", "4, 8; 6, 13;\n"),
+        ("4,8; 6 zz.\n", "4, 8; 6 zz.\n"),
+        ("[A \"1\"].\n\n4,8\n", "[A \"1\"].\n\n4, 8\n"),
+        // The one `;` or `,` between the skipped text and a move beside
+        // it is the joint, printed anew.
+        ("4,13;  6,12\n", "4, 13; 6, 12\n"),
+    ] {
+        assert_eq!(printed(text), expected, "{text:?}");
+    }
     let games = parse_records("1. 4 8\n3. Then came a long study.\n");
     let skipped = games[0].skipped().unwrap_or_default();
     assert_eq!(skipped.len(), 1);

@@ -3,6 +3,7 @@
 //! gives, and must hand every other game to the full validation.
 
 mod common;
+mod naive;
 
 use std::fs;
 use std::path::Path;
@@ -374,19 +375,14 @@ proptest! {
 /// of them without a tree.
 #[test]
 fn games_that_repeat_positions_agree() {
-    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut rng = naive::Rng(0x9E37_79B9_7F4A_7C15);
     let (mut went_on, mut claimed, mut unfinished) = (0, 0, 0);
     let mut texts = String::new();
     for n in 0..120 {
         let setup = common::SPARSE[n % common::SPARSE.len()];
         let start = setup.parse().unwrap_or_else(|e| panic!("{setup}: {e}"));
         let choices: Vec<usize> = (0..150)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                usize::try_from(state >> 40).unwrap_or_default()
-            })
+            .map(|_| usize::try_from(rng.next() >> 40).unwrap_or_default())
             .collect();
         let (played, mut game) = common::play_from(start, choices);
         let repeated_at = game.plies().iter().enumerate().any(|(i, ply)| {
@@ -508,7 +504,7 @@ fn hemprich_games_written_with_passes_agree() {
         repetition: Repetition::Automatic { occurrence: 3 },
         ..Rules::default()
     };
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut rng = naive::Rng(0x2545_F491_4F6C_DD1D);
     let mut texts = String::new();
     let mut last_indices = Vec::new();
     let mut passes = 0;
@@ -518,13 +514,9 @@ fn hemprich_games_written_with_passes_agree() {
         let start = setup.parse().unwrap_or_else(|e| panic!("{setup}: {e}"));
         let mut game = Game::new(start, rules);
         for _ in 0..150 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let choice = usize::try_from(rng.next() >> 40).unwrap_or_default();
             let moves: Vec<Move> = game.legal_moves().collect();
-            let Some(&mv) =
-                moves.get(usize::try_from(state >> 40).unwrap_or_default() % moves.len().max(1))
-            else {
+            let Some(&mv) = moves.get(choice % moves.len().max(1)) else {
                 break;
             };
             game.play(mv).unwrap_or_else(|e| panic!("{e}"));
