@@ -17,8 +17,9 @@
 //   v) the same from memory, three times, then the best of the three;
 //   b) `RecordReader` + `validate` with every ply kept (a tree per game),
 //      from memory;
-//   c) `RecordReader` + `validate` + building the JSON `GameDocument` and
-//      serializing it with serde_json, from memory;
+//   c) `RecordReader` + `validate` + the game's JSON document, written
+//      as `bohnenspiel json` writes it (`write_game_document`), from
+//      memory, with the megabytes of JSON it wrote;
 //   r) `validate` alone (the replay cost), over records parsed beforehand
 //      in batches of 1,000 (only the `validate` calls are timed), with the
 //      time per replayed ply;
@@ -33,7 +34,7 @@ use std::io::{BufReader, BufWriter, Write as _};
 use std::time::Instant;
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{GameDocument, Options, Validator, validate};
+use bohnenspiel::validate::{Options, Validator, validate, write_game_document};
 use bohnenspiel::{Game, Position, Repetition, Rules};
 
 /// A small xorshift generator, enough for test data.
@@ -290,7 +291,7 @@ fn main() -> std::io::Result<std::process::ExitCode> {
             let parsed = parsed?;
             let report = validate(&parsed, &options);
             buffer.clear();
-            serde_json::to_writer(&mut buffer, &GameDocument::new(&parsed, &report))?;
+            write_game_document(&mut buffer, &parsed, &report, Some("bench"), count + 1)?;
             json += buffer.len();
             count += 1;
         }

@@ -588,4 +588,43 @@ proptest! {
         let json_again = json_string(&again).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(json_again, json, "{:?}\n{}", text, printed);
     }
+
+    /// What `bohnenspiel json` writes (`write_game_document`, by hand) is
+    /// serde_json's serialization of the `GameDocument`, byte for byte,
+    /// for generated records with and without syntax errors, tag values
+    /// holding any character but a line break, and a file name that needs
+    /// escaping.
+    #[test]
+    fn the_written_document_is_serde_jsons(
+        records in prop::collection::vec(record(), 1..3),
+        breaks in prop::collection::vec(
+            (any::<prop::sample::Index>(), select(vec!["13", "x", "(", ")", ";;", "[Broken", " zz ", "\n[A \"b\\\"]\n", "(\"q\" \\)"])),
+            0..3,
+        ),
+    ) {
+        use bohnenspiel::validate::{GameDocument, Options, validate, write_game_document};
+        let mut text = print_records(&records);
+        for (at, token) in &breaks {
+            let mut k = at.index(text.len() + 1);
+            while !text.is_char_boundary(k) {
+                k -= 1;
+            }
+            text.insert_str(k, token);
+        }
+        for (index, parsed) in parse_records(&text).iter().enumerate() {
+            let report = validate(parsed, &Options::default());
+            let file = "dir/\"a\\b\t\u{1}é.txt";
+            let whole = GameDocument::new(parsed, &report).in_file(file, index + 1);
+            let expected = serde_json::to_vec(&whole).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let mut written = Vec::new();
+            write_game_document(&mut written, parsed, &report, Some(file), index + 1)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(
+                String::from_utf8_lossy(&written),
+                String::from_utf8_lossy(&expected),
+                "{:?}",
+                text
+            );
+        }
+    }
 }

@@ -1,19 +1,31 @@
 //! Writing a game's JSON document as it is built: one move's document at
 //! a time, so that the memory a game's JSON takes is bounded by its tree
 //! and its report, not by the document (which is larger than the text).
+//!
+//! The documents are the ones [`GameDocument::new`] builds (the same
+//! functions build them), written by hand in serde_json's compact form:
+//! the field names as literals, the few enums by name, strings through
+//! serde_json's own escaping when they need any. serde's derived
+//! serialization spent most of its time escaping the field names. Tests
+//! compare the bytes with `serde_json::to_vec` of the [`GameDocument`] on
+//! every fixture and on generated records.
 
-use std::cell::RefCell;
 use std::io;
 
-use serde::ser::{SerializeSeq, SerializeStruct};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::notation::{self, ParsedRecord};
+use crate::{Player, Position};
 
 use super::Report;
+#[cfg(doc)]
+use super::json::GameDocument;
 use super::json::{
-    At, DOCUMENT_VERSION, FindingDocument, LayoutName, StartDocument, for_each_move_document,
-    prose_document, result, skipped_documents, tag_document, written_numbers, written_numbers_of,
+    At, BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GroupDocument,
+    GroupKindName, JoinerName, LayoutName, MoveDocument, PhraseDocument, Place, PlyDocument,
+    RepetitionDocument, ResultDocument, RowDocument, StoresDocument, TextDocument,
+    for_each_move_document, prose_document, result, skipped_documents, tag_document,
+    written_numbers, written_numbers_of,
 };
 use super::replay::Locator;
 use super::report::{Line, VariationReport};
@@ -23,9 +35,9 @@ use super::report::{Line, VariationReport};
 /// [`GameDocument::new`](super::GameDocument::new)`(parsed, report)` (with
 /// [`in_file`](super::GameDocument::in_file)`(file, index)` when `file` is
 /// given), built and written one move at a time, so that no more than
-/// one move's document is held. This is how `bohnenspiel json` writes a
-/// game; `report` must come from [`validate`](super::validate) of
-/// `parsed`.
+/// one move's document (and 32 KiB of output waiting for `writer`) is
+/// held. This is how `bohnenspiel json` writes a game; `report` must come
+/// from [`validate`](super::validate) of `parsed`.
 ///
 /// ```
 /// use bohnenspiel::notation::parse_records;
@@ -50,161 +62,614 @@ pub fn write_game_document<W: io::Write>(
     file: Option<&str>,
     index: usize,
 ) -> serde_json::Result<()> {
-    let streamed = Streamed {
-        at: RefCell::new(At {
-            parsed,
-            locator: Locator::default(),
-        }),
-        report,
-        file,
-        index,
+    let mut out = Out {
+        writer,
+        buf: Vec::with_capacity(FLUSH_AT + 4096),
     };
-    serde_json::to_writer(writer, &streamed)
+    let mut at = At {
+        parsed,
+        locator: Locator::default(),
+    };
+    game(&mut out, &mut at, report, file, index).map_err(serde_json::Error::io)?;
+    out.flush().map_err(serde_json::Error::io)
 }
 
-/// A game's document, serialized as it is built. The fields are those of
-/// [`GameDocument`](super::GameDocument), in its order (a test compares the two on every
-/// fixture).
-struct Streamed<'a> {
-    /// Places are located in text order, as `GameDocument::new` does.
-    at: RefCell<At<'a>>,
-    report: &'a Report,
-    file: Option<&'a str>,
+/// The output waiting for the writer is handed over once it reaches this
+/// many bytes (checked after each move).
+const FLUSH_AT: usize = 1 << 15;
+
+/// A game's document, in the field order of [`GameDocument`].
+fn game<W: io::Write>(
+    out: &mut Out<W>,
+    at: &mut At<'_>,
+    report: &Report,
+    file: Option<&str>,
     index: usize,
-}
-
-impl Serialize for Streamed<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let parsed = self.at.borrow().parsed;
-        let record = &parsed.record;
-        let report = self.report;
-        let mut document = serializer.serialize_struct("GameDocument", 14)?;
-        document.serialize_field("version", &DOCUMENT_VERSION)?;
-        document.serialize_field("file", &self.file)?;
-        document.serialize_field("index", &self.index)?;
-        document.serialize_field(
-            "tags",
-            &Lazy::new(
-                record
-                    .tags
-                    .iter()
-                    .map(|tag| tag_document(&mut self.at.borrow_mut(), tag)),
-            ),
-        )?;
-        document.serialize_field("layout", &LayoutName::from(record.movetext.layout))?;
-        document.serialize_field("start", &report.start.map(StartDocument::from))?;
-        document.serialize_field(
-            "moves",
-            &Moves {
-                at: &self.at,
-                moves: &record.movetext.moves,
-                numbers: written_numbers(parsed),
-                line: &report.main_line,
-                base: 0,
-            },
-        )?;
-        document.serialize_field(
-            "variations",
-            &Lazy::new(
-                record
-                    .movetext
-                    .variations
-                    .iter()
-                    .zip(&report.variations)
-                    .map(|(variation, entry)| VariationStreamed {
-                        at: &self.at,
-                        variation,
-                        entry,
-                    }),
-            ),
-        )?;
-        document.serialize_field("prose", &prose_document(&mut self.at.borrow_mut()))?;
-        let (skipped, verbatim) = skipped_documents(&mut self.at.borrow_mut());
-        document.serialize_field("skipped", &skipped)?;
-        document.serialize_field("verbatim", &verbatim)?;
-        document.serialize_field("result", &result(report))?;
-        document.serialize_field("summary", &report.summary())?;
-        document.serialize_field(
-            "findings",
-            &Lazy::new(report.findings.iter().map(FindingDocument::from)),
-        )?;
-        document.end()
+) -> io::Result<()> {
+    let parsed = at.parsed;
+    let record = &parsed.record;
+    out.raw(b"{\"version\":");
+    out.uint(DOCUMENT_VERSION.into());
+    out.raw(b",\"file\":");
+    out.opt_string(file);
+    out.raw(b",\"index\":");
+    out.uint(index as u64);
+    out.raw(b",\"tags\":[");
+    for (i, tag) in record.tags.iter().enumerate() {
+        out.comma(i);
+        let tag = tag_document(at, tag);
+        out.raw(b"{\"name\":");
+        out.string(&tag.name);
+        out.raw(b",\"value\":");
+        out.string(&tag.value);
+        out.start_end(tag.start, tag.end);
+        out.raw(b"}");
     }
+    out.raw(b"],\"layout\":");
+    out.raw(match LayoutName::from(record.movetext.layout) {
+        LayoutName::Inline => b"\"inline\"",
+        LayoutName::Numbered => b"\"numbered\"",
+    });
+    out.raw(b",\"start\":");
+    match report.start {
+        Some(start) => out.start(start),
+        None => out.raw(b"null"),
+    }
+    out.raw(b",\"moves\":");
+    moves(
+        out,
+        at,
+        &record.movetext.moves,
+        &written_numbers(parsed),
+        &report.main_line,
+        0,
+    )?;
+    out.raw(b",\"variations\":[");
+    for (i, (variation, entry)) in record
+        .movetext
+        .variations
+        .iter()
+        .zip(&report.variations)
+        .enumerate()
+    {
+        out.comma(i);
+        self::variation(out, at, variation, entry)?;
+    }
+    out.raw(b"],\"prose\":");
+    out.opt_text(prose_document(at).as_ref());
+    let (skipped, verbatim) = skipped_documents(at);
+    out.raw(b",\"skipped\":");
+    out.serde(&skipped);
+    out.raw(b",\"verbatim\":");
+    out.opt_string(verbatim.as_deref());
+    out.raw(b",\"result\":");
+    out.result(&result(report));
+    out.raw(b",\"summary\":");
+    out.string(&report.summary());
+    out.raw(b",\"findings\":[");
+    for (i, finding) in report.findings.iter().enumerate() {
+        out.comma(i);
+        out.serde(&FindingDocument::from(finding));
+    }
+    out.raw(b"]}");
+    Ok(())
 }
 
-/// A line's moves, serialized as they are built.
-struct Moves<'a, 'b> {
-    at: &'b RefCell<At<'a>>,
-    moves: &'b [notation::WrittenMove],
-    numbers: Vec<u32>,
-    line: &'b Line,
+/// A line's moves, written as they are built.
+fn moves<W: io::Write>(
+    out: &mut Out<W>,
+    at: &mut At<'_>,
+    moves: &[notation::WrittenMove],
+    numbers: &[u32],
+    line: &Line,
     base: usize,
+) -> io::Result<()> {
+    out.raw(b"[");
+    let mut first = true;
+    for_each_move_document(at, moves, numbers, line, base, |document| {
+        if !first {
+            out.raw(b",");
+        }
+        first = false;
+        out.move_document(&document);
+        out.flush_if_full()
+    })?;
+    out.raw(b"]");
+    Ok(())
 }
 
-impl Serialize for Moves<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(None)?;
-        for_each_move_document(
-            &mut self.at.borrow_mut(),
-            self.moves,
-            &self.numbers,
-            self.line,
-            self.base,
-            |document| seq.serialize_element(&document),
-        )?;
-        seq.end()
+/// A variation's document, in the field order of
+/// [`VariationDocument`](super::VariationDocument).
+fn variation<W: io::Write>(
+    out: &mut Out<W>,
+    at: &mut At<'_>,
+    variation: &notation::Variation,
+    entry: &VariationReport,
+) -> io::Result<()> {
+    let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
+    let start = at.place(variation.span.start);
+    let end = at.place(variation.span.end);
+    out.raw(b"{\"label\":");
+    out.string(&entry.label);
+    out.raw(b",\"parent\":");
+    out.opt_string(entry.parent.as_deref());
+    out.raw(b",\"branch\":");
+    out.opt_uint(entry.branch.map(u64::from));
+    out.raw(b",\"replayed\":");
+    out.bool(entry.replayed);
+    out.start_end(start, end);
+    out.raw(b",\"moves\":");
+    moves(
+        out,
+        at,
+        &variation.moves,
+        &written_numbers_of(&variation.moves),
+        &entry.line,
+        base,
+    )?;
+    out.raw(b"}");
+    Ok(())
+}
+
+/// Compact JSON written into a buffer, handed to the writer in pieces of
+/// about [`FLUSH_AT`] bytes.
+struct Out<W> {
+    writer: W,
+    buf: Vec<u8>,
+}
+
+impl<W: io::Write> Out<W> {
+    fn flush_if_full(&mut self) -> io::Result<()> {
+        if self.buf.len() >= FLUSH_AT {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// Bytes as they are: punctuation and field names.
+    #[inline]
+    fn raw(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// `,` before every element but the first (`i` from 0).
+    #[inline]
+    fn comma(&mut self, i: usize) {
+        if i > 0 {
+            self.buf.push(b',');
+        }
+    }
+
+    fn bool(&mut self, value: bool) {
+        self.raw(if value { b"true" } else { b"false" });
+    }
+
+    /// An unsigned integer, in decimal (as serde_json writes one).
+    #[inline]
+    fn uint(&mut self, value: u64) {
+        if value < 10 {
+            self.buf.push(b'0' + value as u8);
+        } else if value < 100 {
+            self.buf
+                .extend_from_slice(&[b'0' + (value / 10) as u8, b'0' + (value % 10) as u8]);
+        } else {
+            let mut digits = [0u8; 20];
+            let mut at = digits.len();
+            let mut rest = value;
+            while rest > 0 {
+                at -= 1;
+                digits[at] = b'0' + (rest % 10) as u8;
+                rest /= 10;
+            }
+            self.buf.extend_from_slice(&digits[at..]);
+        }
+    }
+
+    fn opt_uint(&mut self, value: Option<u64>) {
+        match value {
+            Some(value) => self.uint(value),
+            None => self.raw(b"null"),
+        }
+    }
+
+    /// A JSON string: as it is between quotes when nothing in it needs
+    /// escaping, else escaped by serde_json.
+    fn string(&mut self, text: &str) {
+        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+            self.buf.push(b'"');
+            self.buf.extend_from_slice(text.as_bytes());
+            self.buf.push(b'"');
+        } else {
+            self.serde(text);
+        }
+    }
+
+    fn opt_string(&mut self, text: Option<&str>) {
+        match text {
+            Some(text) => self.string(text),
+            None => self.raw(b"null"),
+        }
+    }
+
+    /// A value as serde_json writes it (for the parts that are rare in a
+    /// document: skipped text and findings).
+    fn serde<T: Serialize + ?Sized>(&mut self, value: &T) {
+        // Writing into a `Vec` does not fail, and these values always
+        // serialize (no maps with keys that are not strings).
+        let _ = serde_json::to_writer(&mut self.buf, value);
+    }
+
+    /// `{"line":L,"column":C}`
+    fn place(&mut self, place: Place) {
+        let Place { line, column } = place;
+        self.raw(b"{\"line\":");
+        self.uint(line as u64);
+        self.raw(b",\"column\":");
+        self.uint(column as u64);
+        self.raw(b"}");
+    }
+
+    /// `,"start":{…},"end":{…}`
+    fn start_end(&mut self, start: Place, end: Place) {
+        self.raw(b",\"start\":");
+        self.place(start);
+        self.raw(b",\"end\":");
+        self.place(end);
+    }
+
+    fn player(&mut self, player: Player) {
+        self.raw(match player {
+            Player::South => b"\"south\"",
+            Player::North => b"\"north\"",
+        });
+    }
+
+    /// `"pits":[…],"stores":{…}` of a position.
+    fn pits_and_stores(&mut self, pits: &[u8; 12], stores: StoresDocument) {
+        self.raw(b"\"pits\":[");
+        for (i, &beans) in pits.iter().enumerate() {
+            self.comma(i);
+            self.uint(beans.into());
+        }
+        let StoresDocument { south, north } = stores;
+        self.raw(b"],\"stores\":{\"south\":");
+        self.uint(south.into());
+        self.raw(b",\"north\":");
+        self.uint(north.into());
+        self.raw(b"}");
+    }
+
+    /// A [`StartDocument`](super::StartDocument).
+    fn start(&mut self, position: Position) {
+        self.raw(b"{");
+        self.pits_and_stores(&position.board(), position.stores().into());
+        self.raw(b",\"turn\":");
+        self.player(position.turn());
+        self.raw(b",\"setup\":");
+        self.string(&position.to_string());
+        self.raw(b"}");
+    }
+
+    fn opt_text(&mut self, text: Option<&TextDocument>) {
+        let Some(TextDocument { text, start, end }) = text else {
+            self.raw(b"null");
+            return;
+        };
+        self.raw(b"{\"text\":");
+        self.string(text);
+        self.start_end(*start, *end);
+        self.raw(b"}");
+    }
+
+    fn captures(&mut self, captures: &[CaptureDocument]) {
+        self.raw(b"[");
+        for (i, &CaptureDocument { hole, beans }) in captures.iter().enumerate() {
+            self.comma(i);
+            self.raw(b"{\"hole\":");
+            self.uint(hole.into());
+            self.raw(b",\"beans\":");
+            self.uint(beans.into());
+            self.raw(b"}");
+        }
+        self.raw(b"]");
+    }
+
+    fn joiner(&mut self, joiner: JoinerName) {
+        self.raw(match joiner {
+            JoinerName::Comma => b"\"comma\"",
+            JoinerName::And => b"\"and\"",
+            JoinerName::Plus => b"\"plus\"",
+        });
+    }
+
+    fn groups(&mut self, groups: &[GroupDocument]) {
+        self.raw(b"[");
+        for (i, group) in groups.iter().enumerate() {
+            self.comma(i);
+            self.group(group);
+        }
+        self.raw(b"]");
+    }
+
+    fn group(&mut self, group: &GroupDocument) {
+        let GroupDocument {
+            kind,
+            text,
+            phrases,
+            comment,
+            labels,
+            hole,
+            mark,
+            start,
+            end,
+        } = group;
+        self.raw(match kind {
+            GroupKindName::Captures => b"{\"kind\":\"captures\"",
+            GroupKindName::Labels => b"{\"kind\":\"labels\"",
+            GroupKindName::OtherMove => b"{\"kind\":\"other-move\"",
+            GroupKindName::Comment => b"{\"kind\":\"comment\"",
+        });
+        self.raw(b",\"text\":");
+        self.string(text);
+        if let Some(phrases) = phrases {
+            self.raw(b",\"phrases\":[");
+            for (i, phrase) in phrases.iter().enumerate() {
+                self.comma(i);
+                self.phrase(phrase);
+            }
+            self.raw(b"]");
+        }
+        if let Some(comment) = comment {
+            self.raw(b",\"comment\":");
+            self.string(comment);
+        }
+        if let Some(labels) = labels {
+            self.raw(b",\"labels\":[");
+            for (i, label) in labels.iter().enumerate() {
+                self.comma(i);
+                self.string(label);
+            }
+            self.raw(b"]");
+        }
+        if let Some(hole) = hole {
+            self.raw(b",\"hole\":");
+            self.uint(hole.number().into());
+        }
+        if let Some(mark) = mark {
+            self.raw(b",\"mark\":");
+            self.string(mark);
+        }
+        self.start_end(*start, *end);
+        self.raw(b"}");
+    }
+
+    fn phrase(&mut self, phrase: &PhraseDocument) {
+        let PhraseDocument {
+            joiner,
+            beans,
+            form,
+            hole_word,
+            holes,
+            separators,
+        } = phrase;
+        self.raw(b"{\"joiner\":");
+        match joiner {
+            Some(joiner) => self.joiner(*joiner),
+            None => self.raw(b"null"),
+        }
+        self.raw(b",\"beans\":");
+        self.uint((*beans).into());
+        self.raw(match form {
+            FormName::From => b",\"form\":\"from\",\"hole_word\":",
+            FormName::FromEach => b",\"form\":\"from-each\",\"hole_word\":",
+            FormName::EachFrom => b",\"form\":\"each-from\",\"hole_word\":",
+        });
+        self.bool(*hole_word);
+        self.raw(b",\"holes\":[");
+        for (i, &hole) in holes.iter().enumerate() {
+            self.comma(i);
+            self.uint(hole.into());
+        }
+        self.raw(b"],\"separators\":[");
+        for (i, &separator) in separators.iter().enumerate() {
+            self.comma(i);
+            self.joiner(separator);
+        }
+        self.raw(b"]}");
+    }
+
+    fn ply(&mut self, ply: &PlyDocument) {
+        let PlyDocument {
+            hole,
+            mark,
+            groups,
+            line,
+            column,
+        } = ply;
+        self.raw(b"{\"hole\":");
+        self.opt_uint(hole.map(|hole| hole.number().into()));
+        self.raw(b",\"mark\":");
+        self.opt_string(mark.as_deref());
+        self.raw(b",\"groups\":");
+        self.groups(groups);
+        self.raw(b",\"line\":");
+        self.uint(*line as u64);
+        self.raw(b",\"column\":");
+        self.uint(*column as u64);
+        self.raw(b"}");
+    }
+
+    /// A [`MoveDocument`], field by field in its order.
+    fn move_document(&mut self, document: &MoveDocument) {
+        let MoveDocument {
+            number,
+            ply,
+            side,
+            player,
+            hole,
+            mark,
+            groups,
+            alternatives,
+            comment,
+            annotated,
+            captures,
+            after,
+            line,
+            column,
+            row,
+        } = document;
+        self.raw(b"{\"number\":");
+        self.uint((*number).into());
+        self.raw(b",\"ply\":");
+        self.uint(*ply as u64);
+        self.raw(b",\"side\":");
+        self.player(*side);
+        self.raw(b",\"player\":");
+        self.player(*player);
+        self.raw(b",\"hole\":");
+        self.opt_uint(hole.map(|hole| hole.number().into()));
+        self.raw(b",\"mark\":");
+        self.opt_string(mark.as_deref());
+        self.raw(b",\"groups\":");
+        self.groups(groups);
+        self.raw(b",\"alternatives\":[");
+        for (i, alternative) in alternatives.iter().enumerate() {
+            self.comma(i);
+            self.ply(alternative);
+        }
+        self.raw(b"],\"comment\":");
+        self.opt_string(comment.as_deref());
+        self.raw(b",\"annotated\":");
+        match annotated {
+            Some(annotated) => {
+                self.raw(b"[");
+                for (i, captures) in annotated.iter().enumerate() {
+                    self.comma(i);
+                    self.captures(captures);
+                }
+                self.raw(b"]");
+            }
+            None => self.raw(b"null"),
+        }
+        self.raw(b",\"captures\":");
+        match captures {
+            Some(captures) => self.captures(captures),
+            None => self.raw(b"null"),
+        }
+        self.raw(b",\"after\":");
+        match after {
+            Some(BoardDocument { pits, stores }) => {
+                self.raw(b"{");
+                self.pits_and_stores(pits, *stores);
+                self.raw(b"}");
+            }
+            None => self.raw(b"null"),
+        }
+        self.raw(b",\"line\":");
+        self.uint(*line as u64);
+        self.raw(b",\"column\":");
+        self.uint(*column as u64);
+        self.raw(b",\"row\":");
+        match row {
+            Some(RowDocument {
+                start,
+                end,
+                ending,
+                full_stop,
+            }) => {
+                self.raw(b"{\"start\":");
+                self.place(*start);
+                self.raw(b",\"end\":");
+                self.place(*end);
+                self.raw(b",\"ending\":");
+                self.opt_text(ending.as_ref());
+                self.raw(b",\"full_stop\":");
+                self.bool(*full_stop);
+                self.raw(b"}");
+            }
+            None => self.raw(b"null"),
+        }
+        self.raw(b"}");
+    }
+
+    /// A [`ResultDocument`].
+    fn result(&mut self, result: &ResultDocument) {
+        let ResultDocument {
+            south,
+            north,
+            winner,
+            reason,
+            repetition,
+        } = result;
+        self.raw(b"{\"south\":");
+        self.opt_uint(south.map(u64::from));
+        self.raw(b",\"north\":");
+        self.opt_uint(north.map(u64::from));
+        self.raw(b",\"winner\":");
+        self.opt_string(winner.as_deref());
+        self.raw(b",\"reason\":");
+        self.string(reason);
+        self.raw(b",\"repetition\":");
+        match repetition {
+            Some(RepetitionDocument { ply, earlier_ply }) => {
+                self.raw(b"{\"ply\":");
+                self.uint(*ply as u64);
+                self.raw(b",\"earlier_ply\":");
+                self.uint(*earlier_ply as u64);
+                self.raw(b"}");
+            }
+            None => self.raw(b"null"),
+        }
+        self.raw(b"}");
     }
 }
 
-/// A variation's document (the fields of
-/// [`VariationDocument`](super::VariationDocument), in its order),
-/// serialized as it is built.
-struct VariationStreamed<'a, 'b> {
-    at: &'b RefCell<At<'a>>,
-    variation: &'b notation::Variation,
-    entry: &'b VariationReport,
-}
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
 
-impl Serialize for VariationStreamed<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (variation, entry) = (self.variation, self.entry);
-        let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
-        let start = self.at.borrow_mut().place(variation.span.start);
-        let end = self.at.borrow_mut().place(variation.span.end);
-        let mut document = serializer.serialize_struct("VariationDocument", 7)?;
-        document.serialize_field("label", &entry.label)?;
-        document.serialize_field("parent", &entry.parent)?;
-        document.serialize_field("branch", &entry.branch)?;
-        document.serialize_field("replayed", &entry.replayed)?;
-        document.serialize_field("start", &start)?;
-        document.serialize_field("end", &end)?;
-        document.serialize_field(
-            "moves",
-            &Moves {
-                at: self.at,
-                moves: &variation.moves,
-                numbers: written_numbers_of(&variation.moves),
-                line: &entry.line,
-                base,
-            },
-        )?;
-        document.end()
+    use super::Out;
+
+    fn written(write: impl FnOnce(&mut Out<Vec<u8>>)) -> String {
+        let mut out = Out {
+            writer: Vec::new(),
+            buf: Vec::new(),
+        };
+        write(&mut out);
+        let Ok(()) = out.flush() else {
+            unreachable!("a Vec does not fail")
+        };
+        String::from_utf8(out.writer).unwrap_or_else(|e| panic!("{e}"))
     }
-}
 
-/// A sequence serialized from an iterator, once, building each element as
-/// it is written.
-struct Lazy<I>(RefCell<Option<I>>);
-
-impl<I> Lazy<I> {
-    fn new(iter: I) -> Lazy<I> {
-        Lazy(RefCell::new(Some(iter)))
+    fn serde_json(value: &impl serde::Serialize) -> String {
+        serde_json::to_string(value).unwrap_or_else(|e| panic!("{e}"))
     }
-}
 
-impl<I: Iterator<Item: Serialize>> Serialize for Lazy<I> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let iter = self.0.borrow_mut().take();
-        serializer.collect_seq(iter.into_iter().flatten())
+    proptest! {
+        #![proptest_config(crate::proptest_config(256))]
+
+        /// Strings are escaped exactly as serde_json escapes them: any
+        /// characters, control characters, quotes and backslashes among
+        /// them.
+        #[test]
+        fn strings_are_serde_jsons(text in "(\\PC|[\\x00-\\x1f\"\\\\\\x7f])*") {
+            prop_assert_eq!(written(|out| out.string(&text)), serde_json(&text));
+            let none: Option<&str> = None;
+            prop_assert_eq!(written(|out| out.opt_string(None)), serde_json(&none));
+        }
+
+        /// Integers as serde_json writes them.
+        #[test]
+        fn integers_are_serde_jsons(value in any::<u64>(), small in 0u64..1000) {
+            prop_assert_eq!(written(|out| out.uint(value)), serde_json(&value));
+            prop_assert_eq!(written(|out| out.uint(small)), serde_json(&small));
+        }
     }
 }
