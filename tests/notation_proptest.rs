@@ -603,14 +603,7 @@ proptest! {
         ),
     ) {
         use bohnenspiel::validate::{GameDocument, Options, validate, write_game_document};
-        let mut text = print_records(&records);
-        for (at, token) in &breaks {
-            let mut k = at.index(text.len() + 1);
-            while !text.is_char_boundary(k) {
-                k -= 1;
-            }
-            text.insert_str(k, token);
-        }
+        let text = broken(&records, &breaks);
         for (index, parsed) in parse_records(&text).iter().enumerate() {
             let report = validate(parsed, &Options::default());
             let file = "dir/\"a\\b\t\u{1}é.txt";
