@@ -86,7 +86,11 @@ fn group() -> impl Strategy<Value = Group> {
                 comment
             }
         ),
-        prop::collection::vec("[A-Z]{1,2}".prop_map(Label), 1..3).prop_map(GroupKind::Labels),
+        prop::collection::vec(
+            "[A-Z]{1,2}".prop_filter_map("a label", |l| Label::new(&l)),
+            1..3
+        )
+        .prop_map(GroupKind::Labels),
         (hole(), mark()).prop_map(|(hole, mark)| GroupKind::OtherMove(Box::new(WrittenPly {
             mark,
             ..WrittenPly::new(hole)
@@ -173,7 +177,7 @@ fn numbered_movetext() -> impl Strategy<Value = Movetext> {
         prop::collection::vec(a_move(true, true), 1..8),
         prop::collection::vec(
             (
-                "[A-Z]{1,2}",
+                "[A-Z]{1,2}".prop_filter_map("a label", |l| Label::new(&l)),
                 prop::collection::vec(a_move(true, true), 0..5),
             ),
             0..3,
@@ -185,7 +189,7 @@ fn numbered_movetext() -> impl Strategy<Value = Movetext> {
             variations: variations
                 .into_iter()
                 .map(|(label, moves)| Variation {
-                    label: Label(label),
+                    label,
                     moves,
                     span: Span::default(),
                 })

@@ -99,7 +99,8 @@
 //! **Numbered** movetext: one move per line, `N.` then South's turn, then
 //! North's turn, separated by white space; a row may end with `.` or with
 //! an ending (`6 and South loses. Greed ruins gentlemen.`). A line holding
-//! only a label in parentheses, such as `(A)`, starts a **variation**: the
+//! only a label (one to seven capital letters) in parentheses, such as
+//! `(A)`, starts a **variation**: the
 //! rows that follow, up to the next such line, replace the line that
 //! refers to the label (`2 (A)`) from the first row's number on. Labels
 //! may be referred to from inside variations. The movetext ends at a blank
@@ -216,8 +217,8 @@ pub use span::{Location, Span};
 /// trees can be built without depending on it separately.
 pub use thin_vec;
 pub use tree::{
-    Alternatives, Ending, Group, GroupKind, Groups, Label, Layout, LineRef, Movetext, Prose,
-    Record, Tag, Turn, Variation, WrittenMove, WrittenPly,
+    Alternatives, Ending, Group, GroupKind, Groups, Label, LabelError, Layout, LineRef, Movetext,
+    Prose, Record, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};
 pub use visit::{MoveEnd, PlyToken, Visitor};

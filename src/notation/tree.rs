@@ -300,21 +300,110 @@ impl GroupKind {
     }
 }
 
-/// A variation label: one or more ASCII capital letters, such as `A`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Label(pub String);
+/// A variation label: one to [`Label::MAX_LEN`] ASCII capital letters,
+/// such as `A` or `BC`.
+///
+/// A label is a small `Copy` value (8 bytes, its letters held inline), so
+/// that a ply that refers to many variations (`4 (A/B/C/…)`) costs about
+/// as much as its text. A longer run of capitals in parentheses is no
+/// label: `(ABCDEFGH)` is a comment, and a header line `(ABCDEFGH)` no
+/// variation.
+///
+/// ```
+/// use bohnenspiel::notation::Label;
+///
+/// let label = Label::new("BC").expect("two capital letters");
+/// assert_eq!(label.as_str(), "BC");
+/// assert_eq!(label.to_string(), "BC");
+/// assert!(Label::new("A") < Label::new("AA"));
+/// assert_eq!("ABCDEFG".parse::<Label>().map(|l| l.len()), Ok(7));
+/// assert!(Label::new("ABCDEFGH").is_none());
+/// assert!(Label::new("a").is_none() && Label::new("").is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Label {
+    /// The letters, then zeros (so that the derived order is the order of
+    /// the texts).
+    letters: [u8; Label::MAX_LEN],
+    /// How many letters there are (1 to [`Label::MAX_LEN`]).
+    len: u8,
+}
 
 impl Label {
-    /// Whether `text` is a well-formed label.
+    /// The most letters a label has.
+    pub const MAX_LEN: usize = 7;
+
+    /// The label written `text`, if it is one: one to [`Label::MAX_LEN`]
+    /// ASCII capital letters.
+    #[must_use]
+    pub fn new(text: &str) -> Option<Label> {
+        if !Label::is_valid(text) {
+            return None;
+        }
+        let mut letters = [0; Label::MAX_LEN];
+        letters
+            .get_mut(..text.len())?
+            .copy_from_slice(text.as_bytes());
+        Some(Label {
+            letters,
+            len: u8::try_from(text.len()).ok()?,
+        })
+    }
+
+    /// Whether `text` is a well-formed label: one to [`Label::MAX_LEN`]
+    /// ASCII capital letters.
     #[must_use]
     pub fn is_valid(text: &str) -> bool {
-        !text.is_empty() && text.bytes().all(|b| b.is_ascii_uppercase())
+        (1..=Label::MAX_LEN).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_uppercase())
     }
 
     /// The label's text.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        &self.0
+        self.letters
+            .get(..usize::from(self.len))
+            .and_then(|letters| std::str::from_utf8(letters).ok())
+            .unwrap_or_default()
+    }
+
+    /// The number of letters.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Always false: a label has at least one letter.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+impl std::fmt::Debug for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Label").field(&self.as_str()).finish()
+    }
+}
+
+impl std::fmt::Display for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text is not a variation label (see [`Label::new`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected a variation label of 1 to {} capital letters",
+    Label::MAX_LEN
+)]
+pub struct LabelError;
+
+impl std::str::FromStr for Label {
+    type Err = LabelError;
+
+    fn from_str(text: &str) -> Result<Label, LabelError> {
+        Label::new(text).ok_or(LabelError)
     }
 }
 
@@ -352,7 +441,7 @@ impl Movetext {
     /// The variation with this label.
     #[must_use]
     pub fn variation(&self, label: &str) -> Option<&Variation> {
-        self.variations.iter().find(|v| v.label.0 == label)
+        self.variations.iter().find(|v| v.label.as_str() == label)
     }
 
     /// The line and the move in it that refer to `label`, as in
@@ -363,7 +452,7 @@ impl Movetext {
             std::iter::once(&m.south)
                 .chain(m.north.as_ref())
                 .flat_map(Turn::plies)
-                .any(|ply| ply.labels().any(|l| l.0 == label))
+                .any(|ply| ply.labels().any(|l| l.as_str() == label))
         };
         if let Some(m) = self.moves.iter().find(refers) {
             return Some((LineRef::Main, m));
@@ -581,5 +670,7 @@ mod tests {
         // A group with its vector's header (16 bytes) fits a 128-byte
         // chunk, which the system allocator recycles cheaply.
         assert!(std::mem::size_of::<Group>() <= 104);
+        // A label costs about as much as its text (`A/`, `BC/`).
+        assert_eq!(std::mem::size_of::<Label>(), 8);
     }
 }

@@ -9,8 +9,8 @@ use crate::{Hole, Player};
 use super::parse::plain::RawMovetext;
 
 use super::{
-    Alternatives, CaptureAnnotation, Ending, Groups, Layout, Movetext, ParseError, Prose, Record,
-    Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
+    Alternatives, CaptureAnnotation, Ending, Groups, Label, Layout, Movetext, ParseError, Prose,
+    Record, Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
 };
 
 /// A ply as the parser reads it, borrowed for one callback.
@@ -176,7 +176,7 @@ pub(crate) trait Sink {
     fn begin_game(&mut self) -> ControlFlow<()>;
     fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()>;
     fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()>;
-    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()>;
+    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<()>;
     /// A move starts; `number` is the row number and where it is written,
     /// in numbered layout.
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()>;
@@ -239,8 +239,8 @@ impl<V: Visitor + ?Sized> Sink for V {
         Visitor::begin_movetext(self, layout)
     }
 
-    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()> {
-        Visitor::begin_variation(self, label, span)
+    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<()> {
+        Visitor::begin_variation(self, label.as_str(), span)
     }
 
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
@@ -360,10 +360,10 @@ impl Sink for TreeBuilder {
         ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()> {
+    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<()> {
         self.close_open_move();
         self.record.movetext.variations.push(Variation {
-            label: super::Label(label.to_owned()),
+            label,
             moves: Vec::new(),
             span,
         });

@@ -599,17 +599,18 @@ impl GameDocument {
         }
         let mut variations = Vec::with_capacity(self.variations.len());
         for (i, variation) in self.variations.iter().enumerate() {
-            if !Label::is_valid(&variation.label) {
+            let Some(label) = Label::new(&variation.label) else {
                 return Err(DocumentError::notation(
                     format!("variations[{i}].label"),
                     format!(
-                        "expected a label of capital letters, found {:?}",
+                        "expected a label of 1 to {} capital letters, found {:?}",
+                        Label::MAX_LEN,
                         variation.label
                     ),
                 ));
-            }
+            };
             variations.push(Variation {
-                label: Label(variation.label.clone()),
+                label,
                 moves: rows(&variation.moves, layout, &format!("variations[{i}].moves"))?,
                 span: Span::default(),
             });

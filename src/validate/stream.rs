@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 
 use crate::notation::Location;
 use crate::notation::{
-    CaptureAnnotation, GameText, GroupKind, Layout, MoveEnd, ParseError, ParsedRecord, PlainPly,
-    PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning, WrittenPly,
+    CaptureAnnotation, GameText, GroupKind, Label, Layout, MoveEnd, ParseError, ParsedRecord,
+    PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning, WrittenPly,
 };
 use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
 
@@ -499,7 +499,7 @@ impl Sink for Quick {
         end
     }
 
-    fn begin_variation(&mut self, _: &str, _: Span) -> ControlFlow<()> {
+    fn begin_variation(&mut self, _: Label, _: Span) -> ControlFlow<()> {
         self.give_up()
     }
 

@@ -48,9 +48,11 @@ pub(crate) struct Index<'r> {
     movetext: &'r Movetext,
     /// The first variation with each label.
     by_label: HashMap<&'r str, usize>,
-    /// For each label referred to, the first line (the main line, then
-    /// the variations in written order) and move that refer to it.
-    referred: HashMap<&'r str, (LineId, &'r WrittenMove)>,
+    /// For each variation that is the first with its label, the first
+    /// line (the main line, then the variations in written order) and
+    /// move that refer to the label. (Labels that name no variation are
+    /// not kept, so that a ply with many costs nothing here.)
+    referred: Vec<Option<(LineId, &'r WrittenMove)>>,
     /// The whole line of each variation, worked out once.
     whole: Vec<Whole>,
 }
@@ -62,17 +64,24 @@ impl<'r> Index<'r> {
         for (i, variation) in movetext.variations.iter().enumerate() {
             by_label.entry(variation.label.as_str()).or_insert(i);
         }
-        let mut referred = HashMap::new();
+        let mut referred = vec![None; movetext.variations.len()];
         let mut index = Index {
             movetext,
             by_label,
-            referred: HashMap::new(),
+            referred: Vec::new(),
             whole: vec![Whole::Unknown; movetext.variations.len()],
         };
         for (line, moves) in index.lines() {
             for m in moves {
                 for label in labels(m) {
-                    referred.entry(label).or_insert((line, m));
+                    if let Some(slot) = index
+                        .by_label
+                        .get(label)
+                        .and_then(|&first| referred.get_mut(first))
+                        .filter(|slot: &&mut Option<_>| slot.is_none())
+                    {
+                        *slot = Some((line, m));
+                    }
                 }
             }
         }
@@ -121,7 +130,8 @@ impl<'r> Index<'r> {
     /// that names its label.
     pub(crate) fn parent(&self, i: usize) -> Option<(LineId, &'r WrittenMove)> {
         let variation = self.movetext.variations.get(i)?;
-        self.referred.get(variation.label.as_str()).copied()
+        let first = self.by_label.get(variation.label.as_str())?;
+        self.referred.get(*first).copied().flatten()
     }
 
     /// The whole line of variation `i` from the start of the game: its

@@ -8,10 +8,8 @@ use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
 use crate::notation::{Group, GroupKind, Groups, Label, Mark, Span, WarningKind, WrittenPly};
-use nom::bytes::complete::take_while1;
-use nom::character::complete::{char, digit1};
-use nom::combinator::{all_consuming, map, map_opt, opt, verify};
-use nom::multi::separated_list1;
+use nom::character::complete::digit1;
+use nom::combinator::{all_consuming, map_opt, opt, verify};
 use nom::{IResult, Parser};
 use std::ops::ControlFlow;
 
@@ -714,14 +712,17 @@ pub(crate) fn common_head(bytes: &[u8], at: usize) -> Option<(Hole, Option<Mark>
     Some((hole, Some(mark), after))
 }
 
-/// Variation labels: capital letters joined by `/`, and nothing else.
+/// Variation labels: labels ([`Label::new`]) joined by `/`, and nothing
+/// else; held in a vector of exactly their number, so that a group of
+/// many costs about its text.
 fn labels(content: &str) -> Option<Vec<Label>> {
-    let label = map(take_while1(|c: char| c.is_ascii_uppercase()), |l: &str| {
-        Label(l.to_owned())
-    });
-    let parsed: IResult<&str, Vec<Label>> =
-        all_consuming(separated_list1(char('/'), label)).parse(content);
-    parsed.ok().map(|(_, labels)| labels)
+    if !content.split('/').all(Label::is_valid) {
+        return None;
+    }
+    let count = 1 + memchr::memchr_iter(b'/', content.as_bytes()).count();
+    let mut labels = Vec::with_capacity(count);
+    labels.extend(content.split('/').filter_map(Label::new));
+    Some(labels)
 }
 
 /// Every `(` of `bytes[from..end]` with its matching `)`, if any, in

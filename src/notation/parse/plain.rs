@@ -264,7 +264,7 @@ mod tests {
     use crate::notation::parse::parse_game;
     use crate::notation::visit::{MoveEnd, Sink};
     use crate::notation::{
-        CaptureAnnotation, GroupKind, Layout, ParseError, Span, Warning, WrittenPly,
+        CaptureAnnotation, GroupKind, Label, Layout, ParseError, Span, Warning, WrittenPly,
     };
 
     /// What a game's callbacks said, in order.
@@ -349,8 +349,8 @@ mod tests {
             end
         }
 
-        fn begin_variation(&mut self, label: &str, _: Span) -> ControlFlow<()> {
-            self.events.push(Event::Variation(label.to_owned()));
+        fn begin_variation(&mut self, label: Label, _: Span) -> ControlFlow<()> {
+            self.events.push(Event::Variation(label.to_string()));
             ControlFlow::Continue(())
         }
 

@@ -24,12 +24,12 @@ pub(crate) fn is_row(line: &str) -> bool {
 }
 
 /// The label of a variation header line such as `(A)`.
-pub(crate) fn header(line: &str) -> Option<&str> {
+pub(crate) fn header(line: &str) -> Option<Label> {
     let inner = trim_start(line)
         .strip_prefix('(')?
         .trim_end()
         .strip_suffix(')')?;
-    Label::is_valid(inner).then_some(inner)
+    Label::new(inner)
 }
 
 /// Parses rows and variation headers from `from` on, handing them to the
@@ -167,8 +167,15 @@ mod tests {
         assert!(is_row("\u{b}1. 5  11"));
         assert!(is_row("\u{a0}12. 5"));
         assert!(!is_row("1.5"));
-        assert_eq!(header("\u{a0}(A) "), Some("A"));
-        assert_eq!(header(" (D)\r"), Some("D"));
+        assert_eq!(
+            header("\u{a0}(A) ").map(|l| l.to_string()),
+            Some("A".to_owned())
+        );
+        assert_eq!(
+            header(" (D)\r").map(|l| l.to_string()),
+            Some("D".to_owned())
+        );
+        assert_eq!(header("(ABCDEFGH)"), None);
         assert_eq!(header("(B/C)"), None);
         assert_eq!(header("(a)"), None);
     }

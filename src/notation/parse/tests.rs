@@ -102,6 +102,35 @@ fn groups_are_classified() {
     );
 }
 
+/// A label is one to seven capital letters: a longer run of them is a
+/// comment in a group and no variation header.
+#[test]
+fn labels_have_at_most_seven_letters() {
+    let record = ok("4 (ABCDEFG/B) (ABCDEFGH) (A//B) (A/b), 7");
+    let kinds: Vec<&GroupKind> = record.movetext.moves[0]
+        .south
+        .ply
+        .groups
+        .iter()
+        .map(|g| &g.kind)
+        .collect();
+    assert!(matches!(kinds[0], GroupKind::Labels(l)
+        if l.iter().map(|l| l.as_str()).collect::<Vec<_>>() == ["ABCDEFG", "B"]));
+    assert!(matches!(kinds[1], GroupKind::Comment(c) if c == "ABCDEFGH"));
+    assert!(matches!(kinds[2], GroupKind::Comment(c) if c == "A//B"));
+    assert!(matches!(kinds[3], GroupKind::Comment(c) if c == "A/b"));
+    assert_eq!(
+        record.to_string(),
+        "4 (ABCDEFG/B) (ABCDEFGH) (A//B) (A/b), 7\n"
+    );
+    let record = one("1. 2 (ABCDEFGH) 9\n(ABCDEFGH)\n1. 6 7\n");
+    assert!(record.record.movetext.variations.is_empty());
+    assert_eq!(
+        record.record.prose.as_ref().map(|p| p.text.as_str()),
+        Some("(ABCDEFGH)\n1. 6 7")
+    );
+}
+
 #[test]
 fn annotated_captures_are_flattened_in_written_order() {
     let cases: [(&str, &[(u8, u8)]); 10] = [
