@@ -15,12 +15,14 @@
 //   annotate  `validate` with every ply kept, `annotate_in_place`, and
 //             the canonical form of the annotated record (to a sink).
 //
-// Each shape and size runs in a child process of this example (the same
-// binary, with `--child`), so that its peak resident memory (VmHWM from
-// /proc/self/status) is its own; the peak is counted again from the start
-// of each phase (by writing 5 to /proc/self/clear_refs), and so is that
-// phase's own, the input (held once, as a byte vector) included. A child
-// that takes longer than 120 s is stopped and shown as `timeout`. The
+// Each phase of each shape and size runs in a child process of this
+// example (the same binary, with `--child`), so that its peak resident
+// memory (VmHWM from /proc/self/status) is its own and no memory another
+// phase freed (and the allocator kept) counts for it; the peak is
+// counted from the start of the phase, once the input is generated (by
+// writing 5 to /proc/self/clear_refs), the input (held once, as a byte
+// vector) included. A child that takes longer than 120 s is stopped and
+// shown as `timeout`. The
 // table gives seconds per MB for each phase and each phase's peak memory
 // as a multiple of the input's size, then the ratio between the sizes: a
 // ratio of time per MB near 1 means linear time.
@@ -51,6 +53,8 @@ const SHAPES: &[(&str, Generator)] = &[
     ("variations-referenced", variations_referenced),
     ("variations-unreferenced", variations_unreferenced),
     ("variation-chain", variation_chain),
+    ("variations-later", variations_later),
+    ("variation-chain-later", variation_chain_later),
     ("tags", tags),
     ("huge-hole-number", huge_hole_number),
     ("game-one-line", game_on_one_line),
@@ -172,6 +176,56 @@ fn variation_chain(n: usize) -> Vec<u8> {
     text.into_bytes()
 }
 
+/// A start where each side has one bean, six holes apart: each has one
+/// legal move for ever, and nothing is ever captured.
+const ROUND_START: &str = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S";
+
+/// The rows of that game, round and round: South's hole and North's.
+const ROUND: [(u8, u8); 6] = [(5, 11), (6, 12), (1, 7), (2, 8), (3, 9), (4, 10)];
+
+/// Row `number` (from 1) of the round, its two holes.
+fn round_row(number: usize) -> (u8, u8) {
+    ROUND[(number - 1) % ROUND.len()]
+}
+
+/// A main line that never captures, each row referring to a variation
+/// that replaces it from the next row on (with the same row): N
+/// variations branching at ever later points of one long line.
+fn variations_later(n: usize) -> Vec<u8> {
+    let mut rows = String::new();
+    let mut variations = String::new();
+    let mut number = 1;
+    while 20 + rows.len() + variations.len() < n {
+        let (south, north) = round_row(number);
+        let l = label(number - 1);
+        let _ = writeln!(rows, "{number}. {south} ({l}) {north}");
+        let (south, north) = round_row(number + 1);
+        let _ = write!(variations, "({l})\n{}. {south} {north}\n", number + 1);
+        number += 1;
+    }
+    format!("[Setup \"{ROUND_START}\"]\n\n{rows}{variations}").into_bytes()
+}
+
+/// A chain of variations on that game, each a row later than its parent
+/// and referring to the next: A → B → C …, each line one row longer.
+fn variation_chain_later(n: usize) -> Vec<u8> {
+    let mut text = format!("[Setup \"{ROUND_START}\"]\n\n");
+    let (south, north) = round_row(1);
+    let _ = writeln!(text, "1. {south} (A) {north}");
+    let mut number = 2;
+    while text.len() < n {
+        let (south, north) = round_row(number);
+        let _ = write!(
+            text,
+            "({})\n{number}. {south} ({}) {north}\n",
+            label(number - 2),
+            label(number - 1)
+        );
+        number += 1;
+    }
+    text.into_bytes()
+}
+
 /// N tags, then a move.
 fn tags(n: usize) -> Vec<u8> {
     let mut text = String::new();
@@ -233,18 +287,23 @@ const PHASES: [&str; 5] = ["parse", "validate", "json", "print", "annotate"];
 
 /// Runs the phases on one input; prints the input's size, then for each
 /// phase its seconds and peak kB, then the bytes printed.
-fn child(shape: &str, size: usize) -> io::Result<()> {
+fn child(shape: &str, size: usize, phase: usize) -> io::Result<()> {
     let Some(&(_, generate)) = SHAPES.iter().find(|(name, _)| *name == shape) else {
         return Err(io::Error::other(format!("no shape {shape}")));
     };
     let input = generate(size);
     let mut fields = vec![input.len().to_string()];
-    let mut timed = |phase: &mut dyn FnMut() -> io::Result<usize>| -> io::Result<usize> {
+    let mut next = 0;
+    let mut timed = |run: &mut dyn FnMut() -> io::Result<usize>| -> io::Result<usize> {
+        next += 1;
+        if next - 1 != phase {
+            return Ok(0);
+        }
         reset_peak();
         let start = Instant::now();
-        let n = phase()?;
+        let n = run()?;
         let seconds = start.elapsed().as_secs_f64();
-        fields.push(format!("{seconds} {}", peak_kb().unwrap_or(0)));
+        fields.push(format!("{seconds} {} {n}", peak_kb().unwrap_or(0)));
         Ok(n)
     };
     timed(&mut || {
@@ -277,7 +336,7 @@ fn child(shape: &str, size: usize) -> io::Result<()> {
         }
         Ok(written)
     })?;
-    let printed = timed(&mut || {
+    timed(&mut || {
         let mut sink = Counter(0);
         for game in RecordReader::new(input.as_slice()) {
             write!(sink, "{}", game?.record)?;
@@ -294,7 +353,6 @@ fn child(shape: &str, size: usize) -> io::Result<()> {
         }
         Ok(sink.0)
     })?;
-    fields.push(printed.to_string());
     println!("{}", fields.join(" "));
     Ok(())
 }
@@ -313,7 +371,7 @@ impl io::Write for Counter {
     }
 }
 
-/// What a child measured.
+/// What the children of one shape and size measured.
 struct Measured {
     bytes: f64,
     /// Seconds per MB of each phase.
@@ -323,11 +381,34 @@ struct Measured {
     printed: f64,
 }
 
-/// Runs one shape at one size in a child process.
+/// Runs one shape at one size, each phase in a child process of its
+/// own.
 fn measure(shape: &str, size: usize) -> Result<Measured, String> {
+    let mut measured = Measured {
+        bytes: 0.0,
+        per_mb: [0.0; 5],
+        peak_mb: [0.0; 5],
+        printed: 0.0,
+    };
+    for (i, phase) in PHASES.iter().enumerate() {
+        let [bytes, seconds, peak_kb, n] =
+            measure_phase(shape, size, i).map_err(|e| format!("{phase}: {e}"))?;
+        measured.bytes = bytes;
+        measured.per_mb[i] = seconds / (bytes / 1e6);
+        measured.peak_mb[i] = peak_kb / 1e3;
+        if *phase == "print" {
+            measured.printed = n;
+        }
+    }
+    Ok(measured)
+}
+
+/// Runs phase `phase` of one shape at one size in a child process: the
+/// input's size, the seconds, the peak kB and what the phase counted.
+fn measure_phase(shape: &str, size: usize, phase: usize) -> Result<[f64; 4], String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut child = Command::new(exe)
-        .args(["--child", shape, &size.to_string()])
+        .args(["--child", shape, &size.to_string(), &phase.to_string()])
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| e.to_string())?;
@@ -352,22 +433,10 @@ fn measure(shape: &str, size: usize) -> Result<Measured, String> {
         .split_whitespace()
         .map(|f| f.parse().unwrap_or(f64::NAN))
         .collect();
-    if fields.len() != 2 + 2 * PHASES.len() {
-        return Err(format!("unexpected output {text:?}"));
+    match fields[..] {
+        [bytes, seconds, peak, n] => Ok([bytes, seconds, peak, n]),
+        _ => Err(format!("unexpected output {text:?}")),
     }
-    let bytes = fields[0];
-    let mb = bytes / 1e6;
-    let mut measured = Measured {
-        bytes,
-        per_mb: [0.0; 5],
-        peak_mb: [0.0; 5],
-        printed: fields[fields.len() - 1],
-    };
-    for i in 0..PHASES.len() {
-        measured.per_mb[i] = fields[1 + 2 * i] / mb;
-        measured.peak_mb[i] = fields[2 + 2 * i] / 1e3;
-    }
-    Ok(measured)
 }
 
 fn main() -> io::Result<()> {
@@ -375,7 +444,8 @@ fn main() -> io::Result<()> {
     if args.first().map(String::as_str) == Some("--child") {
         let shape = args.get(1).map_or("", String::as_str);
         let size = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
-        return child(shape, size);
+        let phase = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
+        return child(shape, size, phase);
     }
     let large_mb: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10.0);
     let chosen: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();

@@ -1,12 +1,16 @@
 //! Records with many variations, at a small size: a row referring to N
-//! one-row variations, N variations no line refers to, and a chain
-//! A→B→C… each give the findings expected of them. (Their speed at large
+//! one-row variations, N variations no line refers to, a chain A→B→C…,
+//! N variations branching at ever later rows of one long line, and a
+//! chain each a row later than its parent, each give the findings
+//! expected of them. (Their speed at large
 //! sizes is measured in `examples/hostile.rs`.) The parents the validator
 //! finds by index are checked against `Movetext::parent_of`, which
 //! searches.
 
 use bohnenspiel::notation::{LineRef, parse_records};
-use bohnenspiel::validate::{FindingKind, Options, Report, validate};
+use bohnenspiel::validate::{
+    FindingKind, Line, MAX_FINDINGS_PER_GAME, Options, Report, Severity, validate,
+};
 
 const N: usize = 60;
 
@@ -144,5 +148,138 @@ fn a_cycle_of_variations_is_not_replayed() {
             "variation (A) is not replayed: its parent lines refer to each other in a cycle",
             "variation (B) is not replayed: its parent lines refer to each other in a cycle",
         ]
+    );
+}
+
+/// A start where each side has one bean, six holes apart: each has one
+/// legal move for ever, and nothing is ever captured, so that a line of
+/// any length is legal and every position since the start can repeat.
+const ROUND_START: &str = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S";
+
+/// Row `number` (from 1) of that game: `N. S N`, with `labels` after
+/// South's hole if any.
+fn round_row(number: usize, labels: &str) -> String {
+    const ROUND: [(u8, u8); 6] = [(5, 11), (6, 12), (1, 7), (2, 8), (3, 9), (4, 10)];
+    let (south, north) = ROUND[(number - 1) % ROUND.len()];
+    let labels = if labels.is_empty() {
+        String::new()
+    } else {
+        format!(" ({labels})")
+    };
+    format!("{number}. {south}{labels} {north}\n")
+}
+
+/// What the rules made of a line's plies from ply `from` (counted from
+/// 0) on, without what was written: each ply's number, index, player,
+/// move, captures and position after it; and how the line ended.
+fn replayed(line: &Line, from: usize) -> String {
+    let plies: Vec<String> = line
+        .plies
+        .iter()
+        .skip(from)
+        .map(|p| {
+            format!(
+                "{} {} {} {:?} {:?} {}",
+                p.number, p.index, p.player, p.mv, p.captures, p.after
+            )
+        })
+        .collect();
+    format!(
+        "{plies:?} {} {:?} {:?} {:?}",
+        line.last_index, line.end, line.stop, line.position
+    )
+}
+
+/// The main line of a record of the first `rows` rows of that game, as
+/// validated alone, from ply `from` on: what a variation whose whole line
+/// is those rows, and whose own plies start there, must give.
+fn round_line(rows: usize, from: usize) -> String {
+    let mut text = format!("[Setup \"{ROUND_START}\"]\n\n");
+    for number in 1..=rows {
+        text.push_str(&round_row(number, ""));
+    }
+    replayed(&check(&text).main_line, from)
+}
+
+#[test]
+fn variations_branching_at_ever_later_rows() {
+    // Row k of a long main line refers to a variation that replaces it
+    // from row k + 1 with the same row: each variation's whole line is
+    // the main line's first k + 1 rows.
+    let rows = 3 * N;
+    let mut text = format!("[Setup \"{ROUND_START}\"]\n\n");
+    for k in 1..=rows {
+        text.push_str(&round_row(k, &label(k - 1)));
+    }
+    for k in 1..=rows {
+        text.push_str(&format!("({})\n{}", label(k - 1), round_row(k + 1, "")));
+    }
+    let report = check(&text);
+    assert_eq!(replayed(&report.main_line, 0), round_line(rows, 0));
+    for (k, v) in (1..).zip(&report.variations) {
+        assert!(v.replayed, "variation {}", v.label);
+        assert_eq!(v.branch, Some(k + 1));
+        // Its own plies are row k + 1's, after the main line's first k.
+        let k = k as usize;
+        assert_eq!(
+            replayed(&v.line, 0),
+            round_line(k + 1, 2 * k),
+            "variation {}",
+            v.label
+        );
+    }
+    // One note each, the main line's first, then the variations' in
+    // written order, as many as are kept; the rest are counted.
+    let findings = &report.findings;
+    assert_eq!(findings.len(), MAX_FINDINGS_PER_GAME + 1);
+    let mut kept: Vec<Option<&str>> = findings[..MAX_FINDINGS_PER_GAME]
+        .iter()
+        .map(|f| f.variation.as_deref())
+        .collect();
+    kept.sort();
+    let labels: Vec<String> = (0..MAX_FINDINGS_PER_GAME - 1).map(label).collect();
+    let mut expected: Vec<Option<&str>> = labels.iter().map(|l| Some(l.as_str())).collect();
+    expected.push(None);
+    expected.sort();
+    assert_eq!(kept, expected);
+    assert!(findings.iter().all(|f| f.severity == Severity::Note));
+    let last = &findings[MAX_FINDINGS_PER_GAME];
+    assert_eq!(last.kind, FindingKind::FindingsOmitted);
+    let more = rows + 1 - MAX_FINDINGS_PER_GAME;
+    assert!(
+        last.message.starts_with(&format!("{more} more findings")),
+        "{}",
+        last.message
+    );
+}
+
+#[test]
+fn a_chain_of_variations_each_a_row_later() {
+    // (A) replaces the main line from row 2, (B) replaces (A) from row 3,
+    // and so on: variation i's whole line is the first i + 2 rows.
+    let mut text = format!("[Setup \"{ROUND_START}\"]\n\n{}", round_row(1, &label(0)));
+    for i in 0..N {
+        let next = if i + 1 < N {
+            label(i + 1)
+        } else {
+            String::new()
+        };
+        text.push_str(&format!("({})\n{}", label(i), round_row(i + 2, &next)));
+    }
+    let report = check(&text);
+    assert_eq!(replayed(&report.main_line, 0), round_line(1, 0));
+    for (i, v) in report.variations.iter().enumerate() {
+        assert!(v.replayed, "variation {}", v.label);
+        assert_eq!(
+            replayed(&v.line, 0),
+            round_line(i + 2, 2 * (i + 1)),
+            "variation {}",
+            v.label
+        );
+    }
+    assert_eq!(count(&report, FindingKind::UnresolvedLabel), 0);
+    assert_eq!(
+        count(&report, FindingKind::UnfinishedGame) + count(&report, FindingKind::Repetition),
+        N + 1
     );
 }

@@ -180,12 +180,16 @@ pub struct Game {
     /// that can still repeat. They are found in `plies` by a linear scan
     /// while few, through `seen` when many.
     since: usize,
-    /// The positions after plies `since..mapped`, each with the ply after
+    /// The positions after plies `0..mapped`, each with the ply after
     /// which it first occurred and how many times it did; filled only
-    /// once more than [`SCAN_LIMIT`] positions can repeat.
+    /// once more than [`SCAN_LIMIT`] positions can repeat. It is not
+    /// cleared at a capture: a capture fills a store, so no position
+    /// before it equals one after, and the entries of earlier stretches
+    /// never match again (they stay so that [`Game::rewind`] can take
+    /// the game back past a capture without rebuilding them).
     seen: HashMap<Position, (usize, u32), BuildHasherDefault<PositionHasher>>,
-    /// The ply up to which (not included) the positions since the last
-    /// capture are counted in `seen`.
+    /// The ply up to which (not included) the positions are counted in
+    /// `seen`.
     mapped: usize,
     /// How often the current position occurred before since the last
     /// capture: 0 for a new one (the only field the common case writes).
@@ -195,6 +199,18 @@ pub struct Game {
     /// The OR of the [`Position::filter_bit`]s of the positions after plies
     /// `since..` (and of the start before any capture): a position whose
     /// bit is clear has not occurred since, and needs no search.
+    recent: u64,
+    end: Option<GameEnd>,
+}
+
+/// The state of a [`Game`] after some ply, as [`Game::checkpoint`] takes
+/// it, for [`Game::rewind`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Checkpoint {
+    plies: usize,
+    since: usize,
+    earlier_count: u32,
+    first_ply: usize,
     recent: u64,
     end: Option<GameEnd>,
 }
@@ -244,6 +260,48 @@ impl Game {
         self.settle();
     }
 
+    /// The state of the game now, to come back to with [`Game::rewind`].
+    pub(crate) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            plies: self.plies.len(),
+            since: self.since,
+            earlier_count: self.earlier_count,
+            first_ply: self.first_ply,
+            recent: self.recent,
+            end: self.end,
+        }
+    }
+
+    /// Takes the game back to `to`, a [`Game::checkpoint`] of this game
+    /// taken at or before its current ply (and not rewound past since):
+    /// the plies after it are undone, and the game is as it was then.
+    /// Takes time in proportion to the plies undone, whatever the
+    /// history before them, so that lines branching from one game (the
+    /// variations of a record) can be replayed depth first on one game.
+    pub(crate) fn rewind(&mut self, to: Checkpoint) {
+        let len = to.plies.min(self.plies.len());
+        // The positions after the plies undone leave the map, latest
+        // first, so that each position's first occurrence goes last.
+        while self.mapped > len {
+            self.mapped -= 1;
+            let position = *self.position_after(self.mapped);
+            if let Some((_, count)) = self.seen.get_mut(&position) {
+                if *count > 1 {
+                    *count -= 1;
+                } else {
+                    self.seen.remove(&position);
+                }
+            }
+        }
+        self.plies.truncate(len);
+        self.position = *self.position_after(len);
+        self.since = to.since;
+        self.earlier_count = to.earlier_count;
+        self.first_ply = to.first_ply;
+        self.recent = to.recent;
+        self.end = to.end;
+    }
+
     /// Reserves room in the history for `additional` more plies.
     pub(crate) fn reserve(&mut self, additional: usize) {
         self.plies.reserve(additional);
@@ -277,9 +335,6 @@ impl Game {
         if !captures.is_empty() {
             self.since = self.plies.len() + 1;
             self.recent = 0;
-            if !self.seen.is_empty() {
-                self.seen.clear();
-            }
         }
         self.plies.push(Ply {
             player,
@@ -551,7 +606,7 @@ impl Game {
     #[cold]
     #[inline(never)]
     fn earlier_in_map(&mut self, ply: usize) -> Option<Recurrence> {
-        for earlier in self.mapped.max(self.since)..ply {
+        for earlier in self.mapped..ply {
             let before = *self.position_after(earlier);
             self.seen
                 .entry(before)
@@ -793,5 +848,88 @@ mod tests {
         }
         assert!(longest > 2 * SCAN_LIMIT, "longest {longest}");
         assert!(ends[1] > 60 && ends[2] > 10, "ends {ends:?}");
+    }
+
+    /// Random walks over a tree of lines on one game, with checkpoints
+    /// taken and rewound to in stack order, from sparse positions (long
+    /// stretches without a capture, past the scan limit, and captures
+    /// undone): after every step the game equals a new game that plays
+    /// the same moves, in its history, its end and what it says of
+    /// repetition, and so do the games played on from there.
+    #[test]
+    fn a_rewound_game_is_the_game_of_its_moves() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut rewinds = [0; 2];
+        for (n, start) in [
+            "1,0,0,2,0,0/0,1,0,0,1,1 32:34 S",
+            "0,0,1,0,0,0/0,0,0,0,1,0 36:34 S",
+            "2,0,1,0,0,0/0,3,0,0,1,1 30:34 N",
+            "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
+            "3,2,0,1,0,4/2,0,1,3,0,2 26:28 S",
+        ]
+        .into_iter()
+        .cycle()
+        .take(60)
+        .enumerate()
+        {
+            let start: Position = start.parse().expect("a position");
+            let rules = Rules {
+                repetition: [Repetition::Claim, Repetition::Automatic { occurrence: 3 }][n % 2],
+                variant: [Variant::Standard, Variant::Hemprich][n / 2 % 2],
+                ..Rules::default()
+            };
+            let mut game = Game::new(start, rules);
+            let mut moves: Vec<Move> = Vec::new();
+            let mut checkpoints: Vec<(Checkpoint, usize)> = Vec::new();
+            for step in 0..600 {
+                match next(10) {
+                    0 => checkpoints.push((game.checkpoint(), moves.len())),
+                    1 if !checkpoints.is_empty() => {
+                        let keep = next(checkpoints.len());
+                        checkpoints.truncate(keep + 1);
+                        let &(checkpoint, len) = checkpoints.last().expect("a checkpoint");
+                        let undone = &moves[len..];
+                        rewinds[0] += 1;
+                        if undone.len() > 2 * SCAN_LIMIT {
+                            rewinds[1] += 1;
+                        }
+                        game.rewind(checkpoint);
+                        moves.truncate(len);
+                    }
+                    _ => {
+                        let legal: Vec<Move> = game.legal_moves().collect();
+                        if legal.is_empty() {
+                            continue;
+                        }
+                        let mv = legal[next(legal.len())];
+                        game.play(mv).expect("a legal move");
+                        moves.push(mv);
+                    }
+                }
+                let mut fresh = Game::new(start, rules);
+                for &mv in &moves {
+                    fresh.play(mv).expect("the same legal moves");
+                }
+                assert_eq!(game.plies(), fresh.plies(), "game {n}, step {step}");
+                assert_eq!(game.position(), fresh.position());
+                assert_eq!(game.end(), fresh.end(), "game {n}, step {step}");
+                assert_eq!(
+                    game.recurrence(),
+                    fresh.recurrence(),
+                    "game {n}, step {step}"
+                );
+                // A claim, then back to before it: play goes on.
+                let before = game.checkpoint();
+                assert_eq!(game.claim_repetition(), fresh.claim_repetition());
+                game.rewind(before);
+            }
+        }
+        assert!(rewinds[0] > 1000 && rewinds[1] > 20, "rewinds {rewinds:?}");
     }
 }

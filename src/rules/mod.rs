@@ -20,6 +20,7 @@ mod setup_text;
 mod sowing;
 
 pub use capture::{Capture, Captures};
+pub(crate) use game::Checkpoint;
 pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence};
 pub use hole::{Hole, HoleError};
 pub use moves::{Move, Moves};

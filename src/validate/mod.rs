@@ -135,12 +135,12 @@ pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 
-use crate::notation::{ErrorKind, ParsedRecord};
+use crate::notation::{ErrorKind, Movetext, ParsedRecord, WrittenMove};
 use crate::{Game, Position, Rules, Score};
 
 pub(crate) use compare::annotated_beans;
 pub(crate) use replay::turns;
-use replay::{At, Context, numbered};
+use replay::{At, Context};
 pub(crate) use variations::replayed_lines;
 
 /// Validates one parsed record: replays it against the rules and reports
@@ -203,53 +203,55 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
     let mut report = Report {
         start: start.or_else(|| start_with_findings(&mut ctx)),
         rules: ctx.rules,
+        variations: movetext
+            .variations
+            .iter()
+            .enumerate()
+            .map(|(i, variation)| VariationReport {
+                label: variation.label.as_str().to_owned(),
+                parent: index
+                    .parent(i)
+                    .and_then(|(parent, _)| index.label(parent))
+                    .map(str::to_owned),
+                branch: variation.branch_number(),
+                replayed: false,
+                line: Line::default(),
+            })
+            .collect(),
         ..Report::default()
     };
     if let Some(start) = report.start {
         let mut game = Game::new(start, ctx.rules);
-        let open = replay::ends_with_pass(&game);
-        report.main_line = ctx.replay(&mut game, &numbered(&movetext.moves), (0, open), (0, None));
+        replay_lines(&mut ctx, &mut game, (movetext, &mut index), &mut report);
+        ctx.group = 0;
         report.end = report.main_line.end;
         check_result(&mut ctx, &report);
     } else if start_unknown(parsed) {
         report.syntax_only = true;
     }
     for (i, variation) in movetext.variations.iter().enumerate() {
+        if report.start.is_none() {
+            break;
+        }
+        ctx.group = i + 1;
         let label = variation.label.as_str();
-        let mut entry = VariationReport {
-            label: label.to_owned(),
-            parent: index
-                .parent(i)
-                .and_then(|(parent, _)| index.label(parent))
-                .map(str::to_owned),
-            branch: variation.branch_number(),
-            replayed: false,
-            line: Line::default(),
+        let at = At {
+            variation: Some(label),
+            ..At::RECORD
         };
-        if let Some(start) = report.start
-            && let Some((line, prefix)) = index.whole_line(i)
-        {
-            let mut game = Game::new(start, ctx.rules);
-            let (before, own) = line.split_at(prefix.min(line.len()));
-            match ctx.replay_silently(&mut game, before) {
-                Some(played) => {
-                    entry.line = ctx.replay(&mut game, own, played, (i + 1, Some(label)));
-                    entry.replayed = true;
-                }
-                None => ctx.push(
+        if index.branch(i).is_some() {
+            if !report.variations.get(i).is_some_and(|v| v.replayed) {
+                ctx.push(
                     Severity::Note,
                     FindingKind::ReplayStopped,
                     format!(
                         "variation ({label}) is not replayed: its parent line cannot be replayed up to its branch point"
                     ),
                     variation.span,
-                    At {
-                        variation: Some(label),
-                        ..At::RECORD
-                    },
-                ),
+                    at,
+                );
             }
-        } else if report.start.is_some() && index.parent(i).is_some() {
+        } else if index.parent(i).is_some() {
             // (A variation no line refers to has its warning already.)
             let why = if variation.branch_number().is_none() {
                 "it has no rows"
@@ -261,16 +263,148 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
                 FindingKind::ReplayStopped,
                 format!("variation ({label}) is not replayed: {why}"),
                 variation.span,
-                At {
-                    variation: Some(label),
-                    ..At::RECORD
-                },
+                at,
             );
         }
-        report.variations.push(entry);
     }
     report.findings = ctx.into_findings();
     report
+}
+
+/// A line being replayed by [`replay_lines`], with the lines that branch
+/// from it still to come.
+struct Frame<'r> {
+    /// The line: 0 for the main line, `i + 1` for variation `i`.
+    line: usize,
+    moves: &'r [WrittenMove],
+    /// The next of its moves to replay.
+    next: usize,
+    /// The lines that branch from it still to come: `branches[from..to]`.
+    from: usize,
+    to: usize,
+    replay: replay::LineReplay<'r>,
+    /// The game as it was where the line branched, to go back to.
+    back: Option<crate::rules::Checkpoint>,
+}
+
+/// Replays the main line and every variation that can be replayed on
+/// `game`, depth first: each variation from where it branches, the game
+/// taken there by replaying its parent line, and taken back after it
+/// ([`Game::rewind`]), so that every ply written is played once, however
+/// the variations branch. Findings are recorded in each line's group
+/// ([`Context::group`]), so that they are kept as if the lines were
+/// replayed one after the other in written order.
+fn replay_lines<'r>(
+    ctx: &mut Context<'_>,
+    game: &mut Game,
+    (movetext, index): (&'r Movetext, &mut variations::Index<'r>),
+    report: &mut Report,
+) {
+    // Each variation that can be replayed, by the line and move it
+    // branches at: (line, move, variation).
+    let mut branches: Vec<(usize, usize, usize)> = (0..movetext.variations.len())
+        .filter_map(|i| {
+            let branch = index.branch(i)?;
+            Some(match branch.at {
+                None => (0, 0, i),
+                Some((variations::LineId::Main, k)) => (0, k, i),
+                Some((variations::LineId::Variation(v), k)) => (v + 1, k, i),
+            })
+        })
+        .collect();
+    branches.sort_unstable();
+    let branching = |line: usize| {
+        let from = branches.partition_point(|&(l, _, _)| l < line);
+        let to = branches.partition_point(|&(l, _, _)| l <= line);
+        (from, to)
+    };
+    let (from, to) = branching(0);
+    let open = replay::ends_with_pass(game);
+    let replay = ctx.begin_line(
+        game,
+        &movetext.moves,
+        (0, open),
+        (0, None),
+        &mut report.main_line,
+    );
+    let mut stack = vec![Frame {
+        line: 0,
+        moves: &movetext.moves,
+        next: 0,
+        from,
+        to,
+        replay,
+        back: None,
+    }];
+    while let Some(frame) = stack.last_mut() {
+        ctx.group = frame.line;
+        if !frame.replay.stopped
+            && let Some(&(_, k, i)) = branches.get(frame.from).filter(|_| frame.from < frame.to)
+            && k == frame.next
+            && let Some(variation) = movetext.variations.get(i)
+        {
+            frame.from += 1;
+            let back = game.checkpoint();
+            let first = (game.plies().len(), frame.replay.open);
+            let (from, to) = branching(i + 1);
+            let Some(line) = line_of(report, i + 1) else {
+                break;
+            };
+            let replay = ctx.begin_line(
+                game,
+                &variation.moves,
+                first,
+                (i + 1, Some(variation.label.as_str())),
+                line,
+            );
+            if let Some(entry) = report.variations.get_mut(i) {
+                entry.replayed = true;
+            }
+            stack.push(Frame {
+                line: i + 1,
+                moves: &variation.moves,
+                next: 0,
+                from,
+                to,
+                replay,
+                back: Some(back),
+            });
+            continue;
+        }
+        if !frame.replay.stopped
+            && let Some(m) = frame.moves.get(frame.next)
+            && let Some(line) = line_of(report, frame.line)
+        {
+            let number = m
+                .number
+                .unwrap_or_else(|| u32::try_from(frame.next + 1).unwrap_or(u32::MAX));
+            ctx.replay_move(game, &mut frame.replay, line, (number, m));
+            frame.next += 1;
+            continue;
+        }
+        let Some(frame) = stack.pop() else {
+            break;
+        };
+        let last_number = frame.moves.last().map_or(0, |m| {
+            m.number
+                .unwrap_or_else(|| u32::try_from(frame.moves.len()).unwrap_or(u32::MAX))
+        });
+        if let Some(line) = line_of(report, frame.line) {
+            ctx.end_line(game, frame.replay, line, last_number);
+        }
+        if let Some(back) = frame.back {
+            game.rewind(back);
+        }
+    }
+}
+
+/// The line of the report that line `line` (0 for the main line, `i + 1`
+/// for variation `i`) is replayed into.
+fn line_of(report: &mut Report, line: usize) -> Option<&mut Line> {
+    match line.checked_sub(1) {
+        None => Some(&mut report.main_line),
+        Some(i) => report.variations.get_mut(i).map(|v| &mut v.line),
+    }
 }
 
 /// The rules `validate` replays `parsed` under with `options`: its

@@ -1,5 +1,7 @@
 //! Replaying the written plies of a line into a [`Game`].
 
+use std::collections::BinaryHeap;
+
 use crate::notation::{self, GroupKind, Location, ParsedRecord, Span, Turn};
 use crate::{
     Action, Captures, EndReason, Game, GameEnd, Hole, IllegalMoveKind, Move, PlayError, Player,
@@ -45,9 +47,16 @@ pub(crate) struct Context<'a> {
     /// Whether the record is a problem solution (variations, or moves
     /// ended by prose), where lines may stop before the game is over.
     pub problem: bool,
-    pub findings: Vec<Finding>,
+    /// The findings kept: at most [`MAX_FINDINGS_PER_GAME`], the first
+    /// by [`Key`], the one of the last first out.
+    kept: BinaryHeap<Kept>,
     /// The findings past [`MAX_FINDINGS_PER_GAME`], counted, not kept.
-    pub omitted: Omitted,
+    omitted: Omitted,
+    /// The group of the findings recorded now: 0 for the record and its
+    /// main line, `i + 1` for variation `i`'s replay.
+    pub group: usize,
+    /// How many findings were recorded so far.
+    recorded: u64,
     /// The rules the record is replayed under.
     pub rules: Rules,
     locator: Locator,
@@ -203,6 +212,43 @@ pub(crate) fn repetition_message(index: usize, end: GameEnd, rules: Rules) -> Op
     ))
 }
 
+/// The order of findings: the order they would be recorded in if the
+/// record, then its main line, then each variation in written order
+/// were replayed one after the other, whatever order they are replayed
+/// in: a finding's group ([`Context::group`]), then when it was
+/// recorded. The findings kept are the first [`MAX_FINDINGS_PER_GAME`]
+/// in this order.
+type Key = (usize, u64);
+
+/// A finding kept, with its key; `located` is false while its location
+/// is still to be found (they are found at the end, in text order).
+#[derive(Debug)]
+struct Kept {
+    key: Key,
+    located: bool,
+    finding: Finding,
+}
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for Kept {}
+
+impl PartialOrd for Kept {
+    fn partial_cmp(&self, other: &Kept) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Kept {
+    fn cmp(&self, other: &Kept) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
 /// Where a finding is, in replay terms.
 #[derive(Clone, Copy)]
 pub(crate) struct At<'v> {
@@ -230,8 +276,10 @@ impl<'a> Context<'a> {
             options,
             lost: Lost::new(parsed),
             problem,
-            findings: Vec::new(),
+            kept: BinaryHeap::new(),
             omitted: Omitted::default(),
+            group: 0,
+            recorded: 0,
             rules: record_rules(options.rules),
             locator: Locator::default(),
         }
@@ -246,40 +294,71 @@ impl<'a> Context<'a> {
         span: Span,
         at: At<'_>,
     ) {
-        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
-            self.omitted.count(severity, span, || {
-                self.locator.locate(self.parsed, span.start)
-            });
-            return;
-        }
-        self.findings.push(Finding {
+        let finding = Finding {
             severity,
             kind,
             message,
             span,
-            location: self.locator.locate(self.parsed, span.start),
+            location: Location::default(),
             ply: at.ply,
             move_number: at.move_number,
             variation: at.variation.map(str::to_owned),
-        });
+        };
+        self.record(finding, false);
     }
 
     /// Records a finding that is already located.
     pub(crate) fn keep(&mut self, finding: Finding) {
-        if self.findings.len() >= MAX_FINDINGS_PER_GAME {
-            self.omitted
-                .count(finding.severity, finding.span, || finding.location);
+        self.record(finding, true);
+    }
+
+    /// Keeps a finding if it is among the first [`MAX_FINDINGS_PER_GAME`]
+    /// by [`Key`] so far, and counts the one that is not.
+    fn record(&mut self, finding: Finding, located: bool) {
+        let key = (self.group, self.recorded);
+        self.recorded += 1;
+        let kept = Kept {
+            key,
+            located,
+            finding,
+        };
+        let dropped = if self.kept.len() < MAX_FINDINGS_PER_GAME {
+            self.kept.push(kept);
+            return;
+        } else if self.kept.peek().is_some_and(|last| last.key > key) {
+            let last = self.kept.pop();
+            self.kept.push(kept);
+            last
         } else {
-            self.findings.push(finding);
+            Some(kept)
+        };
+        if let Some(dropped) = dropped {
+            let location = dropped.located.then_some(dropped.finding.location);
+            self.omitted.count(
+                dropped.key,
+                dropped.finding.severity,
+                dropped.finding.span,
+                location,
+            );
         }
     }
 
     /// The findings, in the order of their places, ending with a finding
     /// that counts those not kept, if any.
-    pub(crate) fn into_findings(self) -> Vec<Finding> {
-        let mut findings = self.findings;
-        findings.sort_by_key(|f| f.span.start);
-        if let Some((span, location)) = self.omitted.first {
+    pub(crate) fn into_findings(mut self) -> Vec<Finding> {
+        let mut kept = std::mem::take(&mut self.kept).into_vec();
+        kept.sort_unstable_by_key(|k| (k.finding.span.start, k.key));
+        let mut findings: Vec<Finding> = kept
+            .into_iter()
+            .map(|mut k| {
+                if !k.located {
+                    k.finding.location = self.locator.locate(self.parsed, k.finding.span.start);
+                }
+                k.finding
+            })
+            .collect();
+        if let Some((_, span, location)) = self.omitted.first {
+            let location = location.unwrap_or_else(|| self.locator.locate(self.parsed, span.start));
             let n = self.omitted.findings;
             let errors = self.omitted.errors;
             findings.push(Finding {
@@ -312,8 +391,8 @@ pub(crate) struct Omitted {
     findings: usize,
     errors: usize,
     worst: Severity,
-    /// The place of the first.
-    first: Option<(Span, Location)>,
+    /// The place of the first by [`Key`], and its location if known.
+    first: Option<(Key, Span, Option<Location>)>,
 }
 
 impl Default for Omitted {
@@ -328,173 +407,209 @@ impl Default for Omitted {
 }
 
 impl Omitted {
-    fn count(&mut self, severity: Severity, span: Span, locate: impl FnOnce() -> Location) {
+    fn count(&mut self, key: Key, severity: Severity, span: Span, location: Option<Location>) {
         self.findings += 1;
         self.errors += usize::from(severity == Severity::Error);
         self.worst = self.worst.max(severity);
-        if self.first.is_none() {
-            self.first = Some((span, locate()));
+        if self.first.is_none_or(|(first, _, _)| key < first) {
+            self.first = Some((key, span, location));
         }
     }
 }
 
+/// The replay of one line in progress ([`Context::begin_line`]): where it
+/// is, so that it can be taken up again after the lines that branch from
+/// it are replayed.
+pub(crate) struct LineReplay<'v> {
+    /// The line: 0 for the main line, `i + 1` for variation `i`.
+    line_number: usize,
+    variation: Option<&'v str>,
+    /// The plies in the game's history before the line's first.
+    first_index: usize,
+    /// Whether the game's last ply is a forced pass that the record has
+    /// not written yet.
+    pub open: bool,
+    /// The plies the line has written, and how many of them were met.
+    total: usize,
+    met: usize,
+    /// The last ply replayed: its span and place.
+    last: Option<(Span, At<'v>)>,
+    /// Whether the replay stopped before the line's last ply.
+    pub stopped: bool,
+}
+
 impl<'a> Context<'a> {
-    /// Plays the first ply of each turn of `moves` without recording
-    /// anything; `None` if one is illegal or lies past a syntax error.
-    /// Returns the number of plies in the game's history then (forced
-    /// passes of the Hemprich variant included), and whether its last ply
-    /// is a forced pass that the record has not written (see
-    /// [`play_written`]).
-    pub(crate) fn replay_silently(
+    /// Begins the replay of `moves` on `game`, whose history holds
+    /// `first_index` plies of the line already (the last of them a forced
+    /// pass that the record has not written when `open`). `line` is the
+    /// line the moves are written in: 0 for the main line, `i + 1` for
+    /// variation `i`. [`Context::replay_move`] then replays each move
+    /// in turn, recording every ply and finding in `line`, and
+    /// [`Context::end_line`] ends the line.
+    pub(crate) fn begin_line<'v>(
         &self,
         game: &mut Game,
-        moves: &[NumberedMove<'_>],
-    ) -> Option<(usize, bool)> {
-        let mut open = ends_with_pass(game);
-        for (_, _, turn) in turns(moves) {
-            if self.lost.before(turn.ply.span.start).is_some() {
-                return None;
-            }
-            play_written(game, turn.ply.hole, &mut open).ok()?;
-        }
-        Some((game.plies().len(), open))
-    }
-
-    /// Replays `moves` on `game`, whose history holds `first_index` plies
-    /// of the line already (the last of them a forced pass that the
-    /// record has not written when `open`), recording every ply and
-    /// finding. `line` is the line the moves are written in: 0 for the
-    /// main line, `i + 1` for variation `i`.
-    pub(crate) fn replay(
-        &mut self,
-        game: &mut Game,
-        moves: &[NumberedMove<'_>],
-        (first_index, mut open): (usize, bool),
-        (line_number, variation): (usize, Option<&str>),
-    ) -> Line {
+        moves: &[notation::WrittenMove],
+        (first_index, open): (usize, bool),
+        (line_number, variation): (usize, Option<&'v str>),
+        line: &mut Line,
+    ) -> LineReplay<'v> {
         let total: usize = moves
             .iter()
-            .map(|(_, m)| 1 + usize::from(m.north.is_some()))
+            .map(|m| 1 + usize::from(m.north.is_some()))
             .sum();
         game.reserve(total);
-        let keep = self.options.keep_plies;
-        let mut line = Line {
-            plies: Vec::with_capacity(if keep { total } else { 0 }),
-            last_index: first_index,
-            ..Line::default()
-        };
-        let mut last_span = None;
-        let mut k = 0;
-        'plies: for &(number, m) in moves {
-            for turn in std::iter::once(&m.south).chain(m.north.as_ref()) {
-                // Plies are counted as the game counts them: a pass
-                // forced in the Hemprich variant, written or not, is one
-                // (a written one is the pass the game made already).
-                let ply = &turn.ply;
-                let index = game.plies().len() + usize::from(!(ply.is_pass() && open));
-                k += 1;
-                let at = At {
-                    ply: Some(index),
-                    move_number: Some(number),
-                    variation,
-                };
-                if let Some(error_at) = self.lost.before(ply.span.start) {
-                    let location = self.locator.locate(self.parsed, error_at);
-                    let remaining = total - k + 1;
-                    let plies = if remaining == 1 { "ply" } else { "plies" };
-                    self.push(
-                        Severity::Note,
-                        FindingKind::ReplayStopped,
-                        format!(
-                            "the syntax error at {location} loses plies: {}; the {remaining} {plies} written after it are not replayed",
-                            checked_plies(first_index + 1, index - 1)
-                        ),
-                        ply.span,
-                        At {
-                            ply: None,
-                            move_number: None,
-                            variation,
-                        },
-                    );
+        if self.options.keep_plies {
+            line.plies.reserve_exact(total);
+        }
+        line.last_index = first_index;
+        LineReplay {
+            line_number,
+            variation,
+            first_index,
+            open,
+            total,
+            met: 0,
+            last: None,
+            stopped: false,
+        }
+    }
+
+    /// Replays move `m`, numbered `number`, of the line `replay` replays
+    /// into `line`; sets [`LineReplay::stopped`] if a ply cannot be
+    /// replayed.
+    pub(crate) fn replay_move<'v>(
+        &mut self,
+        game: &mut Game,
+        replay: &mut LineReplay<'v>,
+        line: &mut Line,
+        (number, m): NumberedMove<'_>,
+    ) {
+        let variation = replay.variation;
+        let first_index = replay.first_index;
+        let total = replay.total;
+        for turn in std::iter::once(&m.south).chain(m.north.as_ref()) {
+            // Plies are counted as the game counts them: a pass
+            // forced in the Hemprich variant, written or not, is one
+            // (a written one is the pass the game made already).
+            let ply = &turn.ply;
+            let index = game.plies().len() + usize::from(!(ply.is_pass() && replay.open));
+            replay.met += 1;
+            let k = replay.met;
+            let at = At {
+                ply: Some(index),
+                move_number: Some(number),
+                variation,
+            };
+            if let Some(error_at) = self.lost.before(ply.span.start) {
+                let location = self.locator.locate(self.parsed, error_at);
+                let remaining = total - k + 1;
+                let plies = if remaining == 1 { "ply" } else { "plies" };
+                self.push(
+                    Severity::Note,
+                    FindingKind::ReplayStopped,
+                    format!(
+                        "the syntax error at {location} loses plies: {}; the {remaining} {plies} written after it are not replayed",
+                        checked_plies(first_index + 1, index - 1)
+                    ),
+                    ply.span,
+                    At {
+                        ply: None,
+                        move_number: None,
+                        variation,
+                    },
+                );
+                line.stop = Some(Stop {
+                    ply: index,
+                    move_number: number,
+                    reason: StopReason::SyntaxError(location),
+                });
+                replay.stopped = true;
+                return;
+            }
+            let before = *game.position();
+            let player = game
+                .plies()
+                .last()
+                .filter(|_| ply.is_pass())
+                .map_or(before.turn(), |pass| pass.player);
+            match play_written(game, ply.hole, &mut replay.open) {
+                Err(refused) => {
+                    let reason = match refused {
+                        Refused::Illegal(error) => {
+                            self.illegal(error, index, number, ply.span, at, game);
+                            StopReason::Illegal(error)
+                        }
+                        Refused::Pass => {
+                            self.illegal_pass(index, number, ply.span, at, game);
+                            StopReason::IllegalPass
+                        }
+                    };
+                    let remaining = total - k;
+                    if remaining > 0 {
+                        let plies = if remaining == 1 { "ply" } else { "plies" };
+                        self.push(
+                            Severity::Note,
+                            FindingKind::ReplayStopped,
+                            format!("the {remaining} {plies} after ply {index} cannot be replayed"),
+                            ply.span,
+                            at,
+                        );
+                    }
                     line.stop = Some(Stop {
                         ply: index,
                         move_number: number,
-                        reason: StopReason::SyntaxError(location),
+                        reason,
                     });
-                    break 'plies;
+                    replay.stopped = true;
+                    return;
                 }
-                let before = *game.position();
-                let player = game
-                    .plies()
-                    .last()
-                    .filter(|_| ply.is_pass())
-                    .map_or(before.turn(), |pass| pass.player);
-                match play_written(game, ply.hole, &mut open) {
-                    Err(refused) => {
-                        let reason = match refused {
-                            Refused::Illegal(error) => {
-                                self.illegal(error, index, number, ply.span, at, game);
-                                StopReason::Illegal(error)
-                            }
-                            Refused::Pass => {
-                                self.illegal_pass(index, number, ply.span, at, game);
-                                StopReason::IllegalPass
-                            }
-                        };
-                        let remaining = total - k;
-                        if remaining > 0 {
-                            let plies = if remaining == 1 { "ply" } else { "plies" };
-                            self.push(
-                                Severity::Note,
-                                FindingKind::ReplayStopped,
-                                format!(
-                                    "the {remaining} {plies} after ply {index} cannot be replayed"
-                                ),
-                                ply.span,
-                                at,
-                            );
-                        }
-                        line.stop = Some(Stop {
-                            ply: index,
-                            move_number: number,
-                            reason,
+                Ok((mv, captures)) => {
+                    self.check_annotation(ply, &captures, None, at);
+                    let alternatives = self.check_others(before, turn, at);
+                    replay.last = Some((ply.span, at));
+                    line.last_index = index;
+                    if self.options.keep_plies {
+                        line.plies.push(ReplayedPly {
+                            number,
+                            index,
+                            player,
+                            ply: ply.clone(),
+                            mv,
+                            captures,
+                            alternatives,
+                            after: *game.position(),
                         });
-                        break 'plies;
-                    }
-                    Ok((mv, captures)) => {
-                        self.check_annotation(ply, &captures, None, at);
-                        let alternatives = self.check_others(before, turn, at);
-                        last_span = Some((ply.span, at));
-                        line.last_index = index;
-                        if keep {
-                            line.plies.push(ReplayedPly {
-                                number,
-                                index,
-                                player,
-                                ply: ply.clone(),
-                                mv,
-                                captures,
-                                alternatives,
-                                after: *game.position(),
-                            });
-                        }
                     }
                 }
             }
         }
+    }
+
+    /// Ends the line `replay` replayed into `line`, whose last written
+    /// move is numbered `last_number` (0 for none): a syntax error that
+    /// lost plies after its last, a claim of repetition where it stops, its
+    /// end and last position, or the note that it is unfinished.
+    pub(crate) fn end_line(
+        &mut self,
+        game: &mut Game,
+        replay: LineReplay<'_>,
+        line: &mut Line,
+        last_number: u32,
+    ) {
+        let variation = replay.variation;
         if line.stop.is_none()
-            && let Some(error_at) = self.lost.in_line(line_number)
+            && let Some(error_at) = self.lost.in_line(replay.line_number)
         {
             // The error lost plies after the last one written: the line
             // is cut short by it, not unfinished.
             let location = self.locator.locate(self.parsed, error_at);
-            let number = moves.last().map_or(0, |&(number, _)| number);
             self.push(
                 Severity::Note,
                 FindingKind::ReplayStopped,
                 format!(
                     "the syntax error at {location} loses plies: {}, and any written after it are not replayed",
-                    checked_plies(first_index + 1, line.last_index)
+                    checked_plies(replay.first_index + 1, line.last_index)
                 ),
                 Span::new(error_at, error_at),
                 At {
@@ -505,14 +620,14 @@ impl<'a> Context<'a> {
             );
             line.stop = Some(Stop {
                 ply: line.last_index + 1,
-                move_number: number,
+                move_number: last_number,
                 reason: StopReason::SyntaxError(location),
             });
         }
         // A record that stops at a repeated position was ended there by
         // a claim.
         if line.stop.is_none()
-            && let Some((span, at)) = last_span
+            && let Some((span, at)) = replay.last
             && let Ok(end) = game.claim_repetition()
         {
             self.note_repetition(line.last_index, end, span, at);
@@ -521,7 +636,7 @@ impl<'a> Context<'a> {
         line.position = Some(*game.position());
         if line.stop.is_none()
             && line.end.is_none()
-            && let Some((span, at)) = last_span
+            && let Some((span, at)) = replay.last
         {
             let stores = game.position().stores();
             let plies = line.last_index;
@@ -540,7 +655,6 @@ impl<'a> Context<'a> {
                 at,
             );
         }
-        line
     }
 
     /// Notes that the game ended by a claim of repetition after ply

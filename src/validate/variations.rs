@@ -21,16 +21,8 @@ pub(crate) enum LineId {
     Variation(usize),
 }
 
-/// A run of moves of one line: its moves `start..end`.
-#[derive(Debug, Clone, Copy)]
-struct Segment {
-    line: LineId,
-    start: usize,
-    end: usize,
-}
-
 /// How far the whole line of a variation is known.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 enum Whole {
     /// Not looked at yet.
     Unknown,
@@ -38,9 +30,20 @@ enum Whole {
     Walking,
     /// No whole line: no parent, no rows, or parents in a cycle.
     None,
-    /// The runs of moves from the start of the game, and how many moves
-    /// of them come from its parents.
-    Known(Vec<Segment>, usize),
+    /// Its whole line is its branch point's line, then its own rows.
+    Known(Branch),
+}
+
+/// Where a variation's whole line leaves the lines it shares moves
+/// with: after the first `moves` moves of line `line`'s own (so after
+/// that line's whole line up to there), or at the start of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Branch {
+    /// The line and how many of its own moves come before the
+    /// variation's first; `None` when the variation starts the game.
+    pub at: Option<(LineId, usize)>,
+    /// The highest move number before the variation's own moves, if any.
+    high: Option<u32>,
 }
 
 /// The variations of a record by index: labels, parents and whole lines.
@@ -55,6 +58,12 @@ pub(crate) struct Index<'r> {
     referred: Vec<Option<(LineId, &'r WrittenMove)>>,
     /// The whole line of each variation, worked out once.
     whole: Vec<Whole>,
+    /// For each line (the main line, then each variation), the highest
+    /// move number of its own first moves: entry `k` of a line's part,
+    /// the highest of its first `k + 1` moves. A line's part is
+    /// `highest[starts[l]..starts[l + 1]]`.
+    highest: Vec<u32>,
+    starts: Vec<usize>,
 }
 
 impl<'r> Index<'r> {
@@ -65,14 +74,26 @@ impl<'r> Index<'r> {
             by_label.entry(variation.label.as_str()).or_insert(i);
         }
         let mut referred = vec![None; movetext.variations.len()];
+        let lines = movetext.variations.len() + 1;
         let mut index = Index {
             movetext,
             by_label,
             referred: Vec::new(),
             whole: vec![Whole::Unknown; movetext.variations.len()],
+            highest: Vec::with_capacity(
+                movetext.moves.len()
+                    + movetext
+                        .variations
+                        .iter()
+                        .map(|v| v.moves.len())
+                        .sum::<usize>(),
+            ),
+            starts: Vec::with_capacity(lines + 1),
         };
         for (line, moves) in index.lines() {
-            for m in moves {
+            index.starts.push(index.highest.len());
+            let mut high = 0;
+            for (k, m) in moves.iter().enumerate() {
                 for label in labels(m) {
                     if let Some(slot) = index
                         .by_label
@@ -83,10 +104,26 @@ impl<'r> Index<'r> {
                         *slot = Some((line, m));
                     }
                 }
+                high = high.max(number_at(moves, k).unwrap_or_default());
+                index.highest.push(high);
             }
         }
+        index.starts.push(index.highest.len());
         index.referred = referred;
         index
+    }
+
+    /// The highest move numbers of a line's first moves (see
+    /// [`Index::highest`](Index)).
+    fn highest(&self, line: LineId) -> &[u32] {
+        let l = match line {
+            LineId::Main => 0,
+            LineId::Variation(i) => i + 1,
+        };
+        match (self.starts.get(l), self.starts.get(l + 1)) {
+            (Some(&from), Some(&to)) => self.highest.get(from..to).unwrap_or_default(),
+            _ => &[],
+        }
     }
 
     /// Every line with its moves: the main line, then the variations.
@@ -134,29 +171,52 @@ impl<'r> Index<'r> {
         self.referred.get(*first).copied().flatten()
     }
 
-    /// The whole line of variation `i` from the start of the game: its
-    /// parent's whole line up to but not including the variation's first
-    /// row number, then its own rows; and how many moves of it come from
-    /// the parent. `None` if the variation has no parent, no rows, or its
-    /// parents form a cycle. Each variation's line is worked out once,
-    /// from its parent's, without recursion.
-    pub(crate) fn whole_line(&mut self, i: usize) -> Option<(Vec<NumberedMove<'r>>, usize)> {
+    /// Where variation `i` branches ([`Branch`]): its whole line from
+    /// the start of the game is its parent's whole line up to but not
+    /// including the first move numbered as its first row or more, then
+    /// its own rows. `None` if the variation has no parent, no rows, or
+    /// its parents form a cycle. Each variation's branch point is worked
+    /// out once, from its parent's, without recursion.
+    pub(crate) fn branch(&mut self, i: usize) -> Option<Branch> {
         self.work_out(i);
-        let Some(Whole::Known(segments, prefix)) = self.whole.get(i) else {
-            return None;
-        };
-        let mut line = Vec::new();
-        for segment in segments {
-            let moves = self.moves(segment.line);
-            let numbered = moves
-                .iter()
-                .zip(1u32..)
-                .skip(segment.start)
-                .take(segment.end - segment.start)
-                .map(|(m, place)| (m.number.unwrap_or(place), m));
-            line.extend(numbered);
+        match self.whole.get(i) {
+            Some(&Whole::Known(branch)) => Some(branch),
+            _ => None,
         }
-        Some((line, *prefix))
+    }
+
+    /// The whole line of variation `i` from the start of the game (see
+    /// [`Index::branch`]), and how many moves of it come from the lines
+    /// it branches from. Takes time in proportion to the line.
+    pub(crate) fn whole_line(&mut self, i: usize) -> Option<(Vec<NumberedMove<'r>>, usize)> {
+        let branch = self.branch(i)?;
+        // The runs of moves, from the variation's own back to the start.
+        let mut runs = vec![(LineId::Variation(i), self.moves(LineId::Variation(i)).len())];
+        let mut at = branch.at;
+        while let Some((line, end)) = at {
+            runs.push((line, end));
+            at = match line {
+                LineId::Main => None,
+                LineId::Variation(v) => match self.whole.get(v) {
+                    Some(&Whole::Known(branch)) => branch.at,
+                    _ => None,
+                },
+            };
+        }
+        let mut line = Vec::new();
+        for &(id, end) in runs.iter().rev() {
+            let moves = self.moves(id);
+            line.extend(
+                moves
+                    .iter()
+                    .zip(1u32..)
+                    .take(end)
+                    .map(|(m, place)| (m.number.unwrap_or(place), m)),
+            );
+        }
+        let own = self.moves(LineId::Variation(i)).len();
+        let prefix = line.len() - own;
+        Some((line, prefix))
     }
 
     /// Works out the whole line of variation `i` and of every parent it
@@ -193,7 +253,23 @@ impl<'r> Index<'r> {
         }
     }
 
-    /// The whole line of variation `i`, its parent's being known.
+    /// Where line `line` branches: at the start for the main line.
+    fn branch_of(&self, line: LineId) -> Option<Branch> {
+        match line {
+            LineId::Main => Some(Branch {
+                at: None,
+                high: None,
+            }),
+            LineId::Variation(v) => match self.whole.get(v) {
+                Some(&Whole::Known(branch)) => Some(branch),
+                _ => None,
+            },
+        }
+    }
+
+    /// The whole line of variation `i`, its parent's being known: cut
+    /// the parent's whole line at its first move numbered `branch` (the
+    /// variation's first row) or more.
     fn extend_parent(&self, i: usize) -> Whole {
         let Some(variation) = self.movetext.variations.get(i) else {
             return Whole::None;
@@ -201,42 +277,37 @@ impl<'r> Index<'r> {
         let (Some(branch), Some((parent, _))) = (variation.branch_number(), self.parent(i)) else {
             return Whole::None;
         };
-        let main = [Segment {
-            line: LineId::Main,
-            start: 0,
-            end: self.movetext.moves.len(),
-        }];
-        let parent_segments: &[Segment] = match parent {
-            LineId::Main => &main,
-            LineId::Variation(p) => match self.whole.get(p) {
-                Some(Whole::Known(segments, _)) => segments,
-                _ => return Whole::None,
-            },
-        };
-        // The parent's moves before the branch: stop at the first move
-        // numbered `branch` or more.
-        let mut segments = Vec::new();
-        let mut prefix = 0;
-        'runs: for segment in parent_segments {
-            let moves = self.moves(segment.line);
-            for k in segment.start..segment.end {
-                if number_at(moves, k).is_none_or(|number| number >= branch) {
-                    if k > segment.start {
-                        segments.push(Segment { end: k, ..*segment });
-                        prefix += k - segment.start;
-                    }
-                    break 'runs;
-                }
+        // The first such move lies in the own moves of `line`, before
+        // its move `limit`, once no move before them is numbered so high.
+        let mut line = parent;
+        let mut limit = self.moves(line).len();
+        loop {
+            let Some(of_line) = self.branch_of(line) else {
+                return Whole::None;
+            };
+            if let (Some((up, end)), Some(high)) = (of_line.at, of_line.high)
+                && high >= branch
+            {
+                line = up;
+                limit = end;
+                continue;
             }
-            segments.push(*segment);
-            prefix += segment.end - segment.start;
+            let highest = self.highest(line);
+            let highest = highest.get(..limit).unwrap_or(highest);
+            let k = highest.partition_point(|&high| high < branch);
+            // Before the first of `line`'s own moves is where `line`
+            // branches itself: so a chain of variations that each
+            // replace their parent's first row branch where the first
+            // did, and are replayed side by side, not one inside the
+            // other.
+            let Some(&own) = k.checked_sub(1).and_then(|last| highest.get(last)) else {
+                return Whole::Known(of_line);
+            };
+            return Whole::Known(Branch {
+                at: Some((line, k)),
+                high: Some(of_line.high.map_or(own, |high| high.max(own))),
+            });
         }
-        segments.push(Segment {
-            line: LineId::Variation(i),
-            start: 0,
-            end: variation.moves.len(),
-        });
-        Whole::Known(segments, prefix)
     }
 }
 
