@@ -3,12 +3,13 @@
 //! against validation.
 
 mod common;
+mod naive;
 
-use bohnenspiel::notation::Record;
+use bohnenspiel::notation::{Layout, Record, parse_records};
 use bohnenspiel::validate::{
     GameError, Options, StartError, record_of, replay_game, start_position, validate,
 };
-use bohnenspiel::{Action, EndlessPlay, Game, Position, Repetition, Rules, Variant};
+use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Repetition, Rules, Variant};
 
 /// A random game of `rules` from `start`, ended automatically at the
 /// first repetition.
@@ -87,7 +88,7 @@ fn the_record_of_a_game_validates_clean_and_replays_to_the_same_game() {
                     .movetext
                     .moves
                     .iter()
-                    .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
+                    .flat_map(|m| m.turns().map(|(_, turn)| turn))
                     .filter(|turn| turn.ply.is_pass())
                     .count();
                 let game_passes = game
@@ -149,4 +150,142 @@ fn records_without_a_start_or_with_an_illegal_ply_say_why() {
         }) => assert_eq!((ply, move_number), (3, 2)),
         other => panic!("{other:?}"),
     }
+}
+
+/// A random position with a few beans on the board and either side to
+/// move (`None` for one that is no position of a game).
+fn random_start(rng: &mut naive::Rng) -> Option<Position> {
+    let holes: Vec<usize> = (0..12).map(|_| rng.below(4) * rng.below(2)).collect();
+    let beans: usize = holes.iter().sum();
+    if beans % 2 == 1 || beans == 0 {
+        return None;
+    }
+    let south = 2 * rng.below((72 - beans) / 2 + 1);
+    let turn = if rng.below(2) == 0 { "S" } else { "N" };
+    let board = |side: &[usize]| {
+        side.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let text = format!(
+        "{}/{} {south}:{} {turn}",
+        board(&holes[..6]),
+        board(&holes[6..]),
+        72 - beans - south
+    );
+    text.parse().ok()
+}
+
+#[test]
+fn the_record_of_a_game_writes_each_ply_in_its_players_column() {
+    let mut rng = naive::Rng(0x51_7CC1_B727_220A);
+    let mut north_first = 0;
+    for variant in [Variant::Standard, Variant::Hemprich] {
+        let rules = Rules {
+            variant,
+            ..Rules::default()
+        };
+        let mut games = 0;
+        while games < 40 {
+            let Some(start) = random_start(&mut rng) else {
+                continue;
+            };
+            let game = random_game(start, rules, rng.below(1000));
+            if game.plies().is_empty() {
+                continue;
+            }
+            games += 1;
+            north_first += usize::from(start.turn() == Player::North);
+            let record = record_of(&game);
+            let mut rows = record.clone();
+            rows.movetext.layout = Layout::Numbered;
+            for (m, number) in rows.movetext.moves.iter_mut().zip(1..) {
+                m.number = Some(number);
+            }
+            for record in [record, rows] {
+                let text = record.to_string();
+                let parsed = &parse_records(&text)[0];
+                assert!(parsed.errors.is_empty(), "{text}\n{:?}", parsed.errors);
+                assert_eq!(parsed.record.without_spans(), record, "{text}");
+                // Each ply stands in the column of the player who made it.
+                let columns: Vec<Player> = parsed
+                    .record
+                    .movetext
+                    .moves
+                    .iter()
+                    .flat_map(|m| m.turns().map(|(side, _)| side))
+                    .collect();
+                let players: Vec<Player> = game.plies().iter().map(|ply| ply.player).collect();
+                assert_eq!(columns, players, "{text}");
+                // It validates without errors and replays to the same plies.
+                let report = validate(parsed, &Options::default());
+                assert!(
+                    report
+                        .findings
+                        .iter()
+                        .all(|f| f.severity != bohnenspiel::validate::Severity::Error),
+                    "{text}\n{:?}",
+                    report.findings
+                );
+                let again = replay_game(&parsed.record, &Options::default())
+                    .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let plies = |g: &Game| {
+                    g.plies()
+                        .iter()
+                        .map(|ply| (ply.player, ply.action))
+                        .collect::<Vec<_>>()
+                };
+                let (replayed, original) = (plies(&again), plies(&game));
+                assert!(replayed.starts_with(&original), "{text}");
+            }
+        }
+    }
+    assert!(
+        north_first >= 20,
+        "{north_first} games start with North to move"
+    );
+}
+
+#[test]
+fn south_left_out_is_read_printed_and_checked() {
+    let setup = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 N\"]\n\n";
+    // `...` and `…`, inline and in rows, print as `...`.
+    for (movetext, printed) in [
+        ("..., 11; 5, 12\n", "..., 11; 5, 12\n"),
+        ("\u{2026},11; 5,12\n", "..., 11; 5, 12\n"),
+        ("1. ... 11\n2. 5 12\n", "1.  ...  11\n2.  5    12\n"),
+        ("1. \u{2026} 11\n2. 5 12\n", "1.  ...  11\n2.  5    12\n"),
+    ] {
+        let text = format!("{setup}{movetext}");
+        let games = parse_records(&text);
+        assert!(games[0].errors.is_empty(), "{text}: {:?}", games[0].errors);
+        assert_eq!(games[0].record.to_string(), format!("{setup}{printed}"));
+        let report = validate(&games[0], &Options::default());
+        assert_eq!(report.main_line.last_index, 3, "{text}");
+        assert!(
+            report
+                .findings
+                .iter()
+                .all(|f| f.severity != bohnenspiel::validate::Severity::Error),
+            "{text}: {:?}",
+            report.findings
+        );
+    }
+    // North's turn must follow; with South to move, North's ply is
+    // illegal.
+    for broken in ["...; 5, 12\n", "1. ...\n2. 5 12\n"] {
+        let games = parse_records(&format!("{setup}{broken}"));
+        assert!(!games[0].errors.is_empty(), "{broken}");
+    }
+    let south = parse_records("[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n..., 11; 5, 12\n");
+    let report = validate(&south[0], &Options::default());
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.kind == bohnenspiel::validate::FindingKind::WrongPlayer),
+        "{:?}",
+        report.findings
+    );
 }

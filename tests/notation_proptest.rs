@@ -141,15 +141,24 @@ fn a_move(row: bool, last: bool) -> impl Strategy<Value = WrittenMove> {
         proptest::option::of(turn()),
         proptest::option::of(ending()),
         any::<bool>(),
+        prop::bool::weighted(0.1),
     )
-        .prop_map(move |(number, south, north, ending, full_stop)| {
+        .prop_map(move |(number, south, north, ending, full_stop, elided)| {
             let tail = row || last;
             let ending = if tail { ending } else { None };
+            // South's turn left out (`...`) before a North turn.
+            let elided = elided && north.is_some();
+            let south = if elided {
+                Turn::single(WrittenPly::pass())
+            } else {
+                south
+            };
             WrittenMove {
                 number: row.then_some(number),
                 number_span: None,
                 south,
                 north,
+                south_elided: elided,
                 full_stop: tail && ending.is_none() && full_stop,
                 ending: ending.map(Box::new),
                 span: Span::default(),
@@ -228,6 +237,12 @@ fn record() -> impl Strategy<Value = Record> {
                 && last.ending.is_none()
             {
                 last.full_stop = true;
+            }
+            // A game that starts with South's turn left out (`..., 8`)
+            // starts at a position with North to move: it has a `Setup`
+            // tag, and without tags it would not start a new game.
+            if let (true, Some(first)) = (tags.is_empty(), movetext.moves.first_mut()) {
+                first.south_elided = false;
             }
             Record {
                 tags: tags
@@ -428,7 +443,7 @@ fn long_numbered_movetext() -> impl Strategy<Value = Movetext> {
         .prop_map(|(mut movetext, long)| {
             for (index, north, comment) in long {
                 let m = index.get_mut(&mut movetext.moves);
-                let turn = match (&mut m.north, north) {
+                let turn = match (&mut m.north, north || m.south_elided) {
                     (Some(turn), true) => turn,
                     _ => &mut m.south,
                 };

@@ -113,7 +113,7 @@ fn broken_documents_fail_the_schema() {
         ("/games/0/version", json!(1)),
         ("/games/0/tags/0/start", json!({ "line": 0, "column": 1 })),
         ("/games/0/moves/0/row", json!(null)),
-        ("/games/0/moves/1/row", json!(games_row())),
+        ("/games/0/moves/1/row", json!({ "start": 1 })),
         ("/games/0/moves/3/groups/0/kind", json!("labels")),
         ("/games/0/moves/0/player", json!("east")),
         ("/games/0/start/pits", json!([6, 6, 6])),
@@ -536,9 +536,9 @@ fn documents_that_cannot_be_read_back_name_the_path() {
             DocumentErrorKind::Notation,
         ),
         (
-            "/games/0/moves/1/row",
-            json!(games_row()),
-            "games[0].moves[1].row",
+            "/games/0/moves/2/row",
+            json!(null),
+            "games[0].moves[2].row",
             DocumentErrorKind::Notation,
         ),
     ];
@@ -552,6 +552,16 @@ fn documents_that_cannot_be_read_back_name_the_path() {
         assert_eq!((error.path.as_str(), error.kind), (path, kind), "{error}");
         assert!(error.to_string().starts_with(path), "{error}");
     }
+    // A North ply that holds its move's row starts a move of its own,
+    // with South's turn left out (`...`).
+    let mut north_row = value.clone();
+    if let Some(row) = north_row.pointer_mut("/games/0/moves/1/row") {
+        *row = games_row();
+    }
+    let back = records_from_json(&north_row.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let moves = &back[0].record.movetext.moves;
+    assert!(!moves[0].south_elided && moves[0].north.is_none());
+    assert!(moves[1].south_elided && moves[1].north.is_some());
     // Not JSON, missing fields, prose that would start a game.
     let error = records_from_json("{\"version\": 3, \"games\": [").err();
     assert_eq!(error.map(|e| e.kind), Some(DocumentErrorKind::Json));

@@ -176,7 +176,7 @@ impl Analyser {
             alternatives: parsed
                 .record
                 .all_moves()
-                .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
+                .flat_map(|m| m.turns().map(|(_, turn)| turn))
                 .filter(|turn| !turn.alternatives.is_empty())
                 .map(|turn| (turn.ply.span.start, turn.alternatives.to_vec()))
                 .collect(),

@@ -89,6 +89,12 @@
 //! line starts movetext, as
 //! one that starts with a digit does; `- a remark` is prose.
 //!
+//! South's turn may be **left out**, written `...` or `…` (printed
+//! `...`), when a move starts with North's: `1. ... 8` in a row,
+//! `..., 8; 3, 9` inline, as the first move of a game that starts with
+//! North to move ([`WrittenMove::south_elided`]). North's turn must
+//! follow; the move's plies are North's alone ([`WrittenMove::turns`]).
+//!
 //! **Inline** movetext: moves separated by `;`, South's and North's turn
 //! within a move by `,`; white space and single line breaks may fall
 //! anywhere; a move may hold only South's turn. The movetext ends at a

@@ -143,7 +143,7 @@ impl fmt::Display for WrittenMove {
     /// The inline form, `6, 12 (2 from hole 8)`, with its ending and full
     /// stop but without the `;` that separates it from the next move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_turn(f, &self.south, Layout::Inline)?;
+        write_south(f, self, Layout::Inline)?;
         if let Some(north) = &self.north {
             f.write_str(", ")?;
             write_turn(f, north, Layout::Inline)?;
@@ -182,8 +182,17 @@ fn south_width(m: &WrittenMove) -> Result<usize, fmt::Error> {
         chars: 0,
         limit: NORTH_COLUMN_LIMIT,
     };
-    write_turn(&mut width, &m.south, Layout::Numbered)?;
+    write_south(&mut width, m, Layout::Numbered)?;
     Ok(width.chars)
+}
+
+/// A move's South turn, or `...` where it is left out.
+fn write_south(f: &mut impl Write, m: &WrittenMove, layout: Layout) -> fmt::Result {
+    if m.south_elided {
+        f.write_str("...")
+    } else {
+        write_turn(f, &m.south, layout)
+    }
 }
 
 impl fmt::Display for Movetext {
@@ -244,7 +253,7 @@ fn write_row(
     let number = m.number.unwrap_or(0);
     pad(f, number_width.saturating_sub(digits(number)))?;
     write!(f, "{number}.  ")?;
-    write_turn(f, &m.south, Layout::Numbered)?;
+    write_south(f, m, Layout::Numbered)?;
     if let Some(north) = &m.north {
         pad(f, column.saturating_sub(south_width(m)?) + 2)?;
         // Right-align one-digit holes under two-digit ones, as published.

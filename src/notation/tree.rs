@@ -3,7 +3,7 @@
 
 use thin_vec::ThinVec;
 
-use crate::Hole;
+use crate::{Hole, Player};
 
 use super::{CaptureAnnotation, Mark, Span};
 
@@ -64,11 +64,17 @@ pub struct WrittenMove {
     /// Where the row number and its `.` are written (numbered layout),
     /// `None` inline.
     pub number_span: Option<Span>,
-    /// South's ply, or alternatives.
+    /// South's ply, or alternatives; when `south_elided`, a written pass
+    /// that stands for no ply.
     pub south: Turn,
     /// North's ply, or alternatives; `None` when only South's ply is
     /// written.
     pub north: Option<Turn>,
+    /// Whether South's turn is left out, written `...` (`1. ... 8`,
+    /// inline `..., 8`): the move starts with North's turn, as the first
+    /// move of a game that starts with North to move does. The move's
+    /// plies are then North's alone ([`WrittenMove::turns`]).
+    pub south_elided: bool,
     /// Prose ending the move, written after `and`, as in
     /// `6 and South loses.` (Boxed: few moves have one.)
     pub ending: Option<Box<Ending>>,
@@ -449,9 +455,8 @@ impl Movetext {
     #[must_use]
     pub fn parent_of(&self, label: &str) -> Option<(LineRef<'_>, &WrittenMove)> {
         let refers = |m: &&WrittenMove| {
-            std::iter::once(&m.south)
-                .chain(m.north.as_ref())
-                .flat_map(Turn::plies)
+            m.turns()
+                .flat_map(|(_, turn)| turn.plies())
                 .any(|ply| ply.labels().any(|l| l.as_str() == label))
         };
         if let Some(m) = self.moves.iter().find(refers) {
@@ -615,6 +620,34 @@ impl Record {
 }
 
 impl WrittenMove {
+    /// The turns written, in order, each with the column it is written in:
+    /// South's (unless left out, [`WrittenMove::south_elided`]), then
+    /// North's.
+    ///
+    /// ```
+    /// use bohnenspiel::Player;
+    /// use bohnenspiel::notation::Record;
+    ///
+    /// let record: Record = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 N\"]\n\n..., 11; 5, 12\n".parse()?;
+    /// let first: Vec<Player> = record.movetext.moves[0].turns().map(|(side, _)| side).collect();
+    /// assert_eq!(first, [Player::North]);
+    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// ```
+    pub fn turns(&self) -> impl Iterator<Item = (Player, &Turn)> + '_ {
+        let south = (!self.south_elided).then_some((Player::South, &self.south));
+        south
+            .into_iter()
+            .chain(self.north.as_ref().map(|north| (Player::North, north)))
+    }
+
+    /// [`WrittenMove::turns`], mutable.
+    pub fn turns_mut(&mut self) -> impl Iterator<Item = (Player, &mut Turn)> + '_ {
+        let south = (!self.south_elided).then_some((Player::South, &mut self.south));
+        south
+            .into_iter()
+            .chain(self.north.as_mut().map(|north| (Player::North, north)))
+    }
+
     /// Sets every span in the move to [`Span::default`].
     pub fn clear_spans(&mut self) {
         self.span = Span::default();

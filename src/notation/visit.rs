@@ -49,7 +49,8 @@ pub struct MoveEnd<'a> {
 /// The parser calls `begin_game`, then `tag` for each tag line,
 /// `begin_movetext`, and for each move `begin_move`, `ply` for each ply
 /// (South's plies before North's, each turn's first ply before its
-/// alternatives), then `end_move`, or `abandon_move` if South's turn holds
+/// alternatives; only North's when South's turn is left out, `1. ... 8`),
+/// then `end_move`, or `abandon_move` if South's turn holds
 /// an error (its plies seen so far are void). An error in North's turn
 /// costs only that turn: the move ends (`end_move`) with the plies read
 /// before it, so that `4,x` keeps South's 4. In numbered movetext,
@@ -216,6 +217,12 @@ pub(crate) trait Sink {
         self.take_ply(Player::South, false, south)?;
         self.take_ply(Player::North, false, north)?;
         self.end_move(end)
+    }
+    /// South's turn of the current move is left out, written `...` at
+    /// `span`; North's follows (a visitor sees only North's plies).
+    fn elide_south(&mut self, span: Span) -> ControlFlow<()> {
+        let _ = span;
+        ControlFlow::Continue(())
     }
     fn abandon_move(&mut self) -> ControlFlow<()>;
     fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()>;
@@ -398,6 +405,7 @@ impl Sink for TreeBuilder {
             number_span: number.map(|(_, span)| span),
             south: Turn::single(WrittenPly::new(Hole::MIN)),
             north: None,
+            south_elided: false,
             ending: None,
             full_stop: false,
             span: Span::default(),
@@ -468,6 +476,7 @@ impl Sink for TreeBuilder {
             number_span: None,
             south: Turn::single(bare_copy(south)),
             north: Some(Turn::single(bare_copy(north))),
+            south_elided: false,
             ending: None,
             full_stop: end.full_stop,
             span: end.span,
@@ -500,6 +509,20 @@ impl Sink for TreeBuilder {
                 self.line().pop();
             }
             None => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn elide_south(&mut self, span: Span) -> ControlFlow<()> {
+        if self.open.is_some() {
+            self.open = Some(true);
+            if let Some(m) = self.line().last_mut() {
+                m.south_elided = true;
+                m.south = Turn::single(WrittenPly {
+                    span,
+                    ..WrittenPly::pass()
+                });
+            }
         }
         ControlFlow::Continue(())
     }

@@ -86,7 +86,7 @@ pub fn annotate_in_place(record: &mut Record, report: &Report) {
 fn annotate_line(moves: &mut [WrittenMove], line: &Line) {
     let turns = moves
         .iter_mut()
-        .flat_map(|m| std::iter::once(&mut m.south).chain(m.north.as_mut()));
+        .flat_map(|m| m.turns_mut().map(|(_, turn)| turn));
     for (turn, replayed) in turns.zip(&line.plies) {
         annotate_ply(&mut turn.ply, &replayed.captures);
         for (alternative, captures) in turn.alternatives.iter_mut().zip(&replayed.alternatives) {

@@ -707,7 +707,7 @@ fn skipped_piece(
                 .chain(moves.iter().map(Some))
                 .enumerate()
             {
-                plies += m.map_or(0, |m| 1 + usize::from(m.north.is_some()));
+                plies += m.map_or(0, |m| m.turns().count());
                 if plies == piece.after {
                     count = Some(k);
                     break;
@@ -801,7 +801,7 @@ fn first_difference(ours: &[WrittenMove], theirs: &[WrittenMove], path: &str) ->
             Some(other) if other == m => {}
             _ => return Some(format!("{path}[{ply}]")),
         }
-        ply += 1 + usize::from(m.north.is_some());
+        ply += m.turns().count();
     }
     (ours.len() != theirs.len()).then(|| path.to_owned())
 }
@@ -823,8 +823,10 @@ fn rows(
             &ply.alternatives,
             &here,
         )?;
-        match ply.side {
-            Player::South => {
+        // A North ply with the row starts a move whose South turn is left
+        // out (`1. ... 8`).
+        match (ply.side, &ply.row) {
+            (Player::South, _) | (Player::North, Some(_)) => {
                 let Some(row) = &ply.row else {
                     return Err(DocumentError::notation(
                         format!("{here}.row"),
@@ -847,45 +849,44 @@ fn rows(
                         }))
                     }
                 };
+                let elided = ply.side == Player::North;
+                let (south, north) = if elided {
+                    (Turn::single(WrittenPly::pass()), Some(turn))
+                } else {
+                    (turn, None)
+                };
                 moves.push(WrittenMove {
                     number: (layout == Layout::Numbered).then_some(ply.number),
                     number_span: None,
-                    south: turn,
-                    north: None,
+                    south,
+                    north,
+                    south_elided: elided,
                     ending,
                     full_stop: row.full_stop,
                     span: Span::default(),
                 });
             }
-            Player::North => {
-                if ply.row.is_some() {
-                    return Err(DocumentError::notation(
-                        format!("{here}.row"),
-                        "expected null on a North ply (the row is on the South ply that starts the move)",
-                    ));
-                }
-                match moves.last_mut() {
-                    Some(m) if m.north.is_none() => {
-                        if layout == Layout::Numbered && m.number != Some(ply.number) {
-                            return Err(DocumentError::notation(
-                                format!("{here}.number"),
-                                format!(
-                                    "expected the number of its move, {}, found {}",
-                                    m.number.unwrap_or_default(),
-                                    ply.number
-                                ),
-                            ));
-                        }
-                        m.north = Some(turn);
-                    }
-                    _ => {
+            (Player::North, None) => match moves.last_mut() {
+                Some(m) if m.north.is_none() => {
+                    if layout == Layout::Numbered && m.number != Some(ply.number) {
                         return Err(DocumentError::notation(
-                            format!("{here}.side"),
-                            "expected a North ply only right after the South ply of its move",
+                            format!("{here}.number"),
+                            format!(
+                                "expected the number of its move, {}, found {}",
+                                m.number.unwrap_or_default(),
+                                ply.number
+                            ),
                         ));
                     }
+                    m.north = Some(turn);
                 }
-            }
+                _ => {
+                    return Err(DocumentError::notation(
+                        format!("{here}.side"),
+                        "expected a North ply only right after the South ply of its move",
+                    ));
+                }
+            },
         }
     }
     Ok(moves)

@@ -5,7 +5,7 @@ use crate::notation::{
     Group, GroupKind, Layout, Movetext, ParsedRecord, Record, Span, Tag, Turn, WrittenMove,
     WrittenPly,
 };
-use crate::{Action, EndReason, Game, PlayError, Position, Rules};
+use crate::{Action, EndReason, Game, PlayError, Player, Position, Rules};
 
 use super::{Options, StopReason, compare, validate};
 
@@ -176,7 +176,9 @@ pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError
     Ok(game)
 }
 
-/// The record of a played game: inline movetext, every ply sown with the
+/// The record of a played game: inline movetext, each ply in its
+/// player's column (a game that starts with North to move leaves South's
+/// turn of the first move out: `..., 8`), every ply sown with the
 /// rules' capture annotation and every pass of the Hemprich variant
 /// written `-`, a `Setup` tag when the game does
 /// not start at the opening and a `Rules` tag when its variant or endless
@@ -236,12 +238,28 @@ pub fn record_of(game: &Game) -> Record {
         .collect();
     let mut moves = Vec::with_capacity(plies.len() / 2 + 1);
     let mut plies = plies.into_iter();
+    // A game that starts with North to move starts with North's turn:
+    // South's is left out of the first move (`..., 8`).
+    let north_first = game.start().turn() == Player::North;
+    if north_first && let Some(north) = plies.next() {
+        moves.push(WrittenMove {
+            number: None,
+            number_span: None,
+            south: Turn::single(WrittenPly::pass()),
+            north: Some(Turn::single(north)),
+            south_elided: true,
+            ending: None,
+            full_stop: false,
+            span: Span::default(),
+        });
+    }
     while let Some(south) = plies.next() {
         moves.push(WrittenMove {
             number: None,
             number_span: None,
             south: Turn::single(south),
             north: plies.next().map(Turn::single),
+            south_elided: false,
             ending: None,
             full_stop: false,
             span: Span::default(),

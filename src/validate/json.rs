@@ -770,11 +770,7 @@ pub(super) fn skipped_documents(at: &mut At<'_>) -> (Vec<SkippedDocument>, Optio
 
 /// The plies of the first `count` moves.
 pub(super) fn plies_of(moves: &[notation::WrittenMove], count: usize) -> usize {
-    moves
-        .iter()
-        .take(count)
-        .map(|m| 1 + usize::from(m.north.is_some()))
-        .sum()
+    moves.iter().take(count).map(|m| m.turns().count()).sum()
 }
 
 /// The move numbers of the main line as written: row numbers, or inline
@@ -859,39 +855,24 @@ pub(super) fn for_each_move_document<E>(
     let mut k = 0;
     for (m, &number) in moves.iter().zip(numbers) {
         let row_start = at.place(m.number_span.map_or(m.span.start, |span| span.start));
-        let mut south = move_document(
-            at,
-            number,
-            base + k + 1,
-            Player::South,
-            &m.south,
-            line.plies.get(k),
-        );
-        let north = m.north.as_ref().map(|turn| {
-            move_document(
-                at,
-                number,
-                base + k + 2,
-                Player::North,
-                turn,
-                line.plies.get(k + 1),
-            )
-        });
-        k += if north.is_some() { 2 } else { 1 };
-        let ending = m.ending.as_ref().map(|ending| TextDocument {
-            text: ending.text.clone(),
-            start: at.place(ending.span.start),
-            end: at.place(ending.span.end),
-        });
-        south.row = Some(RowDocument {
+        // The row is on the first ply written: South's, or North's when
+        // South's turn is left out.
+        let mut row = Some(RowDocument {
             start: row_start,
             end: at.place(m.span.end),
-            ending,
+            ending: m.ending.as_ref().map(|ending| TextDocument {
+                text: ending.text.clone(),
+                start: at.place(ending.span.start),
+                end: at.place(ending.span.end),
+            }),
             full_stop: m.full_stop,
         });
-        emit(south)?;
-        if let Some(north) = north {
-            emit(north)?;
+        for (side, turn) in m.turns() {
+            let mut document =
+                move_document(at, number, base + k + 1, side, turn, line.plies.get(k));
+            document.row = row.take();
+            k += 1;
+            emit(document)?;
         }
     }
     Ok(())

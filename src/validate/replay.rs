@@ -30,10 +30,9 @@ pub(crate) fn numbered(moves: &[notation::WrittenMove]) -> Vec<NumberedMove<'_>>
 pub(crate) fn turns<'r, 'm>(
     moves: &'m [NumberedMove<'r>],
 ) -> impl Iterator<Item = (u32, Player, &'r Turn)> + 'm {
-    moves.iter().flat_map(|&(number, m)| {
-        std::iter::once((number, Player::South, &m.south))
-            .chain(m.north.as_ref().map(|north| (number, Player::North, north)))
-    })
+    moves
+        .iter()
+        .flat_map(|&(number, m)| m.turns().map(move |(side, turn)| (number, side, turn)))
 }
 
 /// The state of one validation: the record, the options and the findings
@@ -456,7 +455,7 @@ impl<'a> Context<'a> {
     ) -> LineReplay<'v> {
         let total: usize = moves
             .iter()
-            .map(|m| 1 + usize::from(m.north.is_some()))
+            .map(|m| m.turns().count())
             .sum();
         game.reserve(total);
         if self.options.keep_plies {
@@ -488,7 +487,7 @@ impl<'a> Context<'a> {
         let variation = replay.variation;
         let first_index = replay.first_index;
         let total = replay.total;
-        for turn in std::iter::once(&m.south).chain(m.north.as_ref()) {
+        for (_, turn) in m.turns() {
             // Plies are counted as the game counts them: a pass
             // forced in the Hemprich variant, written or not, is one
             // (a written one is the pass the game made already).

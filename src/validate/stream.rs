@@ -527,6 +527,11 @@ impl Sink for Quick {
         self.go_on_if(end.ending.is_none())
     }
 
+    /// Left to the full validation.
+    fn elide_south(&mut self, _: Span) -> ControlFlow<()> {
+        self.give_up()
+    }
+
     fn abandon_move(&mut self) -> ControlFlow<()> {
         self.give_up()
     }

@@ -330,9 +330,8 @@ pub(crate) fn replayed_lines(movetext: &Movetext) -> Vec<(Option<usize>, Vec<Num
 
 /// The labels a move refers to, in written order.
 fn labels(m: &WrittenMove) -> impl Iterator<Item = &str> + '_ {
-    std::iter::once(&m.south)
-        .chain(m.north.as_ref())
-        .flat_map(|turn| turn.plies())
+    m.turns()
+        .flat_map(|(_, turn)| turn.plies())
         .flat_map(|ply| ply.labels())
         .map(|label| label.as_str())
 }
@@ -411,9 +410,9 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
     for (line, moves) in index.lines() {
         let variation = index.label(line);
         for m in moves {
-            let groups = std::iter::once(&m.south)
-                .chain(m.north.as_ref())
-                .flat_map(|turn| turn.plies())
+            let groups = m
+                .turns()
+                .flat_map(|(_, turn)| turn.plies())
                 .flat_map(|ply| ply.groups.iter());
             for group in groups {
                 let GroupKind::Labels(labels) = &group.kind else {

@@ -72,6 +72,7 @@ pub fn record(plies: &[WrittenPly], layout: Layout) -> Record {
             number_span: None,
             south: Turn::single(pair[0].clone()),
             north: pair.get(1).cloned().map(Turn::single),
+            south_elided: false,
             ending: None,
             full_stop: false,
             span: Span::default(),

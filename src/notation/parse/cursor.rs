@@ -142,6 +142,30 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             && self.bytes.get(after).is_some_and(u8::is_ascii_whitespace)
     }
 
+    /// Reads `...` or `…` standing for South's left-out turn (followed
+    /// by white space, `,` or the end), and tells the visitor; whether it
+    /// was there.
+    pub(crate) fn elision(&mut self) -> bool {
+        let rest = self.bytes.get(self.pos..).unwrap_or_default();
+        let len = if rest.starts_with(b"...") {
+            3
+        } else if rest.starts_with("\u{2026}".as_bytes()) {
+            "\u{2026}".len()
+        } else {
+            return false;
+        };
+        if !rest
+            .get(len)
+            .is_none_or(|b| b.is_ascii_whitespace() || *b == b',')
+        {
+            return false;
+        }
+        let span = self.span(self.pos, self.pos + len);
+        self.pos += len;
+        self.emit(|visitor| visitor.elide_south(span));
+        true
+    }
+
     /// What the cursor is looking at, for an error message.
     pub(crate) fn found(&self) -> String {
         if self.at_end() {

@@ -135,13 +135,28 @@ fn place<'r>(
 /// movetext stops after it.
 fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Failed> {
     let start = cursor.pos;
-    cursor.turn(Player::South)?;
+    // `..., 8`: South's turn left out, North's must follow.
+    let elided = cursor.elision();
+    if elided {
+        cursor.skip_ws();
+        if cursor.peek() != Some(b',') {
+            return Err(cursor.losing_error(
+                ErrorKind::UnexpectedText,
+                "`...` leaves out South's turn, so North's must follow",
+                "`,` and North's ply",
+            ));
+        }
+    } else {
+        cursor.turn(Player::South)?;
+    }
     let south_end = cursor.pos;
     cursor.skip_ws();
     if cursor.peek() == Some(b',') {
         cursor.pos += 1;
         cursor.skip_ws();
-        if cursor.turn(Player::North).is_err() {
+        if elided {
+            cursor.turn(Player::North)?;
+        } else if cursor.turn(Player::North).is_err() {
             // The error (which says that it loses plies) covers North's
             // turn only: the move ends with the plies read before it, and
             // what follows up to the next `;` is lost.

@@ -94,12 +94,19 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     cursor.skip_ws();
     let start = cursor.pos;
     cursor.emit(|visitor| visitor.begin_move(Some((number, number_span))));
-    cursor.turn(Player::South)?;
+    // `1. ... 8`: South's turn left out, North's must follow.
+    let elided = cursor.elision();
+    if elided {
+        cursor.skip_ws();
+        cursor.turn(Player::North)?;
+    } else {
+        cursor.turn(Player::South)?;
+    }
     let mut written_ending = None;
     let mut full_stop = false;
     let mut end = cursor.pos;
     cursor.skip_ws();
-    let mut north_allowed = true;
+    let mut north_allowed = !elided;
     loop {
         if cursor.at_word("and") {
             cursor.pos += 3;
