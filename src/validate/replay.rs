@@ -453,10 +453,7 @@ impl<'a> Context<'a> {
         (line_number, variation): (usize, Option<&'v str>),
         line: &mut Line,
     ) -> LineReplay<'v> {
-        let total: usize = moves
-            .iter()
-            .map(|m| m.turns().count())
-            .sum();
+        let total: usize = moves.iter().map(|m| m.turns().count()).sum();
         game.reserve(total);
         if self.options.keep_plies {
             line.plies.reserve_exact(total);
