@@ -133,7 +133,7 @@ fn the_gentlemen_replays_every_line() {
         .map(|v| {
             (
                 v.label.as_str(),
-                v.parent.as_deref(),
+                v.parent.as_ref().map(|parent| parent.as_str()),
                 v.branch,
                 v.replayed,
                 v.line.plies.len(),

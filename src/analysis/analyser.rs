@@ -194,7 +194,7 @@ impl Analyser {
                 let Some(first) = entry.line.plies.first() else {
                     continue;
                 };
-                (Some(entry.label.clone()), first.index)
+                (Some(entry.label.as_str().to_owned()), first.index)
             };
             let mut line = LineWork::new(start, full, own_first);
             let plies = work.line_values(&mut line, variation.as_deref());

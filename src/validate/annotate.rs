@@ -72,7 +72,7 @@ pub fn annotate_in_place(record: &mut Record, report: &Report) {
         .iter_mut()
         .zip(&report.variations)
     {
-        if entry.replayed && entry.label == variation.label.as_str() {
+        if entry.replayed && entry.label == variation.label {
             annotate_line(&mut variation.moves, &entry.line);
         }
     }

@@ -638,8 +638,8 @@ impl GameDocument {
                 let end = at.place(variation.span.end);
                 let numbers = written_numbers_of(&variation.moves);
                 VariationDocument {
-                    label: entry.label.clone(),
-                    parent: entry.parent.clone(),
+                    label: entry.label.as_str().to_owned(),
+                    parent: entry.parent.map(|parent| parent.as_str().to_owned()),
                     branch: entry.branch,
                     replayed: entry.replayed,
                     start,

@@ -190,9 +190,9 @@ fn variation<W: io::Write>(
     let start = at.place(variation.span.start);
     let end = at.place(variation.span.end);
     out.raw(b"{\"label\":");
-    out.string(&entry.label);
+    out.string(entry.label.as_str());
     out.raw(b",\"parent\":");
-    out.opt_string(entry.parent.as_deref());
+    out.opt_string(entry.parent.as_ref().map(notation::Label::as_str));
     out.raw(b",\"branch\":");
     out.opt_uint(entry.branch.map(u64::from));
     out.raw(b",\"replayed\":");

@@ -208,11 +208,14 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
             .iter()
             .enumerate()
             .map(|(i, variation)| VariationReport {
-                label: variation.label.as_str().to_owned(),
+                label: variation.label,
                 parent: index
                     .parent(i)
-                    .and_then(|(parent, _)| index.label(parent))
-                    .map(str::to_owned),
+                    .and_then(|(parent, _)| match parent {
+                        variations::LineId::Main => None,
+                        variations::LineId::Variation(p) => movetext.variations.get(p),
+                    })
+                    .map(|parent| parent.label),
                 branch: variation.branch_number(),
                 replayed: false,
                 line: Line::default(),

@@ -135,6 +135,11 @@ struct Lost {
 
 impl Lost {
     fn new(parsed: &ParsedRecord) -> Lost {
+        if !parsed.errors.iter().any(|e| e.loses_plies) {
+            // Nothing to keep per line (a record of many variations and
+            // no such error costs nothing here).
+            return Lost::default();
+        }
         let starts: Vec<usize> = parsed
             .record
             .movetext

@@ -109,9 +109,9 @@ impl Line {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariationReport {
     /// The label, such as `B`.
-    pub label: String,
+    pub label: notation::Label,
     /// The label of the line it branches from; `None` for the main line.
-    pub parent: Option<String>,
+    pub parent: Option<notation::Label>,
     /// The move number it branches at: the number of its first row.
     pub branch: Option<u32>,
     /// Whether it was replayed against the rules (`false`: checked for
