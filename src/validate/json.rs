@@ -11,6 +11,8 @@
 //! [`GameDocument::to_record`] and [`records_from_json`] read a document
 //! back into records.
 
+use std::fmt::Write as _;
+
 use serde::{Deserialize, Serialize};
 
 #[cfg(doc)]
@@ -982,12 +984,14 @@ pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDo
         start,
         end,
     };
-    let printed = group.to_string();
-    document.text = printed
-        .strip_prefix('(')
-        .and_then(|text| text.strip_suffix(')'))
-        .unwrap_or(&printed)
-        .to_owned();
+    // The group as printed, without its parentheses, in one string.
+    let mut text = String::with_capacity(32);
+    let _ = write!(text, "{group}");
+    if text.len() >= 2 && text.starts_with('(') && text.ends_with(')') {
+        text.pop();
+        text.remove(0);
+    }
+    document.text = text;
     match &group.kind {
         GroupKind::Captures {
             annotation,

@@ -233,7 +233,7 @@ impl<W: io::Write> Out<W> {
     }
 
     /// Bytes as they are: punctuation and field names.
-    #[inline]
+    #[inline(always)]
     fn raw(&mut self, bytes: &[u8]) {
         self.buf.extend_from_slice(bytes);
     }
@@ -251,24 +251,41 @@ impl<W: io::Write> Out<W> {
     }
 
     /// An unsigned integer, in decimal (as serde_json writes one).
-    #[inline]
+    #[inline(always)]
     fn uint(&mut self, value: u64) {
         if value < 10 {
             self.buf.push(b'0' + value as u8);
         } else if value < 100 {
-            self.buf
-                .extend_from_slice(&[b'0' + (value / 10) as u8, b'0' + (value % 10) as u8]);
+            let value = value as u8;
+            self.buf.push(b'0' + value / 10);
+            self.buf.push(b'0' + value % 10);
         } else {
-            let mut digits = [0u8; 20];
-            let mut at = digits.len();
-            let mut rest = value;
-            while rest > 0 {
-                at -= 1;
-                digits[at] = b'0' + (rest % 10) as u8;
-                rest /= 10;
-            }
-            self.buf.extend_from_slice(&digits[at..]);
+            self.long_uint(value);
         }
+    }
+
+    /// [`Out::uint`] of 100 or more (columns of long lines, mostly).
+    #[inline(never)]
+    fn long_uint(&mut self, value: u64) {
+        if value < 10_000 {
+            let value = value as u16;
+            if value >= 1000 {
+                self.buf.push(b'0' + (value / 1000) as u8);
+            }
+            self.buf.push(b'0' + (value / 100 % 10) as u8);
+            self.buf.push(b'0' + (value / 10 % 10) as u8);
+            self.buf.push(b'0' + (value % 10) as u8);
+            return;
+        }
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = value;
+        while rest > 0 {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        self.buf.extend_from_slice(&digits[at..]);
     }
 
     fn opt_uint(&mut self, value: Option<u64>) {
@@ -507,6 +524,9 @@ impl<W: io::Write> Out<W> {
 
     /// A [`MoveDocument`], field by field in its order.
     fn move_document(&mut self, document: &MoveDocument) {
+        // Room for a move's document, so that writing it rarely grows the
+        // buffer.
+        self.buf.reserve(1024);
         let MoveDocument {
             number,
             ply,
@@ -667,7 +687,7 @@ mod tests {
 
         /// Integers as serde_json writes them.
         #[test]
-        fn integers_are_serde_jsons(value in any::<u64>(), small in 0u64..1000) {
+        fn integers_are_serde_jsons(value in any::<u64>(), small in 0u64..100_000) {
             prop_assert_eq!(written(|out| out.uint(value)), serde_json(&value));
             prop_assert_eq!(written(|out| out.uint(small)), serde_json(&small));
         }
