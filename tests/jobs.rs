@@ -11,6 +11,26 @@ use bohnenspiel::validate::{
 };
 use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Repetition, Rules, Variant};
 
+/// Asserts that validation found no error in the record `text`.
+fn assert_no_errors(report: &bohnenspiel::validate::Report, text: &str) {
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.severity != bohnenspiel::validate::Severity::Error),
+        "{text}\n{:?}",
+        report.findings
+    );
+}
+
+/// Who made each ply of `game`, and what it was.
+fn plies(game: &Game) -> Vec<(Player, Action)> {
+    game.plies()
+        .iter()
+        .map(|ply| (ply.player, ply.action))
+        .collect()
+}
+
 /// A random game of `rules` from `start`, ended automatically at the
 /// first repetition.
 fn random_game(start: Position, rules: Rules, seed: usize) -> Game {
@@ -71,14 +91,7 @@ fn the_record_of_a_game_validates_clean_and_replays_to_the_same_game() {
                 // first repetition is complete).
                 let parsed = &bohnenspiel::notation::parse_records(&text)[0];
                 let report = validate(parsed, &Options::default());
-                assert!(
-                    report
-                        .findings
-                        .iter()
-                        .all(|f| f.severity != bohnenspiel::validate::Severity::Error),
-                    "{text}\n{:?}",
-                    report.findings
-                );
+                assert_no_errors(&report, &text);
                 assert_eq!(start_position(&record), Ok(start), "{text}");
                 let again = replay_game(&record, &Options::default())
                     .unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -103,12 +116,6 @@ fn the_record_of_a_game_validates_clean_and_replays_to_the_same_game() {
                 // the replay by a claim where the record stops; the
                 // original ends before a pass that the replay, which
                 // claims only where the record stops, still makes).
-                let plies = |g: &Game| {
-                    g.plies()
-                        .iter()
-                        .map(|ply| (ply.player, ply.action))
-                        .collect::<Vec<_>>()
-                };
                 let (replayed, original) = (plies(&again), plies(&game));
                 assert!(replayed.starts_with(&original), "{text}");
                 assert!(
@@ -220,22 +227,9 @@ fn the_record_of_a_game_writes_each_ply_in_its_players_column() {
                 assert_eq!(columns, players, "{text}");
                 // It validates without errors and replays to the same plies.
                 let report = validate(parsed, &Options::default());
-                assert!(
-                    report
-                        .findings
-                        .iter()
-                        .all(|f| f.severity != bohnenspiel::validate::Severity::Error),
-                    "{text}\n{:?}",
-                    report.findings
-                );
+                assert_no_errors(&report, &text);
                 let again = replay_game(&parsed.record, &Options::default())
                     .unwrap_or_else(|e| panic!("{e}\n{text}"));
-                let plies = |g: &Game| {
-                    g.plies()
-                        .iter()
-                        .map(|ply| (ply.player, ply.action))
-                        .collect::<Vec<_>>()
-                };
                 let (replayed, original) = (plies(&again), plies(&game));
                 assert!(replayed.starts_with(&original), "{text}");
             }
@@ -263,14 +257,7 @@ fn south_left_out_is_read_printed_and_checked() {
         assert_eq!(games[0].record.to_string(), format!("{setup}{printed}"));
         let report = validate(&games[0], &Options::default());
         assert_eq!(report.main_line.last_index, 3, "{text}");
-        assert!(
-            report
-                .findings
-                .iter()
-                .all(|f| f.severity != bohnenspiel::validate::Severity::Error),
-            "{text}: {:?}",
-            report.findings
-        );
+        assert_no_errors(&report, &text);
     }
     // North's turn must follow; with South to move, North's ply is
     // illegal.

@@ -572,3 +572,24 @@ fn hemprich_games_written_with_passes_agree() {
         assert_eq!(game.report.main_line.last_index, last);
     }
 }
+
+/// Records that leave South's turn out (`...`, a start with North to
+/// move), as `record_of` writes them, inline and in rows: the quick check
+/// hands them to the full validation, and both agree.
+#[test]
+fn records_that_leave_south_out_agree() {
+    let setup = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 N\"]\n\n";
+    let mut text = String::new();
+    for movetext in [
+        "..., 11; 5, 12; 6, 1\n",
+        "1. ... 11\n2. 5 12\n",
+        "\u{2026}, 11; 5\n",
+    ] {
+        text.push_str(setup);
+        text.push_str(movetext);
+        text.push('\n');
+    }
+    for strict in [false, true] {
+        assert_eq!(agree(&text, strict), 0, "{text}");
+    }
+}
