@@ -6,7 +6,7 @@ mod naive;
 use std::sync::Arc;
 
 use bohnenspiel::analysis::{EndgameTable, Solver, TableError};
-use bohnenspiel::{EndlessPlay, Position, Rules, Variant};
+use bohnenspiel::{EndlessPlay, Player, Position, Rules, Score, Setup, Variant};
 use naive::Rng;
 
 const ALL_RULES: [(Variant, EndlessPlay); 6] = [
@@ -28,14 +28,13 @@ fn rules(variant: Variant, endless_play: EndlessPlay) -> Rules {
 
 /// The position with `board`, `turn` to move and South's store `south`
 /// (North holds the rest).
-fn position(board: [u8; 12], south: u8, turn: &str) -> Position {
+fn position(board: [u8; 12], south: u8, turn: Player) -> Position {
     let beans: u8 = board.iter().sum();
-    let [a, b, c, d, e, f, g, h, i, j, k, l] = board;
-    format!(
-        "{a},{b},{c},{d},{e},{f}/{g},{h},{i},{j},{k},{l} {south}:{} {turn}",
-        72 - beans - south
-    )
-    .parse()
+    Position::from_setup(Setup {
+        board,
+        stores: Score::new(south, 72 - beans - south),
+        turn,
+    })
     .expect("a valid position")
 }
 
@@ -57,25 +56,82 @@ fn boards(beans: u8) -> Vec<[u8; 12]> {
     all
 }
 
-/// Checks the table against the solver without a table on every position
-/// with up to `beans` beans, both players to move, with stores varying
-/// with the board; returns the number of positions checked.
-fn agree_on_every_position(rules: Rules, table: &EndgameTable, beans: u8) -> usize {
-    let mut solver = Solver::new(rules);
+/// Checks the table against `solver` on every position with `level`
+/// beans, both players to move, with stores varying with the board;
+/// returns the number of positions checked.
+fn agree_on_level(solver: &mut Solver, table: &EndgameTable, level: u8) -> usize {
+    let rules = solver.rules();
     let mut checked = 0;
-    for level in (0..=beans).step_by(2) {
-        for (n, board) in boards(level).into_iter().enumerate() {
-            for turn in ["S", "N"] {
-                let stores = 72 - level;
-                let south = 2 * (n as u8 % (stores / 2 + 1));
-                let position = position(board, south, turn);
-                let solved = solver.value(&position, &[]).expect("solved");
-                assert_eq!(table.value(&position), Some(solved), "{rules}: {position}");
-                checked += 1;
-            }
+    for (n, board) in boards(level).into_iter().enumerate() {
+        for turn in Player::ALL {
+            let stores = 72 - level;
+            let south = 2 * (n % (usize::from(stores) / 2 + 1)) as u8;
+            let position = position(board, south, turn);
+            let solved = solver.value(&position, &[]).expect("solved");
+            assert_eq!(table.value(&position), Some(solved), "{rules}: {position}");
+            checked += 1;
         }
     }
     checked
+}
+
+/// Checks the table against the solver without a table on every position
+/// with up to `beans` beans; returns the number of positions checked.
+fn agree_on_every_position(rules: Rules, table: &EndgameTable, beans: u8) -> usize {
+    let mut solver = Solver::new(rules);
+    (0..=beans)
+        .step_by(2)
+        .map(|level| agree_on_level(&mut solver, table, level))
+        .sum()
+}
+
+/// The number of boards with `beans` beans, `C(beans + 11, 11)`.
+fn board_count(beans: u8) -> u64 {
+    (0..11).fold(1, |count, i| count * (u64::from(beans) + 11 - i) / (i + 1))
+}
+
+/// The levels of the written table `file` below `beans` beans, as a table
+/// of their own: the file cut after them, its header saying so.
+fn levels_below(file: &[u8], beans: u8) -> EndgameTable {
+    let top = beans - 2;
+    let entries: u64 = (0..=top).step_by(2).map(|n| 2 * board_count(n)).sum();
+    let mut cut = file[..32 + entries as usize].to_vec();
+    cut[14] = top;
+    cut[16..24].copy_from_slice(&entries.to_le_bytes());
+    let lower = EndgameTable::read(resealed(cut).as_slice()).expect("read");
+    assert_eq!((lower.beans(), lower.entries()), (top, entries));
+    lower
+}
+
+/// Every position with up to 10 beans on the board, checked by induction
+/// on the beans: the table's entries of `n` beans are compared with the
+/// solver given, as its table, the table's own levels below `n` (the
+/// written table cut after them, [`levels_below`]); level 0 with the
+/// solver without a table.
+///
+/// The check is not circular: the solver takes a table's value only at a
+/// position without history whose board the table covers. The position
+/// solved has `n` beans, more than the cut table covers, so it is
+/// searched; so is every position that follows it without a capture
+/// (still `n` beans, and a history). Only after a capture (no history,
+/// fewer beans) does the solver take an entry, of a level already
+/// checked. Its memo holds only values it searched itself. So each entry
+/// of level `n` equals the exact value given exact lower levels, and by
+/// induction every entry equals the solver's value without a table.
+#[test]
+fn the_table_agrees_with_the_solver_on_every_position_up_to_ten_beans() {
+    let rules = Rules::default();
+    let table = EndgameTable::build(rules, 10).expect("built");
+    let mut file = Vec::new();
+    table.write(&mut file).expect("written");
+    let mut checked = agree_on_level(&mut Solver::new(rules), &table, 0);
+    for level in (2..=10).step_by(2) {
+        let lower = levels_below(&file, level);
+        let mut solver = Solver::new(rules).with_table(lower).expect("same rules");
+        checked += agree_on_level(&mut solver, &table, level);
+    }
+    assert_eq!(checked as u64, table.entries());
+    assert_eq!(checked, 884_236);
 }
 
 #[test]
@@ -113,7 +169,7 @@ fn the_table_agrees_with_the_solver_on_random_positions_of_six_beans_under_other
                 board[rng.below(12)] += 1;
             }
             let south = 2 * rng.below(66 / 2 + 1) as u8;
-            let turn = if rng.below(2) == 0 { "S" } else { "N" };
+            let turn = Player::ALL[rng.below(2)];
             let position = position(board, south, turn);
             let solved = solver.value(&position, &[]).expect("solved");
             assert_eq!(table.value(&position), Some(solved), "{rules}: {position}");
@@ -174,8 +230,8 @@ fn a_written_table_has_the_documented_header_and_reads_back() {
                 };
             }
             assert!(rank < per_turn);
-            for (turn, side) in [("S", 0), ("N", 1)] {
-                let at = 32 + level_start + side * per_turn + rank;
+            for (side, turn) in Player::ALL.into_iter().enumerate() {
+                let at = 32 + level_start + side as u64 * per_turn + rank;
                 let position = position(board, 72 - beans, turn);
                 assert_eq!(
                     Some(file[at as usize]),
@@ -349,7 +405,7 @@ fn solving_with_a_table_gives_the_same_values_moves_and_lines() {
                 board[rng.below(12)] += 1;
             }
             let south = 2 * rng.below(usize::from(72 - beans) / 2 + 1) as u8;
-            let turn = if rng.below(2) == 0 { "S" } else { "N" };
+            let turn = Player::ALL[rng.below(2)];
             let position = position(board, south, turn);
             let without = plain.solve(&position, &[]).expect("solved");
             let with = tabled.solve(&position, &[]).expect("solved");
