@@ -1,14 +1,24 @@
 //! Validation of the historical games, the problems and broken records.
 
-use bohnenspiel::notation::{GroupKind, ParsedRecord, Record, parse_records};
+use bohnenspiel::notation::{GroupKind, ParsedRecord, Record, WrittenPly, parse_records};
 use bohnenspiel::validate::{
-    FindingKind, Options, Report, Severity, StopReason, annotate, validate,
+    FindingKind, Options, ReplayedPly, Report, Severity, StopReason, annotate, validate,
 };
 use bohnenspiel::{EndReason, IllegalMoveKind, Player, Position, Score};
 
 fn read(name: &str) -> String {
     std::fs::read_to_string(format!("fixtures/{name}"))
         .unwrap_or_else(|e| panic!("fixtures/{name}: {e}"))
+}
+
+/// The written ply a replayed ply stands for: the first ply of the turn
+/// its span finds in the record.
+fn written<'r>(record: &'r Record, ply: &ReplayedPly) -> &'r WrittenPly {
+    record
+        .all_moves()
+        .flat_map(|m| m.turns().map(|(_, turn)| &turn.ply))
+        .find(|written| written.span == ply.span)
+        .unwrap_or_else(|| panic!("no ply written at {:?}", ply.span))
 }
 
 fn parse_one(text: &str) -> ParsedRecord {
@@ -86,7 +96,8 @@ fn rueger_south_wins_50_22() {
 
 #[test]
 fn machatscheck_north_wins_50_22_with_every_annotation_confirmed() {
-    let report = check(&read("machatscheck-1972.txt"));
+    let parsed = parse_one(&read("machatscheck-1972.txt"));
+    let report = validate(&parsed, &Options::default());
     assert_eq!(findings(&report), Vec::<String>::new());
     assert_eq!(report.final_score(), Some(Score::new(22, 50)));
     assert_eq!(report.summary(), "North wins 50:22 (North cannot move)");
@@ -94,7 +105,7 @@ fn machatscheck_north_wins_50_22_with_every_annotation_confirmed() {
         .main_line
         .plies
         .iter()
-        .filter(|p| p.ply.capture_annotation().is_some())
+        .filter(|p| written(&parsed.record, p).capture_annotation().is_some())
         .count();
     let capturing = report
         .main_line
@@ -108,7 +119,8 @@ fn machatscheck_north_wins_50_22_with_every_annotation_confirmed() {
 
 #[test]
 fn the_gentlemen_replays_every_line() {
-    let report = check(&read("shotayev-gentlemen.txt"));
+    let parsed = parse_one(&read("shotayev-gentlemen.txt"));
+    let report = validate(&parsed, &Options::default());
     assert_eq!(
         findings(&report),
         [
@@ -160,7 +172,7 @@ fn the_gentlemen_replays_every_line() {
     let mut annotated = 0;
     for line in lines {
         for ply in &line.plies {
-            if let Some(written) = ply.ply.annotated_captures() {
+            if let Some(written) = written(&parsed.record, ply).annotated_captures() {
                 let mut written: Vec<(u8, u8)> =
                     written.iter().map(|(h, b)| (h.number(), *b)).collect();
                 let mut rules: Vec<(u8, u8)> = ply
@@ -705,7 +717,8 @@ fn an_unclosed_group_keeps_its_ply_and_the_plies_after_it() {
     let text = read("rueger-1962.txt")
         .replace("6,12 (2 from hole 8);", "6,12 (2 from hole 8;")
         .replace("3 (2 from 12),7;", "3 (4 from 12),7;");
-    let report = check(&text);
+    let parsed = parse_one(&text);
+    let report = validate(&parsed, &Options::default());
     let kinds: Vec<FindingKind> = report.findings.iter().map(|f| f.kind).collect();
     assert_eq!(kinds, [FindingKind::Syntax, FindingKind::CaptureMismatch]);
     assert_eq!(
@@ -715,8 +728,7 @@ fn an_unclosed_group_keeps_its_ply_and_the_plies_after_it() {
     assert_eq!(report.main_line.plies.len(), 37);
     // The annotation inside the unclosed group is still read and checked.
     assert_eq!(
-        report.main_line.plies[3]
-            .ply
+        written(&parsed.record, &report.main_line.plies[3])
             .capture_annotation()
             .map(|a| a.to_string())
             .as_deref(),
@@ -859,7 +871,8 @@ fn hemprich_records_may_write_the_forced_passes() {
     // The game of `hemprich_records_count_the_forced_passes`, with its two
     // passes written: the same plies, the passes among them.
     let text = "[Rules \"hemprich\"]\n[Setup \"0,0,0,0,0,2/0,0,0,0,0,0 36:34 S\"]\n[Result \"36:36\"]\n\n6, 8; -, 7; -, 8 (2 from 9)\n";
-    let report = check(text);
+    let parsed = parse_one(text);
+    let report = validate(&parsed, &Options::default());
     assert_eq!(findings(&report), Vec::<String>::new());
     let plies: Vec<(usize, u32, Player, Option<u8>)> = report
         .main_line
@@ -885,7 +898,7 @@ fn hemprich_records_may_write_the_forced_passes() {
             (6, 3, Player::North, Some(8))
         ]
     );
-    assert!(report.main_line.plies[2].ply.is_pass());
+    assert!(written(&parsed.record, &report.main_line.plies[2]).is_pass());
     assert_eq!(report.main_line.last_index, 6);
     assert_eq!(report.summary(), "draw 36:36 (all beans captured)");
     // One pass written, the other left out: the same count.

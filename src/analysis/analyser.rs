@@ -180,6 +180,11 @@ impl Analyser {
                 .filter(|turn| !turn.alternatives.is_empty())
                 .map(|turn| (turn.ply.span.start, turn.alternatives.to_vec()))
                 .collect(),
+            written: parsed
+                .record
+                .all_moves()
+                .flat_map(|m| m.turns().map(|(_, turn)| (turn.ply.span.start, &turn.ply)))
+                .collect(),
         };
         let start_value = work.solver.value(&start, &[]);
         work.stipulations(start);
@@ -333,6 +338,9 @@ struct Work<'a> {
     /// The alternatives of each turn that has some, by where its first
     /// ply is written: found once, so that each ply's lookup is quick.
     alternatives: HashMap<usize, Vec<WrittenPly>>,
+    /// The first ply of each turn, by where it is written
+    /// ([`ReplayedPly::span`]).
+    written: HashMap<usize, &'a WrittenPly>,
 }
 
 /// `36:36 (draw)`, `34:38 (North wins)`: South's beans first.
@@ -528,8 +536,8 @@ impl Work<'_> {
                 number: ply.number,
                 player: ply.player,
                 mv: ply.mv,
-                span: ply.ply.span,
-                location: self.locator.locate(self.parsed, ply.ply.span.start),
+                span: ply.span,
+                location: self.locator.locate(self.parsed, ply.span.start),
                 position_before: line.positions[before],
                 position_after: line.positions[after],
                 before: before_value,
@@ -544,7 +552,7 @@ impl Work<'_> {
         let own = line.own.clone();
         for &(ply, before, after) in &own {
             let place = Place {
-                span: ply.ply.span,
+                span: ply.span,
                 ply: Some(ply.index),
                 move_number: Some(ply.number),
                 variation,
@@ -563,7 +571,7 @@ impl Work<'_> {
         // The own plies by where they are written, for the endings.
         let by_place: HashMap<usize, (&ReplayedPly, usize)> = own
             .iter()
-            .map(|&(ply, _, after)| (ply.ply.span.start, (ply, after)))
+            .map(|&(ply, _, after)| (ply.span.start, (ply, after)))
             .collect();
         for m in moves {
             let Some(ending) = &m.ending else { continue };
@@ -577,7 +585,14 @@ impl Work<'_> {
             let span = self.inner_span(ending.span, &ending.text, range);
             let text = format!(
                 "after {}: {}",
-                numbered(ply.number, ply.player, &ply_text(&ply.ply)),
+                numbered(
+                    ply.number,
+                    ply.player,
+                    &self
+                        .written
+                        .get(&ply.span.start)
+                        .map_or_else(String::new, |written| ply_text(written))
+                ),
                 claim.describe()
             );
             let verdict = match self.solution(line, after) {
@@ -628,7 +643,9 @@ impl Work<'_> {
         after: usize,
         place: &Place<'_>,
     ) {
-        let written = &ply.ply;
+        let Some(&written) = self.written.get(&ply.span.start) else {
+            return;
+        };
         let mover = ply.player;
         let number = ply.number;
         // A mark on the ply.

@@ -575,7 +575,7 @@ impl<'a> Context<'a> {
                             number,
                             index,
                             player,
-                            ply: ply.clone(),
+                            span: ply.span,
                             mv,
                             captures,
                             alternatives,

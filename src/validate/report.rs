@@ -11,8 +11,8 @@ use crate::{
 use super::{Finding, FindingKind, Severity};
 use crate::notation::Location;
 
-/// One ply that was replayed: what was written and what the rules made of
-/// it.
+/// One ply that was replayed: where it is written and what the rules
+/// made of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayedPly {
     /// The move number (the row number in numbered movetext), from 1.
@@ -24,9 +24,11 @@ pub struct ReplayedPly {
     pub index: usize,
     /// The player who moved.
     pub player: Player,
-    /// The ply as written (the first ply of its turn when alternatives are
-    /// written), with its mark, groups and span.
-    pub ply: notation::WrittenPly,
+    /// Where the ply is written: the span of the written ply (the first
+    /// of its turn when alternatives are written). The written ply, with
+    /// its mark and groups, is the record's: the plies of a line are its
+    /// turns in order, and this span finds one.
+    pub span: notation::Span,
     /// The move played, or `None` for a written pass (`-`, the Hemprich
     /// variant), which replays the pass the rules forced there.
     pub mv: Option<Move>,
