@@ -51,11 +51,12 @@ pub(crate) struct Index<'r> {
     movetext: &'r Movetext,
     /// The first variation with each label.
     by_label: HashMap<&'r str, usize>,
-    /// For each variation that is the first with its label, the first
-    /// line (the main line, then the variations in written order) and
-    /// move that refer to the label. (Labels that name no variation are
-    /// not kept, so that a ply with many costs nothing here.)
-    referred: Vec<Option<(LineId, &'r WrittenMove)>>,
+    /// For each variation that is the first with its label (by its
+    /// place), the first line (the main line, then the variations in
+    /// written order) and move that refer to the label. Labels that name
+    /// no variation are not kept, so that a ply with many costs nothing
+    /// here.
+    referred: HashMap<usize, (LineId, &'r WrittenMove)>,
     /// The whole line of each variation, worked out once.
     whole: Vec<Whole>,
     /// For each line (the main line, then each variation), the highest
@@ -73,12 +74,12 @@ impl<'r> Index<'r> {
         for (i, variation) in movetext.variations.iter().enumerate() {
             by_label.entry(variation.label.as_str()).or_insert(i);
         }
-        let mut referred = vec![None; movetext.variations.len()];
+        let mut referred = HashMap::new();
         let lines = movetext.variations.len() + 1;
         let mut index = Index {
             movetext,
             by_label,
-            referred: Vec::new(),
+            referred: HashMap::new(),
             whole: vec![Whole::Unknown; movetext.variations.len()],
             highest: Vec::with_capacity(
                 movetext.moves.len()
@@ -95,13 +96,8 @@ impl<'r> Index<'r> {
             let mut high = 0;
             for (k, m) in moves.iter().enumerate() {
                 for label in labels(m) {
-                    if let Some(slot) = index
-                        .by_label
-                        .get(label)
-                        .and_then(|&first| referred.get_mut(first))
-                        .filter(|slot: &&mut Option<_>| slot.is_none())
-                    {
-                        *slot = Some((line, m));
+                    if let Some(&first) = index.by_label.get(label) {
+                        referred.entry(first).or_insert((line, m));
                     }
                 }
                 high = high.max(number_at(moves, k).unwrap_or_default());
@@ -168,7 +164,7 @@ impl<'r> Index<'r> {
     pub(crate) fn parent(&self, i: usize) -> Option<(LineId, &'r WrittenMove)> {
         let variation = self.movetext.variations.get(i)?;
         let first = self.by_label.get(variation.label.as_str())?;
-        self.referred.get(*first).copied().flatten()
+        self.referred.get(first).copied()
     }
 
     /// Where variation `i` branches ([`Branch`]): its whole line from
