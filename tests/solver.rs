@@ -2,21 +2,14 @@
 //! that search against plain minimax), and the published facts of "The
 //! Gentlemen".
 
+mod common;
 mod naive;
 
 use bohnenspiel::analysis::{Budget, HistoryProblem, SolveError, Solver};
 use bohnenspiel::{EndlessPlay, Move, Player, Position, Rules, Score, Variant};
+use common::ALL_RULES;
 use naive::minimax::{self, Endless, NaiveRules, Reference};
 use naive::{Board, Rng};
-
-const ALL_RULES: [(Variant, EndlessPlay); 6] = [
-    (Variant::Standard, EndlessPlay::OwnSide),
-    (Variant::Standard, EndlessPlay::LastMover),
-    (Variant::Standard, EndlessPlay::Split),
-    (Variant::Hemprich, EndlessPlay::OwnSide),
-    (Variant::Hemprich, EndlessPlay::LastMover),
-    (Variant::Hemprich, EndlessPlay::Split),
-];
 
 fn rules(variant: Variant, endless_play: EndlessPlay) -> (Rules, NaiveRules) {
     let naive = NaiveRules {

@@ -1,22 +1,15 @@
 //! Endgame tables against the solver without a table, the solver with a
 //! table against the solver without, and every kind of bad table file.
 
+mod common;
 mod naive;
 
 use std::sync::Arc;
 
 use bohnenspiel::analysis::{EndgameTable, Solver, TableError};
 use bohnenspiel::{EndlessPlay, Player, Position, Rules, Score, Setup, Variant};
+use common::ALL_RULES;
 use naive::Rng;
-
-const ALL_RULES: [(Variant, EndlessPlay); 6] = [
-    (Variant::Standard, EndlessPlay::OwnSide),
-    (Variant::Standard, EndlessPlay::LastMover),
-    (Variant::Standard, EndlessPlay::Split),
-    (Variant::Hemprich, EndlessPlay::OwnSide),
-    (Variant::Hemprich, EndlessPlay::LastMover),
-    (Variant::Hemprich, EndlessPlay::Split),
-];
 
 fn rules(variant: Variant, endless_play: EndlessPlay) -> Rules {
     Rules {

@@ -1,9 +1,21 @@
-//! Random legal games printed as records, for the validation tests.
+//! Random legal games printed as records, for the validation tests, and
+//! the rule options the analysis tests run under.
 
 #![allow(dead_code)]
 
 use bohnenspiel::notation::{self, Layout, Movetext, Record, Span, Tag, Turn, WrittenPly};
-use bohnenspiel::{Captures, Game, Hole, Move, Position, Repetition, Rules};
+use bohnenspiel::{Captures, EndlessPlay, Game, Hole, Move, Position, Repetition, Rules, Variant};
+
+/// Every variant with every endless-play rule: the rule options under
+/// which analysis is checked.
+pub const ALL_RULES: [(Variant, EndlessPlay); 6] = [
+    (Variant::Standard, EndlessPlay::OwnSide),
+    (Variant::Standard, EndlessPlay::LastMover),
+    (Variant::Standard, EndlessPlay::Split),
+    (Variant::Hemprich, EndlessPlay::OwnSide),
+    (Variant::Hemprich, EndlessPlay::LastMover),
+    (Variant::Hemprich, EndlessPlay::Split),
+];
 
 /// A ply of a generated game: the move and what the rules capture.
 #[derive(Debug, Clone, Copy)]
