@@ -1353,6 +1353,49 @@ fn analyse_the_gentlemen_in_both_formats() {
     assert_eq!(human.stderr, json.stderr);
 }
 
+/// Every ply `analyse` lists (`1. 2`, `1... 9`), copied into a record
+/// alone, reads as a row of that number holding that ply in the player's
+/// column: North's with South's turn left out.
+#[test]
+fn the_plies_analyse_lists_read_back_as_rows() {
+    let human = run(&["analyse", "fixtures/shotayev-gentlemen.txt"]);
+    let mut north = 0;
+    let mut plies = 0;
+    for line in human.stdout.lines().filter(|l| l.starts_with("    ")) {
+        let mut words = line.split_whitespace();
+        let (Some(number), Some(hole)) = (words.next(), words.next()) else {
+            panic!("{line}");
+        };
+        let copied = format!("{number} {hole}\n");
+        let games = bohnenspiel::notation::parse_records(&copied);
+        assert!(
+            games[0].errors.is_empty(),
+            "{copied}: {:?}",
+            games[0].errors
+        );
+        let moves = &games[0].record.movetext.moves;
+        assert_eq!(moves.len(), 1, "{copied}");
+        let elided = number.ends_with("...");
+        let digits = number.trim_end_matches('.');
+        assert_eq!(
+            moves[0].number.map(|n| n.to_string()).as_deref(),
+            Some(digits)
+        );
+        assert_eq!(moves[0].south_elided, elided, "{copied}");
+        let turns: Vec<String> = moves[0]
+            .turns()
+            .map(|(side, turn)| format!("{side:?} {}", turn.ply))
+            .collect();
+        let side = if elided { "North" } else { "South" };
+        assert_eq!(turns, [format!("{side} {hole}")], "{copied}");
+        north += usize::from(elided);
+        plies += 1;
+    }
+    // The tables of the five lines: 12, 12, 7, 7 and 5 plies, 6, 6, 3, 3
+    // and 2 of them North's.
+    assert_eq!((plies, north), (43, 20), "{}", human.stdout);
+}
+
 #[test]
 fn analyse_exit_status_and_bad_input() {
     // A record whose judgements all hold: status 0.

@@ -241,6 +241,66 @@ fn the_record_of_a_game_writes_each_ply_in_its_players_column() {
     );
 }
 
+/// A row written `2... 10`, as `analyse` prints North's plies (without
+/// the space after the row number's `.`), reads as `2. ... 10` does: the
+/// same tree, and validation finds the same (a pasted line of `analyse`'s
+/// output validates; after a row with both plies, North's ply is illegal;
+/// rows of one ply each, as `analyse` lists them, are out of sequence).
+#[test]
+fn a_row_as_analyse_prints_north_reads_as_with_the_dot() {
+    let setup = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 N\"]\n\n";
+    let gentlemen = "[Setup \"0,1,0,0,2,1/0,0,3,0,0,1 34:30 S\"]\n\n";
+    let findings = |text: &str| {
+        let games = parse_records(text);
+        assert_eq!(games.len(), 1, "{text}");
+        let report = validate(&games[0], &Options::default());
+        let found: Vec<_> = report
+            .findings
+            .iter()
+            .map(|f| (f.kind, f.severity, f.location.line, f.message.clone()))
+            .collect();
+        (
+            games[0].record.without_spans(),
+            games[0].errors.len(),
+            found,
+        )
+    };
+    for (joined, dotted, clean) in [
+        (
+            format!("{setup}2... 11?\n"),
+            format!("{setup}2. ... 11?\n"),
+            true,
+        ),
+        (
+            format!("{setup}1... -\n"),
+            format!("{setup}1. ... -\n"),
+            false,
+        ),
+        (
+            "1. 2 9\n2... 10\n".to_owned(),
+            "1. 2 9\n2. ... 10\n".to_owned(),
+            false,
+        ),
+        (
+            format!("{gentlemen}1. 2\n1... 9\n2. 3\n2... 11\n"),
+            format!("{gentlemen}1. 2\n1. ... 9\n2. 3\n2. ... 11\n"),
+            false,
+        ),
+    ] {
+        let (tree, errors, found) = findings(&joined);
+        assert_eq!(errors, 0, "{joined}");
+        assert!(
+            tree.movetext.moves.iter().any(|m| m.south_elided),
+            "{joined}"
+        );
+        assert_eq!((tree, errors, found.clone()), findings(&dotted), "{joined}");
+        let has_error = found
+            .iter()
+            .any(|f| f.1 == bohnenspiel::validate::Severity::Error);
+        assert_eq!(has_error, !clean, "{joined}\n{found:?}");
+    }
+}
+
 #[test]
 fn south_left_out_is_read_printed_and_checked() {
     let setup = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 N\"]\n\n";
@@ -250,6 +310,9 @@ fn south_left_out_is_read_printed_and_checked() {
         ("\u{2026},11; 5,12\n", "..., 11; 5, 12\n"),
         ("1. ... 11\n2. 5 12\n", "1.  ...  11\n2.  5    12\n"),
         ("1. \u{2026} 11\n2. 5 12\n", "1.  ...  11\n2.  5    12\n"),
+        // As `analyse` prints North's plies, and chess readers write them.
+        ("1... 11\n2. 5 12\n", "1.  ...  11\n2.  5    12\n"),
+        ("1\u{2026}\t11\n2. 5 12\n", "1.  ...  11\n2.  5    12\n"),
     ] {
         let text = format!("{setup}{movetext}");
         let games = parse_records(&text);

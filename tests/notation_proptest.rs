@@ -272,6 +272,23 @@ proptest! {
         }
     }
 
+    /// Rows that leave South's turn out, printed `2.  ...  10`, read the
+    /// same written `2...  10` or `2\u{2026}  10` (as `analyse` prints
+    /// North's plies), in the main line and in variations.
+    #[test]
+    fn rows_that_leave_south_out_read_the_same_with_the_dots_after_the_number(
+        record in record(),
+        unicode in any::<bool>(),
+    ) {
+        let printed = record.to_string();
+        let respelled = joined_elisions(&printed, if unicode { "\u{2026}" } else { "..." });
+        let parsed: Result<Record, _> = respelled.parse();
+        match parsed {
+            Ok(parsed) => prop_assert_eq!(parsed.without_spans(), record, "{}", respelled),
+            Err(errors) => prop_assert!(false, "{errors}\n{respelled}"),
+        }
+    }
+
     #[test]
     fn generated_files_split_into_their_games(records in prop::collection::vec(record(), 1..4)) {
         let printed = print_records(&records);
@@ -291,7 +308,7 @@ proptest! {
         parts in prop::collection::vec(select(vec![
             "4", "12", "13", "0", ",", ";", ";;", ".", " ", "\n", "\n\n", "(", ")", "!", "?",
             "!!", "?!", "2 from ", "hole ", " each", " and ", " or ", " plus ", "A", "/",
-            "[", "]", "\"", "\\", "Tag ", "1.  ", " (A)\n", "ü", "x", "\r\n",
+            "[", "]", "\"", "\\", "Tag ", "1.  ", " (A)\n", "ü", "x", "\r\n", "\n2... ", "...",
         ]), 0..80)
     ) {
         let text: String = parts.concat();
@@ -319,6 +336,25 @@ proptest! {
         }
         prop_assert_eq!(total, bytes.len());
     }
+}
+
+/// The record text with each row that leaves South's turn out written
+/// with `dots` right after its number (`2.  ...  10` becomes `2...  10`),
+/// found by the spans of the parsed record.
+fn joined_elisions(text: &str, dots: &str) -> String {
+    let games = parse_records(text);
+    let mut cuts: Vec<(usize, usize)> = games
+        .iter()
+        .flat_map(|game| game.record.all_moves())
+        .filter(|m| m.south_elided)
+        .filter_map(|m| Some((m.number_span?.end - 1, m.south.ply.span.end)))
+        .collect();
+    cuts.sort_unstable();
+    let mut out = text.to_owned();
+    for &(from, to) in cuts.iter().rev() {
+        out.replace_range(from..to, dots);
+    }
+    out
 }
 
 /// Text a person might leave in a record, which does not parse: words,

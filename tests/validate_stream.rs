@@ -583,6 +583,8 @@ fn records_that_leave_south_out_agree() {
     for movetext in [
         "..., 11; 5, 12; 6, 1\n",
         "1. ... 11\n2. 5 12\n",
+        "1... 11\n2. 5 12\n",
+        "1\u{2026} 11\n2.  5  12\n",
         "\u{2026}, 11; 5\n",
     ] {
         text.push_str(setup);

@@ -52,8 +52,8 @@
 //! ## Movetext
 //!
 //! The first line after the tags that is neither blank nor a tag line
-//! starts the movetext. If that line is a numbered row (digits, `.`, white
-//! space, more text), the layout is **numbered**; otherwise it is
+//! starts the movetext. If that line is a numbered row (digits, `.` or
+//! the `...` of a left-out South turn, white space, more text), the layout is **numbered**; otherwise it is
 //! **inline**.
 //!
 //! A **ply** is a hole number 1–12, an optional mark right after it (`!`,
@@ -90,8 +90,9 @@
 //! one that starts with a digit does; `- a remark` is prose.
 //!
 //! South's turn may be **left out**, written `...` or `…` (printed
-//! `...`), when a move starts with North's: `1. ... 8` in a row,
-//! `..., 8; 3, 9` inline, as the first move of a game that starts with
+//! `...`), when a move starts with North's: `1. ... 8` in a row (or
+//! `1... 8`, the `...` right after the number, as chess readers write
+//! North's turn), `..., 8; 3, 9` inline, as the first move of a game that starts with
 //! North to move ([`WrittenMove::south_elided`]). North's turn must
 //! follow; the move's plies are North's alone ([`WrittenMove::turns`]).
 //!

@@ -62,7 +62,8 @@ pub struct WrittenMove {
     /// The row number (numbered layout), `None` inline.
     pub number: Option<u32>,
     /// Where the row number and its `.` are written (numbered layout),
-    /// `None` inline.
+    /// `None` inline; in `2... 10` the digits alone, the `...` being
+    /// South's turn left out ([`WrittenMove::south_elided`]).
     pub number_span: Option<Span>,
     /// South's ply, or alternatives; when `south_elided`, a written pass
     /// that stands for no ply.
@@ -70,8 +71,8 @@ pub struct WrittenMove {
     /// North's ply, or alternatives; `None` when only South's ply is
     /// written.
     pub north: Option<Turn>,
-    /// Whether South's turn is left out, written `...` (`1. ... 8`,
-    /// inline `..., 8`): the move starts with North's turn, as the first
+    /// Whether South's turn is left out, written `...` (`1. ... 8`, also
+    /// `1... 8`, inline `..., 8`): the move starts with North's turn, as the first
     /// move of a game that starts with North to move does. The move's
     /// plies are then North's alone ([`WrittenMove::turns`]).
     pub south_elided: bool,

@@ -196,7 +196,9 @@ impl Reader<'_, '_> {
         if after == self.pos || self.bytes.get(after) != Some(&b'.') {
             return None;
         }
-        // Past the number and its `.`.
+        // Past the number and its `.`. (A row that leaves South's turn
+        // out, `2. ... 10` or `2... 10`, is no plain row: the ply below
+        // finds `.` and gives up.)
         self.pos = after + 1;
         self.skip_ws();
         if !sink.plain_begin_move(Some(number)) {
@@ -551,7 +553,7 @@ mod tests {
                         "0", "13", "012", "4!!!", " (2 from hole 8)", " (a comment)", " (A)",
                         " (4?)", "(2 from 3; note)", " )", " (x)", " (2 from 13)", " (open",
                         ";;", ". ", " or ", " and South loses.", "\n\n", "x", "\n(B)\n",
-                        "\u{a0}",
+                        "\u{a0}", "\n3... ", "\n4\u{2026} ", " ... ", "...",
                     ][..]),
                 ],
                 0..40,

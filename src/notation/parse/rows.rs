@@ -10,17 +10,40 @@ use super::inline::ending;
 use super::split::trim_start;
 use super::{Game, lines};
 
-/// Whether a line is a numbered row: digits, `.`, white space, text.
+/// Whether a line is a numbered row: digits, `.` (or `...` or `…`,
+/// [`joined_elision`]), white space, text.
 pub(crate) fn is_row(line: &str) -> bool {
     let trimmed = trim_start(line).as_bytes();
     let digits = trimmed.iter().take_while(|b| b.is_ascii_digit()).count();
     let Some(rest) = trimmed.get(digits..) else {
         return false;
     };
+    let dot = match joined_elision(rest) {
+        Some(len) => len,
+        None if rest.first() == Some(&b'.') => 1,
+        None => return false,
+    };
     digits > 0
-        && rest.first() == Some(&b'.')
-        && rest.get(1).is_some_and(|b| *b == b' ' || *b == b'\t')
-        && rest.iter().skip(1).any(|b| !b.is_ascii_whitespace())
+        && rest.get(dot).is_some_and(|b| *b == b' ' || *b == b'\t')
+        && rest.iter().skip(dot).any(|b| !b.is_ascii_whitespace())
+}
+
+/// The length of the `...` or `…` that `after_digits`, the text right
+/// after a row number, starts with when it is followed by a space or a
+/// tab: `2... 10` is the row `2. ... 10`, South's turn left out, as
+/// chess readers write North's turn (and as `analyse` prints it).
+pub(crate) fn joined_elision(after_digits: &[u8]) -> Option<usize> {
+    let len = if after_digits.starts_with(b"...") {
+        3
+    } else if after_digits.starts_with("\u{2026}".as_bytes()) {
+        "\u{2026}".len()
+    } else {
+        return None;
+    };
+    after_digits
+        .get(len)
+        .is_some_and(|b| *b == b' ' || *b == b'\t')
+        .then_some(len)
 }
 
 /// The label of a variation header line such as `(A)`.
@@ -88,13 +111,19 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     let number_start = cursor.pos;
     let (number, after) = row_number(cursor.bytes, number_start);
     cursor.pos = after;
-    // `is_row` checked the `.` after the number.
-    cursor.pos += 1;
+    // `is_row` checked the `.` after the number, or the `...` that
+    // leaves South's turn out (`2... 10`), which the number's span leaves
+    // to the elision.
+    let joined = joined_elision(cursor.bytes.get(after..).unwrap_or_default()).is_some();
+    if !joined {
+        cursor.pos += 1;
+    }
     let number_span = cursor.span(number_start, cursor.pos);
     cursor.skip_ws();
     let start = cursor.pos;
     cursor.emit(|visitor| visitor.begin_move(Some((number, number_span))));
-    // `1. ... 8`: South's turn left out, North's must follow.
+    // `1. ... 8` (or `1... 8`): South's turn left out, North's must
+    // follow.
     let elided = cursor.elision();
     if elided {
         cursor.skip_ws();
@@ -174,6 +203,12 @@ mod tests {
         assert!(is_row("\u{b}1. 5  11"));
         assert!(is_row("\u{a0}12. 5"));
         assert!(!is_row("1.5"));
+        assert!(is_row("2... 10"));
+        assert!(is_row(" 2\u{2026}\t10"));
+        assert!(!is_row("2...10"));
+        assert!(!is_row("2.... 10"));
+        assert!(!is_row("2...  "));
+        assert!(!is_row("... 10"));
         assert_eq!(
             header("\u{a0}(A) ").map(|l| l.to_string()),
             Some("A".to_owned())
