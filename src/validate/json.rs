@@ -856,24 +856,37 @@ pub(super) fn for_each_move_document<E>(
         .map_or(default_base, |first| first.index - 1);
     let mut k = 0;
     for (m, &number) in moves.iter().zip(numbers) {
+        // Places are located in text order (the row's start, its plies,
+        // its ending, its end), so that locating stays linear on a long
+        // line.
         let row_start = at.place(m.number_span.map_or(m.span.start, |span| span.start));
+        let mut documents: [Option<MoveDocument>; 2] = [None, None];
+        for (slot, (side, turn)) in documents.iter_mut().zip(m.turns()) {
+            *slot = Some(move_document(
+                at,
+                number,
+                base + k + 1,
+                side,
+                turn,
+                line.plies.get(k),
+            ));
+            k += 1;
+        }
+        let ending = m.ending.as_ref().map(|ending| TextDocument {
+            text: ending.text.clone(),
+            start: at.place(ending.span.start),
+            end: at.place(ending.span.end),
+        });
         // The row is on the first ply written: South's, or North's when
         // South's turn is left out.
         let mut row = Some(RowDocument {
             start: row_start,
             end: at.place(m.span.end),
-            ending: m.ending.as_ref().map(|ending| TextDocument {
-                text: ending.text.clone(),
-                start: at.place(ending.span.start),
-                end: at.place(ending.span.end),
-            }),
+            ending,
             full_stop: m.full_stop,
         });
-        for (side, turn) in m.turns() {
-            let mut document =
-                move_document(at, number, base + k + 1, side, turn, line.plies.get(k));
+        for mut document in documents.into_iter().flatten() {
             document.row = row.take();
-            k += 1;
             emit(document)?;
         }
     }
