@@ -20,9 +20,26 @@ impl fmt::Display for Tag {
     }
 }
 
+/// A number as decimal digits, without the formatting machinery (a
+/// capture annotation prints several per group, and `bohnenspiel json`
+/// prints every group's text).
+fn number(f: &mut fmt::Formatter<'_>, value: u8) -> fmt::Result {
+    let digits = [
+        b'0' + value / 100,
+        b'0' + value / 10 % 10,
+        b'0' + value % 10,
+    ];
+    let from = match value {
+        0..=9 => 2,
+        10..=99 => 1,
+        _ => 0,
+    };
+    f.write_str(std::str::from_utf8(&digits[from..]).unwrap_or_default())
+}
+
 impl fmt::Display for Phrase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.beans)?;
+        number(f, self.beans)?;
         if self.form == PhraseForm::EachFrom {
             f.write_str(" each")?;
         }
@@ -34,9 +51,10 @@ impl fmt::Display for Phrase {
                 "holes "
             })?;
         }
-        write!(f, "{}", self.holes.first)?;
+        number(f, self.holes.first.number())?;
         for (joiner, hole) in &self.holes.rest {
-            write!(f, "{}{hole}", joiner.as_str())?;
+            f.write_str(joiner.as_str())?;
+            number(f, hole.number())?;
         }
         if self.form == PhraseForm::FromEach {
             f.write_str(" each")?;
@@ -47,9 +65,10 @@ impl fmt::Display for Phrase {
 
 impl fmt::Display for CaptureAnnotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.first)?;
+        fmt::Display::fmt(&self.first, f)?;
         for (joiner, phrase) in &self.rest {
-            write!(f, "{}{phrase}", joiner.as_str())?;
+            f.write_str(joiner.as_str())?;
+            fmt::Display::fmt(phrase, f)?;
         }
         Ok(())
     }
@@ -63,9 +82,10 @@ impl fmt::Display for Group {
                 annotation,
                 comment,
             } => {
-                write!(f, "{annotation}")?;
+                fmt::Display::fmt(annotation, f)?;
                 if let Some(comment) = comment {
-                    write!(f, "; {comment}")?;
+                    f.write_str("; ")?;
+                    f.write_str(comment)?;
                 }
             }
             GroupKind::Labels(labels) => {

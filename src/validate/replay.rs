@@ -89,30 +89,44 @@ impl Locator {
             );
         }
         let relative = offset.saturating_sub(parsed.offset).min(source.len());
+        // The usual order (a game's JSON locates every ply and group in
+        // text order): at or after the last place, on its line, counted on
+        // from it without searching the line.
+        if let Some((last, line, column)) = self.last {
+            let next_line = self.line_starts.get(line + 1).copied();
+            if last <= relative && next_line.is_none_or(|next| relative < next) {
+                let column = column + chars(source.get(last..relative).unwrap_or_default());
+                self.last = Some((relative, line, column));
+                return Location {
+                    offset: parsed.offset + relative,
+                    line: parsed.first_line + line,
+                    column,
+                };
+            }
+        }
         let line = self
             .line_starts
             .partition_point(|&start| start <= relative)
             .saturating_sub(1);
+        // Elsewhere: counted from the start of its line.
         let line_start = self.line_starts.get(line).copied().unwrap_or_default();
-        let (from, column) = match self.last {
-            Some((last, last_line, column)) if last_line == line && last <= relative => {
-                (last, column)
-            }
-            _ => (line_start, 1),
-        };
-        let column = column
-            + source
-                .get(from..relative)
-                .unwrap_or_default()
-                .iter()
-                .filter(|&&b| b & 0xC0 != 0x80)
-                .count();
+        let column = 1 + chars(source.get(line_start..relative).unwrap_or_default());
         self.last = Some((relative, line, column));
         Location {
             offset: parsed.offset + relative,
             line: parsed.first_line + line,
             column,
         }
+    }
+}
+
+/// The characters of UTF-8 text: its bytes that do not continue one (all
+/// of them in ASCII text, checked a word at a time).
+fn chars(text: &[u8]) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.iter().filter(|&&b| b & 0xC0 != 0x80).count()
     }
 }
 
