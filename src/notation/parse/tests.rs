@@ -77,16 +77,21 @@ fn inline_moves_and_separators() {
     assert!(record.prose.is_none());
 }
 
-#[test]
-fn groups_are_classified() {
-    let record = ok("4 (2 from 5; but not 7? because of 5!) (A/B) (4?) (wins (all) beans), 7");
-    let groups: Vec<&GroupKind> = record.movetext.moves[0]
+/// The kinds of the groups of the record's first ply, in written order.
+fn first_ply_group_kinds(record: &Record) -> Vec<&GroupKind> {
+    record.movetext.moves[0]
         .south
         .ply
         .groups
         .iter()
         .map(|g| &g.kind)
-        .collect();
+        .collect()
+}
+
+#[test]
+fn groups_are_classified() {
+    let record = ok("4 (2 from 5; but not 7? because of 5!) (A/B) (4?) (wins (all) beans), 7");
+    let groups = first_ply_group_kinds(&record);
     assert!(
         matches!(groups[0], GroupKind::Captures { comment: Some(c), .. } if c == "but not 7? because of 5!")
     );
@@ -107,13 +112,7 @@ fn groups_are_classified() {
 #[test]
 fn labels_have_at_most_seven_letters() {
     let record = ok("4 (ABCDEFG/B) (ABCDEFGH) (A//B) (A/b), 7");
-    let kinds: Vec<&GroupKind> = record.movetext.moves[0]
-        .south
-        .ply
-        .groups
-        .iter()
-        .map(|g| &g.kind)
-        .collect();
+    let kinds = first_ply_group_kinds(&record);
     assert!(matches!(kinds[0], GroupKind::Labels(l)
         if l.iter().map(|l| l.as_str()).collect::<Vec<_>>() == ["ABCDEFG", "B"]));
     assert!(matches!(kinds[1], GroupKind::Comment(c) if c == "ABCDEFGH"));
