@@ -246,6 +246,17 @@ impl<W: io::Write> Out<W> {
         }
     }
 
+    /// `[…]` of `items`, each written by `each`, joined by `,`.
+    #[inline]
+    fn array<T>(&mut self, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut Self, T)) {
+        self.raw(b"[");
+        for (i, item) in items.into_iter().enumerate() {
+            self.comma(i);
+            each(self, item);
+        }
+        self.raw(b"]");
+    }
+
     fn bool(&mut self, value: bool) {
         self.raw(if value { b"true" } else { b"false" });
     }
@@ -349,13 +360,10 @@ impl<W: io::Write> Out<W> {
 
     /// `"pits":[…],"stores":{…}` of a position.
     fn pits_and_stores(&mut self, pits: &[u8; 12], stores: StoresDocument) {
-        self.raw(b"\"pits\":[");
-        for (i, &beans) in pits.iter().enumerate() {
-            self.comma(i);
-            self.uint(beans.into());
-        }
+        self.raw(b"\"pits\":");
+        self.array(pits, |w, &beans| w.uint(beans.into()));
         let StoresDocument { south, north } = stores;
-        self.raw(b"],\"stores\":{\"south\":");
+        self.raw(b",\"stores\":{\"south\":");
         self.uint(south.into());
         self.raw(b",\"north\":");
         self.uint(north.into());
@@ -385,16 +393,13 @@ impl<W: io::Write> Out<W> {
     }
 
     fn captures(&mut self, captures: &[CaptureDocument]) {
-        self.raw(b"[");
-        for (i, &CaptureDocument { hole, beans }) in captures.iter().enumerate() {
-            self.comma(i);
-            self.raw(b"{\"hole\":");
-            self.uint(hole.into());
-            self.raw(b",\"beans\":");
-            self.uint(beans.into());
-            self.raw(b"}");
-        }
-        self.raw(b"]");
+        self.array(captures, |w, &CaptureDocument { hole, beans }| {
+            w.raw(b"{\"hole\":");
+            w.uint(hole.into());
+            w.raw(b",\"beans\":");
+            w.uint(beans.into());
+            w.raw(b"}");
+        });
     }
 
     fn joiner(&mut self, joiner: JoinerName) {
@@ -406,12 +411,7 @@ impl<W: io::Write> Out<W> {
     }
 
     fn groups(&mut self, groups: &[GroupDocument]) {
-        self.raw(b"[");
-        for (i, group) in groups.iter().enumerate() {
-            self.comma(i);
-            self.group(group);
-        }
-        self.raw(b"]");
+        self.array(groups, Self::group);
     }
 
     fn group(&mut self, group: &GroupDocument) {
@@ -435,24 +435,16 @@ impl<W: io::Write> Out<W> {
         self.raw(b",\"text\":");
         self.string(text);
         if let Some(phrases) = phrases {
-            self.raw(b",\"phrases\":[");
-            for (i, phrase) in phrases.iter().enumerate() {
-                self.comma(i);
-                self.phrase(phrase);
-            }
-            self.raw(b"]");
+            self.raw(b",\"phrases\":");
+            self.array(phrases, Self::phrase);
         }
         if let Some(comment) = comment {
             self.raw(b",\"comment\":");
             self.string(comment);
         }
         if let Some(labels) = labels {
-            self.raw(b",\"labels\":[");
-            for (i, label) in labels.iter().enumerate() {
-                self.comma(i);
-                self.string(label);
-            }
-            self.raw(b"]");
+            self.raw(b",\"labels\":");
+            self.array(labels, |w, label| w.string(label));
         }
         if let Some(hole) = hole {
             self.raw(b",\"hole\":");
@@ -488,17 +480,11 @@ impl<W: io::Write> Out<W> {
             FormName::EachFrom => b",\"form\":\"each-from\",\"hole_word\":",
         });
         self.bool(*hole_word);
-        self.raw(b",\"holes\":[");
-        for (i, &hole) in holes.iter().enumerate() {
-            self.comma(i);
-            self.uint(hole.into());
-        }
-        self.raw(b"],\"separators\":[");
-        for (i, &separator) in separators.iter().enumerate() {
-            self.comma(i);
-            self.joiner(separator);
-        }
-        self.raw(b"]}");
+        self.raw(b",\"holes\":");
+        self.array(holes, |w, &hole| w.uint(hole.into()));
+        self.raw(b",\"separators\":");
+        self.array(separators, |w, &separator| w.joiner(separator));
+        self.raw(b"}");
     }
 
     fn ply(&mut self, ply: &PlyDocument) {
@@ -558,23 +544,13 @@ impl<W: io::Write> Out<W> {
         self.opt_string(mark.as_deref());
         self.raw(b",\"groups\":");
         self.groups(groups);
-        self.raw(b",\"alternatives\":[");
-        for (i, alternative) in alternatives.iter().enumerate() {
-            self.comma(i);
-            self.ply(alternative);
-        }
-        self.raw(b"],\"comment\":");
+        self.raw(b",\"alternatives\":");
+        self.array(alternatives, Self::ply);
+        self.raw(b",\"comment\":");
         self.opt_string(comment.as_deref());
         self.raw(b",\"annotated\":");
         match annotated {
-            Some(annotated) => {
-                self.raw(b"[");
-                for (i, captures) in annotated.iter().enumerate() {
-                    self.comma(i);
-                    self.captures(captures);
-                }
-                self.raw(b"]");
-            }
+            Some(annotated) => self.array(annotated, |w, captures| w.captures(captures)),
             None => self.raw(b"null"),
         }
         self.raw(b",\"captures\":");
