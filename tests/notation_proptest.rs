@@ -2,10 +2,12 @@
 //! the parser never panics and places every error inside the input.
 
 use bohnenspiel::Hole;
+use std::collections::HashMap;
+
 use bohnenspiel::notation::{
-    CaptureAnnotation, Ending, Group, GroupKind, HoleList, Joiner, Label, Layout, Mark, Movetext,
-    NORTH_COLUMN_LIMIT, Phrase, PhraseForm, Prose, Record, RecordReader, Span, Tag, Turn,
-    Variation, WrittenMove, WrittenPly, parse_records, print_records,
+    CaptureAnnotation, Ending, Group, GroupKind, Groups, HoleList, Joiner, Label, Layout, Mark,
+    Movetext, NORTH_COLUMN_LIMIT, Phrase, PhraseForm, PlyToken, Prose, Record, RecordReader, Span,
+    Tag, Turn, Variation, Visitor, WrittenMove, WrittenPly, parse_records, print_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -517,6 +519,100 @@ proptest! {
             let again = parse_records(&printed);
             prop_assert_eq!(again.len(), 1, "{:?} prints as {:?}", game.source, printed);
             prop_assert_eq!(&again[0].print_keeping_unparsed(), &printed, "{:?}", game.source);
+        }
+    }
+}
+
+/// The groups of every ply the parser hands a visitor, by the ply's span
+/// (a copy of their own, as the parser's room holds them).
+#[derive(Default)]
+struct HandedGroups(HashMap<Span, Vec<Group>>);
+
+impl Visitor for HandedGroups {
+    type Output = HashMap<Span, Vec<Group>>;
+
+    fn ply(&mut self, ply: &PlyToken<'_>) -> std::ops::ControlFlow<()> {
+        self.0.insert(ply.ply.span, ply.ply.groups.to_vec());
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        std::mem::take(&mut self.0)
+    }
+}
+
+/// Every ply of the record's main line and variations, South's left out
+/// one included.
+fn plies_mut(record: &mut Record) -> impl Iterator<Item = &mut WrittenPly> + '_ {
+    let movetext = &mut record.movetext;
+    std::iter::once(&mut movetext.moves)
+        .chain(movetext.variations.iter_mut().map(|v| &mut v.moves))
+        .flatten()
+        .flat_map(|m| std::iter::once(&mut m.south).chain(m.north.as_mut()))
+        .flat_map(|turn| std::iter::once(&mut turn.ply).chain(turn.alternatives.iter_mut()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The plies of a built tree share their game's groups, and each
+    /// reads as the groups the parser handed a visitor for it: in files
+    /// of several games, with garbage put in (abandoned moves, errors). A
+    /// tree equals its copy whose every ply's groups are rebuilt as a
+    /// vector of their own; a copy that shares the groups and changes
+    /// them (clearing spans) leaves the tree's; and a tree without errors
+    /// prints and parses back to itself.
+    #[test]
+    fn built_trees_share_their_games_groups_as_values(
+        records in prop::collection::vec(record(), 1..4),
+        breaks in prop::collection::vec((any::<prop::sample::Index>(), garbage()), 0..3),
+    ) {
+        let text = broken(&records, &breaks);
+        let mut reader = RecordReader::new(text.as_bytes());
+        while let Some(handed) = reader
+            .visit_game(&mut HandedGroups::default())
+            .transpose()
+            .map_err(|e| TestCaseError::fail(e.to_string()))?
+        {
+            let Some(mut game) = reader.parse_last_game() else {
+                return Err(TestCaseError::fail("no last game"));
+            };
+            let mut grouped = 0;
+            for ply in plies_mut(&mut game.record) {
+                match handed.get(&ply.span) {
+                    Some(groups) => prop_assert_eq!(&ply.groups[..], &groups[..], "{:?}", text),
+                    None => prop_assert!(ply.groups.is_empty(), "{:?}", text),
+                }
+                grouped += usize::from(!ply.groups.is_empty());
+            }
+            prop_assert!(
+                handed.values().filter(|groups| !groups.is_empty()).count() >= grouped,
+                "{:?}",
+                text
+            );
+
+            let mut owned = game.record.clone();
+            for ply in plies_mut(&mut owned) {
+                ply.groups = Groups::from(ply.groups.to_vec());
+            }
+            prop_assert_eq!(&owned, &game.record);
+            prop_assert_eq!(format!("{owned:?}"), format!("{:?}", game.record));
+
+            let mut shared = game.record.clone();
+            shared.clear_spans();
+            prop_assert_eq!(&shared, &owned.without_spans());
+            for ply in plies_mut(&mut game.record) {
+                prop_assert!(ply.groups.iter().all(|group| !group.span.is_empty()), "{:?}", text);
+            }
+
+            if game.errors.is_empty() && game.record.prose_is_printable() {
+                let printed = game.record.to_string();
+                let parsed: Result<Record, _> = printed.parse();
+                match parsed {
+                    Ok(parsed) => prop_assert_eq!(parsed.without_spans(), shared, "{}", printed),
+                    Err(errors) => prop_assert!(false, "{errors}\n{printed}"),
+                }
+            }
         }
     }
 }

@@ -178,10 +178,10 @@
 //! [`RecordReader`] holds one game (and one line of look-ahead) at a time,
 //! in a buffer it reuses from game to game. Line and column are computed
 //! only for errors and warnings. Building the tree allocates for the
-//! tree's vectors and strings; a ply keeps its first group inline
-//! ([`Groups`]) and a hole list up to eight further holes
-//! ([`JoinedHoles`]), so a move whose plies carry at most one capture
-//! annotation of one phrase allocates nothing of its own. Visiting
+//! tree's vectors and strings; the groups of all plies of a game share
+//! one vector ([`Groups`]), and a phrase keeps a hole list up to eight
+//! further holes inline ([`JoinedHoles`]), so a move whose plies carry
+//! capture annotations of one phrase allocates nothing of its own. Visiting
 //! allocates a few times per game (the look-ahead line, a tag value that
 //! holds an escape) and otherwise only for comment and label groups,
 //! annotations of more than one phrase, and errors.
@@ -194,6 +194,7 @@
 
 mod annotation;
 mod error;
+mod groups;
 mod mark;
 mod parse;
 mod print;
@@ -212,6 +213,7 @@ pub use error::{
     ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, ParseError,
     ParseErrors, Warning, WarningKind,
 };
+pub use groups::Groups;
 pub use mark::{Mark, MarkError};
 pub use print::{NORTH_COLUMN_LIMIT, print_records};
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
@@ -219,13 +221,12 @@ pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 /// built without depending on it separately.
 pub use smallvec;
 pub use span::{Location, Span};
-/// The thin-vector crate behind [`Groups`], [`Alternatives`] and
-/// [`JoinedPhrases`], so that
-/// trees can be built without depending on it separately.
+/// The thin-vector crate behind [`Alternatives`] and [`JoinedPhrases`],
+/// so that trees can be built without depending on it separately.
 pub use thin_vec;
 pub use tree::{
-    Alternatives, Ending, Group, GroupKind, Groups, Label, LabelError, Layout, LineRef, Movetext,
-    Prose, Record, Tag, Turn, Variation, WrittenMove, WrittenPly,
+    Alternatives, Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, Prose,
+    Record, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};
 pub use visit::{MoveEnd, PlyToken, Visitor};

@@ -5,7 +5,7 @@ use thin_vec::ThinVec;
 
 use crate::{Hole, Player};
 
-use super::{CaptureAnnotation, Mark, Span};
+use super::{CaptureAnnotation, Groups, Mark, Span};
 
 /// One game record: tags, movetext and the prose after it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -53,10 +53,10 @@ pub struct Movetext {
 
 /// A move: South's turn, then North's.
 ///
-/// A move is kept small (144 bytes on 64-bit targets), since a long game
+/// A move is kept small (160 bytes on 64-bit targets), since a long game
 /// holds one per few bytes of text: what most moves lack (groups,
-/// alternatives, an ending) is held out of line and costs a pointer when
-/// absent.
+/// alternatives, an ending) is held out of line and costs a pointer (and,
+/// for groups, a range) when absent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenMove {
     /// The row number (numbered layout), `None` inline.
@@ -227,30 +227,6 @@ impl WrittenPly {
         })
     }
 }
-
-/// The parenthesised groups after a ply, in written order.
-///
-/// Most plies carry no group, so the groups are held out of line: a
-/// vector one pointer wide that allocates nothing while empty (a ply
-/// without groups is 32 bytes on 64-bit targets). It derefs to `[Group]`;
-/// build one with `Groups::new()`, [`thin_vec!`](thin_vec::thin_vec) or
-/// `Vec<Group>::into()`.
-///
-/// ```
-/// use bohnenspiel::notation::{GroupKind, Groups, WrittenPly};
-///
-/// let ply: WrittenPly = "12!(2 from 1) (wins)".parse()?;
-/// assert_eq!(ply.groups.len(), 2);
-/// assert!(matches!(&ply.groups[1].kind, GroupKind::Comment(text) if text == "wins"));
-///
-/// // The same ply without its comment.
-/// let mut shorter = ply.clone();
-/// shorter.groups.truncate(1);
-/// assert_eq!(shorter.to_string(), "12! (2 from 1)");
-/// assert!(Groups::new().is_empty());
-/// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
-/// ```
-pub type Groups = ThinVec<Group>;
 
 /// A parenthesised group after a ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -697,12 +673,12 @@ mod tests {
     #[cfg(target_pointer_width = "64")]
     #[test]
     fn moves_and_plies_stay_small() {
-        assert_eq!(std::mem::size_of::<WrittenPly>(), 32);
-        assert_eq!(std::mem::size_of::<Turn>(), 40);
-        assert_eq!(std::mem::size_of::<Option<Turn>>(), 40);
-        assert!(std::mem::size_of::<WrittenMove>() <= 144);
-        // A group with its vector's header (16 bytes) fits a 128-byte
-        // chunk, which the system allocator recycles cheaply.
+        // A ply's groups are a range of its game's vector (16 bytes).
+        assert_eq!(std::mem::size_of::<WrittenPly>(), 40);
+        assert_eq!(std::mem::size_of::<Turn>(), 48);
+        assert_eq!(std::mem::size_of::<Option<Turn>>(), 48);
+        assert!(std::mem::size_of::<WrittenMove>() <= 160);
+        // The groups of a game are held side by side in one vector.
         assert!(std::mem::size_of::<Group>() <= 104);
         // A label costs about as much as its text (`A/`, `BC/`).
         assert_eq!(std::mem::size_of::<Label>(), 8);

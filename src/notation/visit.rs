@@ -3,14 +3,15 @@
 //! callbacks, and any [`Visitor`] can be another.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::{Hole, Player};
 
 use super::parse::plain::RawMovetext;
 
 use super::{
-    Alternatives, CaptureAnnotation, Ending, Groups, Label, Layout, Movetext, ParseError, Prose,
-    Record, Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
+    Alternatives, CaptureAnnotation, Ending, Group, Groups, Label, Layout, Movetext, ParseError,
+    Prose, Record, Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
 };
 
 /// A ply as the parser reads it, borrowed for one callback.
@@ -299,6 +300,12 @@ impl<V: Visitor + ?Sized> Sink for V {
 /// begins and filled in place, so that the large `WrittenMove` is not moved
 /// around; a move that ends without South's ply, or is abandoned, is
 /// popped again.
+///
+/// The groups of all plies of the game are moved into one vector as they
+/// come (the parser's ply keeps its room), each ply holding its range of
+/// it ([`Groups::pending`]); when the game ends, the vector is shared
+/// with every ply that has groups ([`Groups::share`]), so that building a
+/// tree costs no allocation per ply with groups.
 #[derive(Default)]
 pub(crate) struct TreeBuilder {
     record: Record,
@@ -306,6 +313,13 @@ pub(crate) struct TreeBuilder {
     /// whether its South turn has been read (until then it holds a
     /// placeholder).
     open: Option<bool>,
+    /// The groups of the game's plies, in the order they were read.
+    groups: Vec<Group>,
+    /// Where the groups of the move being built start in `groups`.
+    open_groups: usize,
+    /// About how many moves the main line holds, if the parser said
+    /// ([`Sink::expect_moves`]).
+    expected_moves: usize,
     errors: Vec<ParseError>,
     warnings: Vec<Warning>,
 }
@@ -322,7 +336,81 @@ impl TreeBuilder {
     /// Drops the move being built, if any.
     fn close_open_move(&mut self) {
         if self.open.take().is_some() {
-            self.line().pop();
+            self.drop_open_move();
+        }
+    }
+
+    /// Drops the last move of the current line, the one being built, and
+    /// its groups.
+    fn drop_open_move(&mut self) {
+        self.line().pop();
+        self.groups.truncate(self.open_groups);
+    }
+
+    /// The groups of a ply the parser read, moved to the end of the game's
+    /// groups (the parser's ply keeps its room): the range that the ply
+    /// in the tree holds until the game ends.
+    #[inline]
+    fn take_groups(&mut self, read: &mut Groups) -> Groups {
+        if read.is_empty() {
+            Groups::new()
+        } else {
+            self.move_groups(read)
+        }
+    }
+
+    /// [`TreeBuilder::take_groups`] for a ply with groups.
+    fn move_groups(&mut self, read: &mut Groups) -> Groups {
+        if self.groups.capacity() == 0 {
+            // Room at once for about a group a move (a few doublings of a
+            // large element fewer); what is left over is given back when
+            // the game ends. Past a few hundred, the vector grows by
+            // doubling.
+            const FEWEST: usize = 8;
+            const MOST: usize = 256;
+            self.groups
+                .reserve_exact(self.expected_moves.clamp(FEWEST, MOST));
+        }
+        let start = self.groups.len();
+        read.move_into(&mut self.groups);
+        // Past what a range can hold (some four billion groups), a ply
+        // holds a vector of its own.
+        Groups::pending(start, self.groups.len())
+            .unwrap_or_else(|| Groups::from(self.groups.split_off(start)))
+    }
+
+    /// Shares the game's groups with every ply that holds a range of them.
+    fn share_groups(&mut self) {
+        if self.groups.is_empty() {
+            return;
+        }
+        self.groups.shrink_to_fit();
+        let groups = Arc::new(std::mem::take(&mut self.groups));
+        let movetext = &mut self.record.movetext;
+        share_in_line(&mut movetext.moves, &groups);
+        for variation in &mut movetext.variations {
+            share_in_line(&mut variation.moves, &groups);
+        }
+    }
+}
+
+/// Gives the plies of `line` that hold a range of `groups` the vector.
+fn share_in_line(line: &mut [WrittenMove], groups: &Arc<Vec<Group>>) {
+    for m in line {
+        share_in_turn(&mut m.south, groups);
+        if let Some(north) = &mut m.north {
+            share_in_turn(north, groups);
+        }
+    }
+}
+
+/// Gives the plies of `turn` that hold a range of `groups` the vector.
+#[inline]
+fn share_in_turn(turn: &mut Turn, groups: &Arc<Vec<Group>>) {
+    turn.ply.groups.share(groups);
+    if !turn.alternatives.is_empty() {
+        for ply in &mut turn.alternatives {
+            ply.groups.share(groups);
         }
     }
 }
@@ -381,6 +469,7 @@ impl Sink for TreeBuilder {
         // Room for the moves of a long game, but not for a `;` that may
         // hold no move (`;;;`): past that, the line grows as it is read.
         const MOST: usize = 256;
+        self.expected_moves = moves;
         let line = &mut self.record.movetext.moves;
         line.reserve(moves.min(MOST).saturating_sub(line.len()));
     }
@@ -411,6 +500,7 @@ impl Sink for TreeBuilder {
             span: Span::default(),
         });
         self.open = Some(false);
+        self.open_groups = self.groups.len();
         ControlFlow::Continue(())
     }
 
@@ -427,11 +517,12 @@ impl Sink for TreeBuilder {
         if player == Player::South && !south_alternative {
             self.open = Some(true);
         }
+        let groups = self.take_groups(&mut ply.groups);
         let Some(m) = self.line().last_mut() else {
             return ControlFlow::Continue(());
         };
         // As in `plain_move`: the ply is written in place from its scalar
-        // parts, and its groups are swapped in.
+        // parts, and its groups are moved in.
         let slot = match player {
             Player::South if south_alternative => push_last(&mut m.south.alternatives, ply),
             Player::South => {
@@ -446,8 +537,8 @@ impl Sink for TreeBuilder {
                 north => Some(&mut north.insert(Turn::single(bare_copy(ply))).ply),
             },
         };
-        if let Some(slot) = slot.filter(|_| !ply.groups.is_empty()) {
-            std::mem::swap(&mut slot.groups, &mut ply.groups);
+        if let Some(slot) = slot {
+            slot.groups = groups;
         }
         ControlFlow::Continue(())
     }
@@ -459,6 +550,8 @@ impl Sink for TreeBuilder {
         end: &MoveEnd<'_>,
     ) -> ControlFlow<()> {
         self.close_open_move();
+        let south_groups = self.take_groups(&mut south.groups);
+        let north_groups = self.take_groups(&mut north.groups);
         let line = self.line();
         if line.len() == line.capacity() {
             // Published games run to a few dozen moves: skip the first few
@@ -467,9 +560,8 @@ impl Sink for TreeBuilder {
         }
         // The move is written straight into the line (`resize_with` by one)
         // from the plies' scalar parts, rather than assembled and then
-        // copied whole; the groups are swapped in afterwards, only for a
-        // ply that has any. The parser's plies keep the (empty) groups of
-        // the new move as room for the next ones.
+        // copied whole; the groups (moved to the game's groups, the
+        // parser's plies keeping their room) are set afterwards.
         let len = line.len();
         line.resize_with(len + 1, || WrittenMove {
             number: None,
@@ -487,11 +579,9 @@ impl Sink for TreeBuilder {
         if end.ending.is_some() {
             m.ending = end.ending.map(|ending| Box::new(ending.clone()));
         }
-        if !south.groups.is_empty() {
-            std::mem::swap(&mut m.south.ply.groups, &mut south.groups);
-        }
-        if let Some(turn) = m.north.as_mut().filter(|_| !north.groups.is_empty()) {
-            std::mem::swap(&mut turn.ply.groups, &mut north.groups);
+        m.south.ply.groups = south_groups;
+        if let Some(turn) = m.north.as_mut() {
+            turn.ply.groups = north_groups;
         }
         ControlFlow::Continue(())
     }
@@ -505,9 +595,7 @@ impl Sink for TreeBuilder {
                     m.span = end.span;
                 }
             }
-            Some(false) => {
-                self.line().pop();
-            }
+            Some(false) => self.drop_open_move(),
             None => {}
         }
         ControlFlow::Continue(())
@@ -553,6 +641,7 @@ impl Sink for TreeBuilder {
 
     fn end_game(&mut self) -> Self::Output {
         self.close_open_move();
+        self.share_groups();
         let builder = std::mem::take(self);
         (builder.record, builder.errors, builder.warnings)
     }

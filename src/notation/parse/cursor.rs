@@ -466,7 +466,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// grouped ply's group number `index`; false (nothing consumed) for
     /// any other group, which [`Cursor::group`] then reads.
     fn closed_annotation(&mut self, index: usize, open: usize) -> bool {
-        let groups = &mut self.last.grouped.groups;
+        let groups = self.last.grouped.groups.vec_mut();
         match read_closed_group(self.bytes, open, self.base, groups, index) {
             Some(after) => {
                 self.pos = after;
@@ -479,7 +479,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// The grouped ply's group number `index` (at most one past the last),
     /// made a capture annotation to be overwritten, with its span set.
     fn annotation_slot(&mut self, index: usize, span: Span) -> Option<&mut Group> {
-        annotation_slot(&mut self.last.grouped.groups, index, span)
+        annotation_slot(self.last.grouped.groups.vec_mut(), index, span)
     }
 
     /// A group without parentheses inside, the commonest kind: its `)`
@@ -634,8 +634,11 @@ pub(crate) fn plain_group(
 /// [`plain_group`] from the group's `(` at `open` on: the offset after
 /// its `)`.
 fn plain_group_at(bytes: &[u8], open: usize, base: usize, ply: &mut WrittenPly) -> Option<usize> {
-    ply.groups.truncate(1);
-    read_closed_group(bytes, open, base, &mut ply.groups, 0)
+    // One look at whether the groups are the ply's own (they are, in the
+    // parser's reused ply), then the vector is written directly.
+    let groups = ply.groups.vec_mut();
+    groups.truncate(1);
+    read_closed_group(bytes, open, base, groups, 0)
 }
 
 /// The commonest group, a capture annotation in the rules' phrasing and
@@ -649,7 +652,7 @@ fn read_closed_group(
     bytes: &[u8],
     open: usize,
     base: usize,
-    groups: &mut Groups,
+    groups: &mut Vec<Group>,
     index: usize,
 ) -> Option<usize> {
     let inside = bytes.get(open + 1..)?;
@@ -666,12 +669,12 @@ fn read_closed_group(
 /// `groups[index]` (at most one past the last), made a capture annotation
 /// to be overwritten, with its span set.
 #[inline]
-fn annotation_slot(groups: &mut Groups, index: usize, span: Span) -> Option<&mut Group> {
+fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<&mut Group> {
     if index >= groups.len() {
         if groups.capacity() == 0 {
-            // Room for this group only: most plies have one, and the tree
-            // keeps the groups as they are. Later groups grow the room by
-            // doubling, so that a ply with many stays linear.
+            // Room for this group only: most plies have one (the tree moves
+            // them out and this room is reused). Later groups grow the room
+            // by doubling, so that a ply with many stays linear.
             groups.reserve_exact(1);
         }
         groups.push(Group {

@@ -682,3 +682,64 @@ fn a_paragraph_that_starts_with_a_pass_starts_a_game() {
     assert!(games[1].record.movetext.moves[0].south.ply.is_pass());
     assert!(games.iter().all(|game| game.errors.is_empty()));
 }
+
+/// The vectors that hold the groups of the record's plies (main line,
+/// variations, alternatives), each with its length, and how many groups
+/// the plies hold.
+fn group_vectors(record: &Record) -> (Vec<(*const crate::notation::Group, usize)>, usize) {
+    let mut vectors = Vec::new();
+    let mut groups = 0;
+    for m in record.all_moves() {
+        for (_, turn) in m.turns() {
+            for ply in turn.plies() {
+                groups += ply.groups.len();
+                if let Some((vector, len)) = ply.groups.shared_vector() {
+                    let vector = vector.cast::<crate::notation::Group>();
+                    if !vectors.contains(&(vector, len)) {
+                        vectors.push((vector, len));
+                    }
+                }
+            }
+        }
+    }
+    (vectors, groups)
+}
+
+#[test]
+fn the_plies_of_a_game_share_one_vector_of_groups() {
+    // The fast path, the general path, alternatives and a variation.
+    let inline = ok("4 (2 from 7), 8 (A); 5, 6 (wins) (2 from 1); 3 or 4 (4?), 9\n");
+    let (vectors, groups) = group_vectors(&inline);
+    assert_eq!((vectors.len(), groups), (1, 5));
+    assert_eq!(vectors[0].1, groups);
+    let numbered = ok("1. 4 (2 from 7) 8 (B)\n2. 5, 6 (x) 9\n(B)\n1. 4 3 (2 from 4)\n");
+    let (vectors, groups) = group_vectors(&numbered);
+    assert_eq!((vectors.len(), groups), (1, 4));
+    assert_eq!(vectors[0].1, groups);
+    // A game without groups holds no vector.
+    assert_eq!(group_vectors(&ok("4, 8; 5, 6\n")), (Vec::new(), 0));
+    // Each game has its own.
+    let games = parse_records("4 (2 from 7), 8\n\n5, 6 (c)\n");
+    let first = group_vectors(&games[0].record).0;
+    let second = group_vectors(&games[1].record).0;
+    assert!(first.len() == 1 && second.len() == 1 && first != second);
+}
+
+#[test]
+fn the_groups_of_an_abandoned_move_are_not_kept() {
+    // South's turn fails after its first ply (with a group) was read: the
+    // move is dropped, and so are its groups.
+    let game = one("4 (a), 8; 5 (b) or x, 9; 6 (c), 7\n");
+    assert!(!game.errors.is_empty());
+    assert_eq!(holes(&game.record), [(4, Some(8)), (6, Some(7))]);
+    let (vectors, groups) = group_vectors(&game.record);
+    assert_eq!(groups, 2);
+    assert_eq!(vectors.len(), 1);
+    assert_eq!(vectors[0].1, 2);
+    let comments: Vec<_> = game
+        .record
+        .all_moves()
+        .flat_map(|m| m.south.ply.comments())
+        .collect();
+    assert_eq!(comments, ["a", "c"]);
+}
