@@ -5,7 +5,7 @@
 mod naive;
 
 use bohnenspiel::analysis::{
-    Analyser, Analysis, AnalysisError, Budget, JudgementKind, SolveError, Verdict,
+    Analyser, Analysis, AnalysisError, Budget, JudgementKind, SolveError, Solver, Verdict,
 };
 use bohnenspiel::notation::parse_records;
 use bohnenspiel::validate::Options;
@@ -523,4 +523,221 @@ fn hemprich_passes_are_part_of_the_history() {
         minimax::Reference::new(hemprich).value(&board, &[], false),
         36
     );
+}
+
+/// One line of a generated record: its full line from the start of the
+/// game, the ply where its own part begins, and the labels written on its
+/// South plies (by row).
+struct GeneratedLine {
+    label: Option<char>,
+    /// Every position of the full line: `full[k]` is the position after
+    /// ply `k`, `full[0]` the start.
+    full: Vec<Board>,
+    /// The ply number of the line's first own ply.
+    first: usize,
+    /// The labels of the variations that branch at each South ply.
+    labels: Vec<(usize, char)>,
+}
+
+impl GeneratedLine {
+    /// The positions since the last capture before position `at` of the
+    /// full line.
+    fn history(&self, at: usize) -> &[Board] {
+        let mut from = at;
+        while from > 0 && self.full[from - 1].stores == self.full[from].stores {
+            from -= 1;
+        }
+        &self.full[from..at]
+    }
+
+    /// Plays on from the end of `full`, at most `plies` plies, choosing
+    /// moves with `rng` and never repeating a position since the last
+    /// capture (so that every position has a value in search).
+    fn play_on(&mut self, rng: &mut naive::Rng, plies: usize) {
+        for _ in 0..plies {
+            let Some(here) = self.full.last().cloned() else {
+                return;
+            };
+            let history = self.history(self.full.len() - 1).to_vec();
+            let moves: Vec<Board> = here
+                .moves()
+                .into_iter()
+                .map(|hole| here.play(hole).0)
+                .filter(|next| {
+                    next.stores != here.stores || !history.contains(next) && *next != here
+                })
+                .collect();
+            if moves.is_empty() {
+                return;
+            }
+            self.full.push(moves[rng.below(moves.len())].clone());
+        }
+    }
+
+    /// The hole sown at ply `k` of the full line.
+    fn hole(&self, k: usize) -> usize {
+        let (before, after) = (&self.full[k - 1], &self.full[k]);
+        before
+            .moves()
+            .into_iter()
+            .find(|&hole| before.play(hole).0 == *after)
+            .expect("a move between consecutive positions")
+    }
+
+    /// The line's own rows, as written (the header of a variation first).
+    fn text(&self) -> String {
+        let mut text = self
+            .label
+            .map(|label| format!("({label})\n"))
+            .unwrap_or_default();
+        let mut k = self.first;
+        while k < self.full.len() {
+            let labels: Vec<String> = self
+                .labels
+                .iter()
+                .filter(|&&(at, _)| at == k)
+                .map(|&(_, label)| label.to_string())
+                .collect();
+            let groups = if labels.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", labels.join("/"))
+            };
+            text.push_str(&format!("{}. {}{groups}", k.div_ceil(2), self.hole(k)));
+            if k + 1 < self.full.len() {
+                text.push_str(&format!(" {}", self.hole(k + 1)));
+            }
+            text.push('\n');
+            k += 2;
+        }
+        text
+    }
+}
+
+/// A record with a main line and `shape.len()` variations, each branching
+/// at a South ply of an earlier line (`(parent, row, seed)` chooses which),
+/// from `start`.
+fn generated_tree(start: &str, seed: u64, shape: &[(usize, usize)]) -> Vec<GeneratedLine> {
+    let mut rng = naive::Rng(seed | 1);
+    let mut main = GeneratedLine {
+        label: None,
+        full: vec![Board::parse(start)],
+        first: 1,
+        labels: Vec::new(),
+    };
+    main.play_on(&mut rng, 16);
+    let mut lines = vec![main];
+    for (&(parent, row), label) in shape.iter().zip('A'..='Z') {
+        let parent = parent % lines.len();
+        let line = &lines[parent];
+        // The line's own South plies (odd ply numbers).
+        let souths: Vec<usize> = (line.first..line.full.len())
+            .filter(|k| k % 2 == 1)
+            .collect();
+        let Some(&at) = souths.get(row % souths.len().max(1)) else {
+            continue;
+        };
+        let mut variation = GeneratedLine {
+            label: Some(label),
+            full: line.full[..at].to_vec(),
+            first: at,
+            labels: Vec::new(),
+        };
+        variation.play_on(&mut rng, 8);
+        if variation.full.len() > at {
+            lines[parent].labels.push((at, label));
+            lines.push(variation);
+        }
+    }
+    lines
+}
+
+/// Small starts for generated records: two of 8 beans with captures to
+/// come, and two where beans go round without capturing for long, so that
+/// values depend on the history of the whole line.
+const STARTS: &[&str] = &[
+    "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S",
+    "1,1,0,2,0,0/0,1,0,1,0,2 32:32 S",
+    "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
+    "0,0,1,0,0,1/0,0,1,0,0,1 34:34 S",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// Every line of a record with variations (branching from the main
+    /// line or from other variations, at any of their South plies) gets,
+    /// for each of its own plies, the positions and the values the naive
+    /// search finds with the history of its whole line from the start of
+    /// the game, however the record nests its variations.
+    #[test]
+    fn every_variation_is_valued_with_the_history_of_its_whole_line(
+        start in proptest::sample::select(STARTS),
+        seed in proptest::prelude::any::<u64>(),
+        shape in proptest::collection::vec((0usize..8, 0usize..8), 0..7),
+    ) {
+        let lines = generated_tree(start, seed, &shape);
+        let mut text = format!("[Setup \"{start}\"]\n\n");
+        for line in &lines {
+            text.push_str(&line.text());
+        }
+        let analysis = analysed(&text);
+        let mut reference = minimax::Reference::new(STANDARD);
+        proptest::prop_assert_eq!(analysis.lines.len(), lines.len(), "{}", text);
+        for values in &analysis.lines {
+            let label = values.variation.as_deref().and_then(|l| l.chars().next());
+            let line = lines.iter().find(|line| line.label == label).expect("a generated line");
+            proptest::prop_assert_eq!(values.plies.len(), line.full.len() - line.first, "{}", text);
+            for ply in &values.plies {
+                let k = ply.index;
+                proptest::prop_assert_eq!(&Board::parse(&ply.position_before.to_string()), &line.full[k - 1]);
+                proptest::prop_assert_eq!(&Board::parse(&ply.position_after.to_string()), &line.full[k]);
+                for (at, value) in [(k - 1, ply.before), (k, ply.after)] {
+                    let board = &line.full[at];
+                    let expected = reference.value(board, line.history(at), !board.south_to_move);
+                    proptest::prop_assert_eq!(
+                        value.map(|v| u32::from(v.south)),
+                        Ok(expected),
+                        "position {} of {:?} in\n{}",
+                        at,
+                        label,
+                        text
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A line that goes round without a capture for more than
+/// [`Solver::MAX_HISTORY`] plies: its plies past that many positions are
+/// unanalysed with [`SolveError::HistoryTooLong`] (without the history
+/// being gathered), those before it by the repetition in their history
+/// (the game is back at its start after 12 plies).
+#[test]
+fn plies_past_the_longest_history_are_unanalysed_with_its_limit() {
+    let round = [(5, 11), (6, 12), (1, 7), (2, 8), (3, 9), (4, 10)];
+    let mut text = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n".to_owned();
+    for row in 1..=600 {
+        let (south, north) = round[(row - 1) % round.len()];
+        text.push_str(&format!("{row}. {south} {north}\n"));
+    }
+    let analysis = analyse(&text, 1_000).expect("the round game replays");
+    let plies = &analysis.lines[0].plies;
+    assert_eq!(plies.len(), 1200);
+    for ply in plies {
+        let length = ply.index;
+        match ply.after {
+            Err(SolveError::HistoryTooLong { length: l, limit }) => {
+                assert_eq!((l, limit), (length, Solver::MAX_HISTORY));
+                assert!(length > Solver::MAX_HISTORY);
+            }
+            Err(SolveError::History { .. }) => {
+                // The history of the position after ply 13 on holds the
+                // start twice (positions 0 and 12).
+                assert!((13..=Solver::MAX_HISTORY).contains(&length), "{length}");
+            }
+            other => assert!(other.is_ok() && length <= 12, "ply {length}: {other:?}"),
+        }
+    }
 }

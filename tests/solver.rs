@@ -385,6 +385,32 @@ fn a_history_that_does_not_lead_to_the_position_is_an_error() {
 }
 
 #[test]
+fn a_history_longer_than_the_limit_is_refused_before_it_is_read() {
+    let mut solver = Solver::new(Rules::default());
+    let start = gentlemen();
+    // Positions that lead nowhere: only the length is looked at.
+    let long = vec![Position::new(); Solver::MAX_HISTORY + 1];
+    let error = solver.value(&start, &long).unwrap_err();
+    assert_eq!(
+        error,
+        SolveError::HistoryTooLong {
+            length: Solver::MAX_HISTORY + 1,
+            limit: Solver::MAX_HISTORY
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "the history since the last capture holds 1025 positions, more than the 1024 the solver takes"
+    );
+    assert_eq!(solver.solve(&start, &long).unwrap_err(), error);
+    // One fewer is read, and found not to lead to the position.
+    assert!(matches!(
+        solver.value(&start, &long[1..]),
+        Err(SolveError::History { index: 1, .. })
+    ));
+}
+
+#[test]
 fn a_repeated_history_is_an_error_and_a_repeated_position_is_over() {
     // One bean each, six holes apart: the position comes back after 12
     // plies.

@@ -3,13 +3,16 @@
 
 use std::collections::HashMap;
 
-use crate::notation::{GroupKind, Location, Mark, ParsedRecord, Span, WrittenMove, WrittenPly};
+use crate::notation::{
+    GroupKind, Label, Location, Mark, ParsedRecord, Span, Variation, WrittenMove, WrittenPly,
+};
 use crate::validate::{
     Finding, FindingKind, Locator, Options, ReplayedPly, Report, Severity, validate, validate_from,
 };
 use crate::{Move, Player, Position, Score};
 
 use super::judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
+use super::lines::{LineData, Lines};
 use super::phrases::{self, OutcomeClaim};
 use super::{Budget, MoveValue, Solution, SolveError, Solver};
 
@@ -168,8 +171,18 @@ impl Analyser {
         if self.solver.rules() != report.rules {
             self.solver = Solver::new(report.rules).with_budget(self.budget);
         }
+        let all_lines = Lines::new(start, &report);
         let mut work = Work {
             parsed,
+            lines: &all_lines,
+            history: Vec::new(),
+            variations: parsed
+                .record
+                .movetext
+                .variations
+                .iter()
+                .map(|variation| (variation.label, variation))
+                .collect(),
             solver: &mut self.solver,
             locator: Locator::default(),
             judgements: Vec::new(),
@@ -189,25 +202,33 @@ impl Analyser {
         let start_value = work.solver.value(&start, &[]);
         work.stipulations(start);
         let mut lines = Vec::with_capacity(report.variations.len() + 1);
-        let full_lines = full_lines(&report);
-        for (i, full) in full_lines.iter().enumerate() {
-            let Some(full) = full else { continue };
-            let (variation, own_first) = if i == 0 {
-                (None, 1)
-            } else {
-                let entry = &report.variations[i - 1];
-                let Some(first) = entry.line.plies.first() else {
-                    continue;
-                };
-                (Some(entry.label.as_str().to_owned()), first.index)
+        for i in 0..=report.variations.len() {
+            let Some(data) = work.lines.data(i) else {
+                continue;
             };
-            let mut line = LineWork::new(start, full, own_first);
-            let plies = work.line_values(&mut line, variation.as_deref());
-            work.line_judgements(&mut line, variation.as_deref());
+            let variation = match i.checked_sub(1) {
+                None => None,
+                Some(v) => match report.variations.get(v) {
+                    Some(entry) => Some(entry.label),
+                    None => continue,
+                },
+            };
+            let mut line = LineWork {
+                id: i,
+                data,
+                values: HashMap::new(),
+                solutions: HashMap::new(),
+            };
+            let name = variation.map(|label| label.as_str().to_owned());
+            let plies = work.line_values(&mut line, name.as_deref());
+            work.line_judgements(&mut line, variation, name.as_deref());
             if i == 0 {
                 work.prose(&mut line);
             }
-            lines.push(LineValues { variation, plies });
+            lines.push(LineValues {
+                variation: name,
+                plies,
+            });
         }
         let mut judgements = work.judgements;
         judgements.sort_by_key(|judgement| judgement.span.start);
@@ -227,111 +248,28 @@ impl Analyser {
     }
 }
 
-/// The replayed plies of each line from the start of the game: the main
-/// line's, then each variation's, its parent line's plies up to its
-/// branch point followed by its own; `None` for a variation that was not
-/// replayed.
-fn full_lines(report: &Report) -> Vec<Option<Vec<&ReplayedPly>>> {
-    let count = report.variations.len();
-    let mut lines: Vec<Option<Vec<&ReplayedPly>>> = vec![None; count + 1];
-    lines[0] = Some(report.main_line.plies.iter().collect());
-    // Each pass settles the variations whose parent line is settled; a
-    // chain of parents is at most `count` long.
-    for _ in 0..count {
-        let mut progress = false;
-        for (i, entry) in report.variations.iter().enumerate() {
-            if lines[i + 1].is_some() || !entry.replayed {
-                continue;
-            }
-            let parent = match &entry.parent {
-                None => Some(0),
-                Some(label) => report
-                    .variations
-                    .iter()
-                    .position(|v| &v.label == label)
-                    .map(|k| k + 1),
-            };
-            let Some(parent) = parent.and_then(|k| lines[k].as_ref()) else {
-                continue;
-            };
-            let first = entry.line.plies.first().map_or(usize::MAX, |p| p.index);
-            let mut full: Vec<&ReplayedPly> =
-                parent.iter().copied().filter(|p| p.index < first).collect();
-            full.extend(entry.line.plies.iter());
-            lines[i + 1] = Some(full);
-            progress = true;
-        }
-        if !progress {
-            break;
-        }
-    }
-    lines
-}
-
-/// The positions of one line from the start, with the history of each.
-struct LineWork<'r> {
-    /// Every position of the line, a Hemprich pass included.
-    positions: Vec<Position>,
-    /// For each position, the index of the first position of its
-    /// history (the position right after the last capture, or the start).
-    resets: Vec<usize>,
-    /// The line's own plies with the indices of the positions before and
-    /// after each.
-    own: Vec<(&'r ReplayedPly, usize, usize)>,
+/// One line being analysed: its positions, and the values and solutions
+/// found for them.
+struct LineWork<'l, 'r> {
+    /// Which line of [`Lines`] (0: the main line).
+    id: usize,
+    /// Its positions.
+    data: &'l LineData<'r>,
     /// Values found, by position index.
     values: HashMap<usize, Result<Score, SolveError>>,
     /// Solutions found, by position index.
     solutions: HashMap<usize, Result<Solution, SolveError>>,
 }
 
-impl<'r> LineWork<'r> {
-    fn new(start: Position, full: &[&'r ReplayedPly], own_first: usize) -> LineWork<'r> {
-        let mut line = LineWork {
-            positions: vec![start],
-            resets: vec![0],
-            own: Vec::new(),
-            values: HashMap::new(),
-            solutions: HashMap::new(),
-        };
-        for &ply in full {
-            let before = line.positions.len() - 1;
-            if let Some(mv) = ply.mv {
-                let mut sown = line.positions[before];
-                // A Hemprich pass forced after the move is a position of
-                // its own.
-                if sown.play(mv).is_ok() && sown != ply.after {
-                    line.push(sown);
-                }
-                line.push(ply.after);
-            }
-            if ply.index >= own_first {
-                line.own.push((ply, before, line.positions.len() - 1));
-            }
-        }
-        line
-    }
-
-    fn push(&mut self, position: Position) {
-        let last = self.positions.len() - 1;
-        let reset = if position.stores() == self.positions[last].stores() {
-            self.resets[last]
-        } else {
-            self.positions.len()
-        };
-        self.positions.push(position);
-        self.resets.push(reset);
-    }
-
-    /// The history of position `at`: the positions since the last
-    /// capture before it.
-    fn history(&self, at: usize) -> &[Position] {
-        self.positions.get(self.resets[at]..at).unwrap_or_default()
-    }
-}
-
 /// The state of one analysis.
 struct Work<'a> {
     parsed: &'a ParsedRecord,
+    /// The positions of every line.
+    lines: &'a Lines<'a>,
+    /// Room for the history of the position being solved.
+    history: Vec<Position>,
+    /// The record's variations by label (the first of a label).
+    variations: HashMap<Label, &'a Variation>,
     solver: &'a mut Solver,
     locator: Locator,
     judgements: Vec<Judgement>,
@@ -437,13 +375,16 @@ impl Work<'_> {
     }
 
     /// The value of position `at` of `line`.
-    fn value(&mut self, line: &mut LineWork<'_>, at: usize) -> Result<Score, SolveError> {
+    fn value(&mut self, line: &mut LineWork<'_, '_>, at: usize) -> Result<Score, SolveError> {
         if let Some(value) = line.values.get(&at) {
             return *value;
         }
         let value = match line.solutions.get(&at) {
             Some(solution) => solution.as_ref().map(|s| s.value).map_err(|e| *e),
-            None => self.solver.value(&line.positions[at], line.history(at)),
+            None => match self.lines.history(line.id, at, &mut self.history) {
+                Ok(()) => self.solver.value(&line.data.positions[at], &self.history),
+                Err(error) => Err(error),
+            },
         };
         line.values.insert(at, value);
         value
@@ -451,11 +392,14 @@ impl Work<'_> {
 
     /// The solution of position `at` of `line`: its value, every move's
     /// and a best line.
-    fn solution(&mut self, line: &mut LineWork<'_>, at: usize) -> Result<Solution, SolveError> {
+    fn solution(&mut self, line: &mut LineWork<'_, '_>, at: usize) -> Result<Solution, SolveError> {
         if let Some(solution) = line.solutions.get(&at) {
             return solution.clone();
         }
-        let solution = self.solver.solve(&line.positions[at], line.history(at));
+        let solution = match self.lines.history(line.id, at, &mut self.history) {
+            Ok(()) => self.solver.solve(&line.data.positions[at], &self.history),
+            Err(error) => Err(error),
+        };
         line.solutions.insert(at, solution.clone());
         solution
     }
@@ -464,19 +408,21 @@ impl Work<'_> {
     /// `at` of `line` (with the history that follows), and that position.
     fn solution_after(
         &mut self,
-        line: &LineWork<'_>,
+        line: &LineWork<'_, '_>,
         at: usize,
         mv: Move,
     ) -> Option<(Position, Result<Solution, SolveError>)> {
-        let before = line.positions[at];
+        let before = line.data.positions[at];
         let mut after = before;
         after.play(mv).ok()?;
-        let mut history: Vec<Position> = Vec::new();
+        self.history.clear();
         if after.stores() == before.stores() {
-            history.extend_from_slice(line.history(at));
-            history.push(before);
+            if let Err(error) = self.lines.history(line.id, at, &mut self.history) {
+                return Some((after, Err(error)));
+            }
+            self.history.push(before);
         }
-        Some((after, self.solver.solve(&after, &history)))
+        Some((after, self.solver.solve(&after, &self.history)))
     }
 
     /// The judgements of the start position: stipulations in the tags.
@@ -525,8 +471,12 @@ impl Work<'_> {
     }
 
     /// The value of every own ply of a line.
-    fn line_values(&mut self, line: &mut LineWork<'_>, _variation: Option<&str>) -> Vec<PlyValue> {
-        let own = line.own.clone();
+    fn line_values(
+        &mut self,
+        line: &mut LineWork<'_, '_>,
+        _variation: Option<&str>,
+    ) -> Vec<PlyValue> {
+        let own = line.data.own.clone();
         let mut plies = Vec::with_capacity(own.len());
         for (ply, before, after) in own {
             let before_value = self.value(line, before);
@@ -538,8 +488,8 @@ impl Work<'_> {
                 mv: ply.mv,
                 span: ply.span,
                 location: self.locator.locate(self.parsed, ply.span.start),
-                position_before: line.positions[before],
-                position_after: line.positions[after],
+                position_before: line.data.positions[before],
+                position_after: line.data.positions[after],
                 before: before_value,
                 after: after_value,
             });
@@ -548,8 +498,13 @@ impl Work<'_> {
     }
 
     /// The judgements of a line's own plies and moves.
-    fn line_judgements(&mut self, line: &mut LineWork<'_>, variation: Option<&str>) {
-        let own = line.own.clone();
+    fn line_judgements(
+        &mut self,
+        line: &mut LineWork<'_, '_>,
+        label: Option<Label>,
+        variation: Option<&str>,
+    ) {
+        let own = line.data.own.clone();
         for &(ply, before, after) in &own {
             let place = Place {
                 span: ply.span,
@@ -560,10 +515,9 @@ impl Work<'_> {
             self.ply_judgements(line, ply, before, after, &place);
         }
         // Endings, on the last ply of their move.
-        let movetext = &self.parsed.record.movetext;
-        let moves: &[WrittenMove] = match variation {
-            None => &movetext.moves,
-            Some(label) => match movetext.variation(label) {
+        let moves: &[WrittenMove] = match label {
+            None => &self.parsed.record.movetext.moves,
+            Some(label) => match self.variations.get(&label) {
                 Some(v) => &v.moves,
                 None => &[],
             },
@@ -610,11 +564,11 @@ impl Work<'_> {
     }
 
     /// Prose after the moves, judged at the end of the main line.
-    fn prose(&mut self, line: &mut LineWork<'_>) {
+    fn prose(&mut self, line: &mut LineWork<'_, '_>) {
         let Some(prose) = &self.parsed.record.prose else {
             return;
         };
-        let end = line.positions.len() - 1;
+        let end = line.data.positions.len() - 1;
         for (claim, range) in phrases::prose_claims(&prose.text) {
             let span = self.inner_span(prose.span, &prose.text, range);
             let text = format!("at the end of the main line: {}", claim.describe());
@@ -624,8 +578,8 @@ impl Work<'_> {
             };
             let place = Place {
                 span,
-                ply: line.own.last().map(|(ply, ..)| ply.index),
-                move_number: line.own.last().map(|(ply, ..)| ply.number),
+                ply: line.data.own.last().map(|(ply, ..)| ply.index),
+                move_number: line.data.own.last().map(|(ply, ..)| ply.number),
                 variation: None,
             };
             self.push(JudgementKind::Prose, text, verdict, &place);
@@ -637,7 +591,7 @@ impl Work<'_> {
     /// beans`.
     fn ply_judgements(
         &mut self,
-        line: &mut LineWork<'_>,
+        line: &mut LineWork<'_, '_>,
         ply: &ReplayedPly,
         before: usize,
         after: usize,
@@ -732,7 +686,7 @@ impl Work<'_> {
     #[allow(clippy::too_many_arguments)]
     fn remark(
         &mut self,
-        line: &mut LineWork<'_>,
+        line: &mut LineWork<'_, '_>,
         ply: &ReplayedPly,
         before: usize,
         after: usize,
@@ -749,7 +703,7 @@ impl Work<'_> {
                 "{} wins the remaining beans",
                 numbered(number, mover, played)
             );
-            let start = line.positions[before];
+            let start = line.data.positions[before];
             let all = start.stores().of(mover) + start.beans_on_board();
             let verdict = match self.solution(line, after) {
                 Ok(solution) if solution.value.of(mover) == all => (
@@ -863,7 +817,7 @@ impl Work<'_> {
     /// of `line`.
     fn mark_verdict(
         &mut self,
-        line: &mut LineWork<'_>,
+        line: &mut LineWork<'_, '_>,
         at: usize,
         mv: Move,
         mark: Mark,
@@ -901,7 +855,7 @@ impl Work<'_> {
     /// in position `at` of `line`: as good as `first` for `mover`.
     fn alternative_verdict(
         &mut self,
-        line: &mut LineWork<'_>,
+        line: &mut LineWork<'_, '_>,
         at: usize,
         first: Move,
         alternative: Move,

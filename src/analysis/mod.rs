@@ -123,7 +123,12 @@
 //! Text that none of these phrases reads is not a judgement. A line
 //! that repeats a position since its last capture has no value in
 //! search after it ([`SolveError::History`]): its plies from there are
-//! unanalysed too.
+//! unanalysed too, as are those more than [`Solver::MAX_HISTORY`]
+//! positions after the last capture ([`SolveError::HistoryTooLong`]).
+//! A variation holds its positions from its branch point only, and reads
+//! a history that reaches further back in the line it branches from, so
+//! that analysing a record is linear in its plies however its
+//! variations nest.
 //!
 //! [`Analyser::analyse_from`] analyses a record from a given start
 //! position, whatever its `Setup` tag says, so that candidate starts of
@@ -132,6 +137,7 @@
 
 mod analyser;
 mod judgement;
+mod lines;
 mod phrases;
 pub mod reconstruct;
 mod search;

@@ -137,6 +137,20 @@ pub enum SolveError {
         /// What is wrong with it.
         problem: HistoryProblem,
     },
+    /// The history holds more than [`Solver::MAX_HISTORY`] positions.
+    /// The search compares every position it reaches with those of the
+    /// history, so a history without bound would make one call cost
+    /// without bound; a position that long after the last capture is
+    /// left unsolved instead.
+    #[error(
+        "the history since the last capture holds {length} positions, more than the {limit} the solver takes"
+    )]
+    HistoryTooLong {
+        /// The positions in the history.
+        length: usize,
+        /// [`Solver::MAX_HISTORY`].
+        limit: usize,
+    },
 }
 
 /// An exact solver under one set of [`Rules`], using the search rule of
@@ -173,6 +187,13 @@ pub struct Solver {
 impl Solver {
     /// The default bound on the memo: 4 million entries (about 100 MB).
     pub const DEFAULT_MEMO_LIMIT: usize = 1 << 22;
+
+    /// The most positions a history may hold (a game that goes this many
+    /// plies without a capture and without repeating a position): longer
+    /// ones are [`SolveError::HistoryTooLong`]. Every node of a search
+    /// is compared with the positions of its history, so this bounds
+    /// the cost of one node.
+    pub const MAX_HISTORY: usize = 1024;
 
     /// A solver for `rules`, with the default [`Budget`].
     #[must_use]
@@ -262,6 +283,8 @@ impl Solver {
     ///
     /// [`SolveError::History`] if the history does not lead to `position`
     /// by moves without captures, or repeats a position;
+    /// [`SolveError::HistoryTooLong`] if it holds more than
+    /// [`Solver::MAX_HISTORY`] positions;
     /// [`SolveError::OutOfBudget`] if the budget runs out first.
     pub fn value(
         &mut self,
@@ -324,6 +347,12 @@ impl Solver {
         history: &[Position],
         work: impl FnOnce(&mut Search<'_, Option<&EndgameTable>>, Player) -> Result<R, Exhausted>,
     ) -> Result<(R, u64), SolveError> {
+        if history.len() > Solver::MAX_HISTORY {
+            return Err(SolveError::HistoryTooLong {
+                length: history.len(),
+                limit: Solver::MAX_HISTORY,
+            });
+        }
         let last_sower = check_history(self.rules, position, history)?;
         let budget = self.budget;
         let table = self.table.as_deref();
