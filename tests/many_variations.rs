@@ -151,6 +151,50 @@ fn a_cycle_of_variations_is_not_replayed() {
     );
 }
 
+#[test]
+fn labels_out_of_order_and_written_twice_find_their_parents() {
+    // The index sorts the labels: variations written in no order, a
+    // label written twice (each variation with it has the parent of the
+    // label), one a later variation refers to first, and one nothing
+    // refers to, each find the parent the search finds.
+    let text = "1. 4 (Z/B) 8\n(B)\n1. 5 (Q) 9\n(Z)\n1. 3 9\n(Q)\n1. 6 10\n(B)\n1. 3 9\n(AA)\n1. 3 9\n(C)\n1. 3 (D) 9\n(D)\n1. 5 10\n";
+    let report = check(text);
+    let parents: Vec<(&str, Option<&str>, bool)> = report
+        .variations
+        .iter()
+        .map(|v| {
+            (
+                v.label.as_str(),
+                v.parent.as_ref().map(|p| p.as_str()),
+                v.replayed,
+            )
+        })
+        .collect();
+    assert_eq!(
+        parents,
+        [
+            ("B", None, true),
+            ("Z", None, true),
+            ("Q", Some("B"), true),
+            ("B", None, true),
+            ("AA", None, false),
+            ("C", None, false),
+            ("D", Some("C"), false),
+        ]
+    );
+    // Nothing refers to (AA) or (C): a warning each.
+    assert_eq!(count(&report, FindingKind::UnresolvedLabel), 2);
+}
+
+/// The lines of a report are small, so that a record of many short
+/// variations (about ten bytes of text each) keeps a report of a small
+/// multiple of its size: the rare parts of a line are boxed.
+#[test]
+fn a_line_and_a_variation_report_are_small() {
+    assert!(std::mem::size_of::<Line>() <= 64);
+    assert!(std::mem::size_of::<bohnenspiel::validate::VariationReport>() <= 96);
+}
+
 /// A start where each side has one bean, six holes apart: each has one
 /// legal move for ever, and nothing is ever captured, so that a line of
 /// any length is legal and every position since the start can repeat.

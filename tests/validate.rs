@@ -164,7 +164,10 @@ fn the_gentlemen_replays_every_line() {
     // Variation A ends the game like the main line; D's first ply is the
     // ninth of the game along its line.
     let a = &report.variations[0].line;
-    assert_eq!(a.end.map(|end| end.score), Some(Score::new(36, 36)));
+    assert_eq!(
+        a.end.as_deref().map(|end| end.score),
+        Some(Score::new(36, 36))
+    );
     let d = &report.variations[3].line;
     assert_eq!(d.plies.first().map(|p| p.index), Some(9));
     // Every annotation, in every line, matches the rules.
@@ -239,7 +242,11 @@ fn an_illegal_ply_stops_the_line_once() {
         ]
     );
     assert_eq!(report.main_line.plies.len(), 2);
-    let stop = report.main_line.stop.unwrap_or_else(|| panic!("no stop"));
+    let stop = *report
+        .main_line
+        .stop
+        .as_deref()
+        .unwrap_or_else(|| panic!("no stop"));
     assert_eq!((stop.ply, stop.move_number), (3, 2));
     assert!(
         matches!(stop.reason, StopReason::Illegal(e) if e.kind() == IllegalMoveKind::NotYourHole)
@@ -510,7 +517,11 @@ fn syntax_errors_become_findings_and_stop_the_replay() {
     );
     // South's 6 before the error is replayed.
     assert_eq!(report.main_line.plies.len(), 3);
-    let stop = report.main_line.stop.unwrap_or_else(|| panic!("no stop"));
+    let stop = *report
+        .main_line
+        .stop
+        .as_deref()
+        .unwrap_or_else(|| panic!("no stop"));
     assert!(matches!(stop.reason, StopReason::SyntaxError(location) if location.column == 8));
     assert_eq!(
         report.summary(),

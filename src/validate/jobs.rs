@@ -134,7 +134,7 @@ pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError
             ..*options
         },
     );
-    if let Some(stop) = report.main_line.stop {
+    if let Some(&stop) = report.main_line.stop.as_deref() {
         match stop.reason {
             StopReason::Illegal(error) => {
                 return Err(GameError::Illegal {
@@ -166,7 +166,7 @@ pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError
             error,
         })?;
     }
-    if let Some(end) = report.main_line.end
+    if let Some(end) = report.main_line.end.as_deref()
         && matches!(end.reason, EndReason::Repetition { .. })
         && game.end().is_none()
     {

@@ -621,6 +621,7 @@ impl GameDocument {
         let mut at = At {
             parsed,
             locator: Locator::default(),
+            label_lists: true,
         };
         let tags = record
             .tags
@@ -720,6 +721,11 @@ pub(super) fn prose_document(at: &mut At<'_>) -> Option<TextDocument> {
 pub(super) struct At<'a> {
     pub(super) parsed: &'a ParsedRecord,
     pub(super) locator: Locator,
+    /// Whether a label group's document lists its labels. The streamed
+    /// writer builds them without (`labels` is `None`) and writes the
+    /// labels from the tree's group, so that a ply with many labels
+    /// costs no string per label.
+    pub(super) label_lists: bool,
 }
 
 impl At<'_> {
@@ -830,7 +836,7 @@ fn line_document(
 ) -> Vec<MoveDocument> {
     let mut out = Vec::with_capacity(2 * moves.len());
     let pushed: Result<(), std::convert::Infallible> =
-        for_each_move_document(at, moves, numbers, line, default_base, |document| {
+        for_each_move_document(at, moves, numbers, line, default_base, |document, _| {
             out.push(document);
             Ok(())
         });
@@ -839,16 +845,16 @@ fn line_document(
 }
 
 /// Hands the documents of the written plies of `moves` to `emit` in
-/// order, with what `line` replayed of them, building one move's at a
-/// time: what [`line_document`] collects, and what the streamed document
-/// writes as it goes.
-pub(super) fn for_each_move_document<E>(
+/// order, each with its turn, with what `line` replayed of them, building
+/// one move's at a time: what [`line_document`] collects, and what the
+/// streamed document writes as it goes.
+pub(super) fn for_each_move_document<'m, E>(
     at: &mut At<'_>,
-    moves: &[notation::WrittenMove],
+    moves: &'m [notation::WrittenMove],
     numbers: &[u32],
     line: &Line,
     default_base: usize,
-    mut emit: impl FnMut(MoveDocument) -> Result<(), E>,
+    mut emit: impl FnMut(MoveDocument, &'m Turn) -> Result<(), E>,
 ) -> Result<(), E> {
     let base = line
         .plies
@@ -860,16 +866,10 @@ pub(super) fn for_each_move_document<E>(
         // its ending, its end), so that locating stays linear on a long
         // line.
         let row_start = at.place(m.number_span.map_or(m.span.start, |span| span.start));
-        let mut documents: [Option<MoveDocument>; 2] = [None, None];
+        let mut documents: [Option<(MoveDocument, &Turn)>; 2] = [None, None];
         for (slot, (side, turn)) in documents.iter_mut().zip(m.turns()) {
-            *slot = Some(move_document(
-                at,
-                number,
-                base + k + 1,
-                side,
-                turn,
-                line.plies.get(k),
-            ));
+            let document = move_document(at, number, base + k + 1, side, turn, line.plies.get(k));
+            *slot = Some((document, turn));
             k += 1;
         }
         let ending = m.ending.as_ref().map(|ending| TextDocument {
@@ -885,9 +885,9 @@ pub(super) fn for_each_move_document<E>(
             ending,
             full_stop: m.full_stop,
         });
-        for mut document in documents.into_iter().flatten() {
+        for (mut document, turn) in documents.into_iter().flatten() {
             document.row = row.take();
-            emit(document)?;
+            emit(document, turn)?;
         }
     }
     Ok(())
@@ -951,7 +951,8 @@ fn ply_document(at: &mut At<'_>, ply: &WrittenPly) -> PlyDocument {
             .groups
             .iter()
             .map(|group| {
-                group_document(group, at.place(group.span.start), at.place(group.span.end))
+                let (start, end) = (at.place(group.span.start), at.place(group.span.end));
+                group_document_of(group, start, end, at.label_lists)
             })
             .collect(),
         line: start.line,
@@ -986,6 +987,12 @@ fn captures_of(annotation: &CaptureAnnotation) -> Vec<CaptureDocument> {
 
 /// A group's document, placed at `start..end`.
 pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDocument {
+    group_document_of(group, start, end, true)
+}
+
+/// [`group_document`], but the labels of a label group are listed only
+/// when `label_lists` (see [`At::label_lists`]).
+fn group_document_of(group: &Group, start: Place, end: Place, label_lists: bool) -> GroupDocument {
     let mut document = GroupDocument {
         kind: GroupKindName::Comment,
         text: String::new(),
@@ -1038,7 +1045,9 @@ pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDo
         }
         GroupKind::Labels(labels) => {
             document.kind = GroupKindName::Labels;
-            document.labels = Some(labels.iter().map(|l| l.as_str().to_owned()).collect());
+            if label_lists {
+                document.labels = Some(labels.iter().map(|l| l.as_str().to_owned()).collect());
+            }
         }
         GroupKind::OtherMove(ply) => {
             document.kind = GroupKindName::OtherMove;
@@ -1077,7 +1086,7 @@ pub(super) fn result(report: &Report) -> ResultDocument {
         return not_replayed("syntax-error");
     }
     let score = line.score().unwrap_or_default();
-    let (winner, reason) = match (line.end, line.stop) {
+    let (winner, reason) = match (line.end.as_deref(), line.stop.as_deref()) {
         (Some(end), _) => {
             let winner = match end.score.winner() {
                 Some(Player::South) => "south",
@@ -1097,7 +1106,7 @@ pub(super) fn result(report: &Report) -> ResultDocument {
         },
         (None, None) => (None, "unfinished"),
     };
-    let repetition = match line.end.map(|end| end.reason) {
+    let repetition = match line.end.as_deref().map(|end| end.reason) {
         Some(EndReason::Repetition { earlier_ply, ply }) => {
             Some(RepetitionDocument { ply, earlier_ply })
         }

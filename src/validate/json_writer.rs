@@ -69,6 +69,7 @@ pub fn write_game_document<W: io::Write>(
     let mut at = At {
         parsed,
         locator: Locator::default(),
+        label_lists: false,
     };
     game(&mut out, &mut at, report, file, index).map_err(serde_json::Error::io)?;
     out.flush().map_err(serde_json::Error::io)
@@ -166,12 +167,12 @@ fn moves<W: io::Write>(
 ) -> io::Result<()> {
     out.raw(b"[");
     let mut first = true;
-    for_each_move_document(at, moves, numbers, line, base, |document| {
+    for_each_move_document(at, moves, numbers, line, base, |document, turn| {
         if !first {
             out.raw(b",");
         }
         first = false;
-        out.move_document(&document);
+        out.move_document(&document, turn);
         out.flush_if_full()
     })?;
     out.raw(b"]");
@@ -410,11 +411,16 @@ impl<W: io::Write> Out<W> {
         });
     }
 
-    fn groups(&mut self, groups: &[GroupDocument]) {
-        self.array(groups, Self::group);
+    /// The documents of a ply's `groups`, built without the label lists
+    /// (`At::label_lists`): those are written from the tree's groups,
+    /// `tree`.
+    fn groups(&mut self, groups: &[GroupDocument], tree: &[notation::Group]) {
+        self.array(groups.iter().zip(tree), |w, (group, tree)| {
+            w.group(group, tree);
+        });
     }
 
-    fn group(&mut self, group: &GroupDocument) {
+    fn group(&mut self, group: &GroupDocument, tree: &notation::Group) {
         let GroupDocument {
             kind,
             text,
@@ -445,6 +451,9 @@ impl<W: io::Write> Out<W> {
         if let Some(labels) = labels {
             self.raw(b",\"labels\":");
             self.array(labels, |w, label| w.string(label));
+        } else if let notation::GroupKind::Labels(labels) = &tree.kind {
+            self.raw(b",\"labels\":");
+            self.array(labels.iter(), |w, label| w.string(label.as_str()));
         }
         if let Some(hole) = hole {
             self.raw(b",\"hole\":");
@@ -487,7 +496,7 @@ impl<W: io::Write> Out<W> {
         self.raw(b"}");
     }
 
-    fn ply(&mut self, ply: &PlyDocument) {
+    fn ply(&mut self, ply: &PlyDocument, tree: &notation::WrittenPly) {
         let PlyDocument {
             hole,
             mark,
@@ -500,7 +509,7 @@ impl<W: io::Write> Out<W> {
         self.raw(b",\"mark\":");
         self.opt_string(mark.as_deref());
         self.raw(b",\"groups\":");
-        self.groups(groups);
+        self.groups(groups, &tree.groups);
         self.raw(b",\"line\":");
         self.uint(*line as u64);
         self.raw(b",\"column\":");
@@ -508,8 +517,9 @@ impl<W: io::Write> Out<W> {
         self.raw(b"}");
     }
 
-    /// A [`MoveDocument`], field by field in its order.
-    fn move_document(&mut self, document: &MoveDocument) {
+    /// A [`MoveDocument`], field by field in its order; `turn` is the
+    /// written turn it documents.
+    fn move_document(&mut self, document: &MoveDocument, turn: &notation::Turn) {
         // Room for a move's document, so that writing it rarely grows the
         // buffer.
         self.buf.reserve(1024);
@@ -543,9 +553,14 @@ impl<W: io::Write> Out<W> {
         self.raw(b",\"mark\":");
         self.opt_string(mark.as_deref());
         self.raw(b",\"groups\":");
-        self.groups(groups);
+        self.groups(groups, &turn.ply.groups);
         self.raw(b",\"alternatives\":");
-        self.array(alternatives, Self::ply);
+        self.array(
+            alternatives.iter().zip(&turn.alternatives),
+            |w, (ply, tree)| {
+                w.ply(ply, tree);
+            },
+        );
         self.raw(b",\"comment\":");
         self.opt_string(comment.as_deref());
         self.raw(b",\"annotated\":");

@@ -211,7 +211,7 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
                 label: variation.label,
                 parent: index
                     .parent(i)
-                    .and_then(|(parent, _)| match parent {
+                    .and_then(|parent| match parent {
                         variations::LineId::Main => None,
                         variations::LineId::Variation(p) => movetext.variations.get(p),
                     })
@@ -227,7 +227,7 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
         let mut game = Game::new(start, ctx.rules);
         replay_lines(&mut ctx, &mut game, (movetext, &mut index), &mut report);
         ctx.group = 0;
-        report.end = report.main_line.end;
+        report.end = report.main_line.end.as_deref().copied();
         check_result(&mut ctx, &report);
     } else if start_unknown(parsed) {
         report.syntax_only = true;
@@ -304,19 +304,23 @@ fn replay_lines<'r>(
     report: &mut Report,
 ) {
     // Each variation that can be replayed, by the line and move it
-    // branches at: (line, move, variation).
-    let mut branches: Vec<(usize, usize, usize)> = (0..movetext.variations.len())
+    // branches at: (line, move, variation), in 32 bits each (as the
+    // index keeps them) so that many variations cost little here.
+    let small = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    let mut branches: Vec<(u32, u32, u32)> = (0..movetext.variations.len())
         .filter_map(|i| {
             let branch = index.branch(i)?;
-            Some(match branch.at {
-                None => (0, 0, i),
-                Some((variations::LineId::Main, k)) => (0, k, i),
-                Some((variations::LineId::Variation(v), k)) => (v + 1, k, i),
-            })
+            let (line, k) = match branch.at {
+                None => (0, 0),
+                Some((variations::LineId::Main, k)) => (0, k),
+                Some((variations::LineId::Variation(v), k)) => (v + 1, k),
+            };
+            Some((small(line), small(k), small(i)))
         })
         .collect();
     branches.sort_unstable();
     let branching = |line: usize| {
+        let line = small(line);
         let from = branches.partition_point(|&(l, _, _)| l < line);
         let to = branches.partition_point(|&(l, _, _)| l <= line);
         (from, to)
@@ -343,9 +347,10 @@ fn replay_lines<'r>(
         ctx.group = frame.line;
         if !frame.replay.stopped
             && let Some(&(_, k, i)) = branches.get(frame.from).filter(|_| frame.from < frame.to)
-            && k == frame.next
-            && let Some(variation) = movetext.variations.get(i)
+            && k as usize == frame.next
+            && let Some(variation) = movetext.variations.get(i as usize)
         {
+            let i = i as usize;
             frame.from += 1;
             let back = game.checkpoint();
             let first = (game.plies().len(), frame.replay.open);

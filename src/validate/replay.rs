@@ -534,11 +534,11 @@ impl<'a> Context<'a> {
                         variation,
                     },
                 );
-                line.stop = Some(Stop {
+                line.stop = Some(Box::new(Stop {
                     ply: index,
                     move_number: number,
                     reason: StopReason::SyntaxError(location),
-                });
+                }));
                 replay.stopped = true;
                 return;
             }
@@ -571,11 +571,11 @@ impl<'a> Context<'a> {
                             at,
                         );
                     }
-                    line.stop = Some(Stop {
+                    line.stop = Some(Box::new(Stop {
                         ply: index,
                         move_number: number,
                         reason,
-                    });
+                    }));
                     replay.stopped = true;
                     return;
                 }
@@ -633,11 +633,11 @@ impl<'a> Context<'a> {
                     variation,
                 },
             );
-            line.stop = Some(Stop {
+            line.stop = Some(Box::new(Stop {
                 ply: line.last_index + 1,
                 move_number: last_number,
                 reason: StopReason::SyntaxError(location),
-            });
+            }));
         }
         // A record that stops at a repeated position was ended there by
         // a claim.
@@ -647,7 +647,7 @@ impl<'a> Context<'a> {
         {
             self.note_repetition(line.last_index, end, span, at);
         }
-        line.end = game.end();
+        line.end = game.end().map(Box::new);
         line.position = Some(*game.position());
         if line.stop.is_none()
             && line.end.is_none()

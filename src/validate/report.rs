@@ -68,6 +68,10 @@ pub struct Stop {
 }
 
 /// A replayed line: the main line, or a variation's own rows.
+///
+/// The parts that most lines lack, an end and a stop, are boxed, so that
+/// a line takes 64 bytes (and its plies): a record of many short
+/// variations keeps one line for each.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Line {
     /// The plies replayed, in order; for a variation only its own rows
@@ -81,9 +85,9 @@ pub struct Line {
     /// the main line), or 0 when it was not replayed at all.
     pub last_index: usize,
     /// How the game ended on this line, if it did.
-    pub end: Option<GameEnd>,
+    pub end: Option<Box<GameEnd>>,
     /// Where replay stopped early, if it did.
-    pub stop: Option<Stop>,
+    pub stop: Option<Box<Stop>>,
     /// The last position reached: after the last replayed ply, or the
     /// position the line starts from. `None` when the line was not
     /// replayed.
@@ -102,6 +106,7 @@ impl Line {
     #[must_use]
     pub fn score(&self) -> Option<Score> {
         self.end
+            .as_deref()
             .map(|end| end.score)
             .or_else(|| self.position.map(|position| position.stores()))
     }
@@ -240,7 +245,7 @@ impl Report {
 
 /// The summary of one replayed line.
 pub(crate) fn line_summary(line: &Line) -> String {
-    if let Some(stop) = line.stop {
+    if let Some(&stop) = line.stop.as_deref() {
         if let StopReason::Illegal(error) = stop.reason
             && error.kind() != crate::IllegalMoveKind::GameOver
         {
@@ -266,12 +271,12 @@ pub(crate) fn line_summary(line: &Line) -> String {
             };
         }
     }
-    let suffix = match line.stop {
+    let suffix = match line.stop.as_deref() {
         Some(stop) => format!("; ply {} comes after the end", stop.ply),
         None => String::new(),
     };
-    match line.end {
-        Some(end) => {
+    match line.end.as_deref() {
+        Some(&end) => {
             let mut out = String::with_capacity(64);
             write_end(&mut out, end);
             out.push_str(&suffix);

@@ -192,7 +192,7 @@ impl Clean {
         let line = Line {
             plies: Vec::new(),
             last_index: self.last_index,
-            end: Some(self.end),
+            end: Some(Box::new(self.end)),
             stop: None,
             position: Some(self.position),
         };

@@ -4,11 +4,12 @@
 //! variation a label names, the line that refers to a variation, and the
 //! line a variation replaces, each found without searching the movetext,
 //! so that a record with many variations (or a long chain of them) is
-//! checked in time linear in its size and in the plies replayed.
+//! checked in time linear in its size and in the plies replayed (the
+//! labels sorted once, and each label looked up by binary search). The
+//! index takes a few bytes per variation and per move: a variation's text
+//! is about ten bytes.
 
-use std::collections::HashMap;
-
-use crate::notation::{GroupKind, Layout, Movetext, WrittenMove};
+use crate::notation::{GroupKind, Label, Layout, Movetext, WrittenMove};
 
 use super::replay::{At, Context, NumberedMove};
 use super::{FindingKind, Severity};
@@ -21,6 +22,37 @@ pub(crate) enum LineId {
     Variation(usize),
 }
 
+impl LineId {
+    /// The line's number in the index: 0 for the main line, `i + 1` for
+    /// variation `i`.
+    fn number(self) -> u32 {
+        match self {
+            LineId::Main => 0,
+            LineId::Variation(i) => small(i + 1),
+        }
+    }
+
+    /// The line numbered `number` ([`LineId::number`]).
+    fn numbered(number: u32) -> LineId {
+        match number.checked_sub(1) {
+            None => LineId::Main,
+            Some(i) => LineId::Variation(i as usize),
+        }
+    }
+}
+
+/// `n` as a `u32`, the size of the index's numbers: a game has fewer
+/// than `u32::MAX` lines and moves (each takes several bytes of text and
+/// dozens of bytes of tree, so that such a game would not fit in
+/// memory).
+fn small(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// No line: in [`Index::parents`], a variation no line refers to; in a
+/// [`Point`], the start of the game.
+const NO_LINE: u32 = u32::MAX;
+
 /// How far the whole line of a variation is known.
 #[derive(Debug, Clone, Copy)]
 enum Whole {
@@ -31,7 +63,51 @@ enum Whole {
     /// No whole line: no parent, no rows, or parents in a cycle.
     None,
     /// Its whole line is its branch point's line, then its own rows.
-    Known(Branch),
+    Known(Point),
+}
+
+/// A [`Branch`] as the index keeps it, in 12 bytes: `line` is
+/// [`NO_LINE`] for the start of the game (and then `moves` and `high`
+/// are 0), else the line's number ([`LineId::number`]).
+#[derive(Debug, Clone, Copy)]
+struct Point {
+    line: u32,
+    moves: u32,
+    high: u32,
+}
+
+impl From<Branch> for Point {
+    fn from(branch: Branch) -> Point {
+        match (branch.at, branch.high) {
+            (Some((line, moves)), high) => Point {
+                line: line.number(),
+                moves: small(moves),
+                high: high.unwrap_or_default(),
+            },
+            // A branch at the start of the game has no move before it.
+            (None, _) => Point {
+                line: NO_LINE,
+                moves: 0,
+                high: 0,
+            },
+        }
+    }
+}
+
+impl From<Point> for Branch {
+    fn from(point: Point) -> Branch {
+        if point.line == NO_LINE {
+            Branch {
+                at: None,
+                high: None,
+            }
+        } else {
+            Branch {
+                at: Some((LineId::numbered(point.line), point.moves as usize)),
+                high: Some(point.high),
+            }
+        }
+    }
 }
 
 /// Where a variation's whole line leaves the lines it shares moves
@@ -42,21 +118,23 @@ pub(crate) struct Branch {
     /// The line and how many of its own moves come before the
     /// variation's first; `None` when the variation starts the game.
     pub at: Option<(LineId, usize)>,
-    /// The highest move number before the variation's own moves, if any.
+    /// The highest move number before the variation's own moves: `None`
+    /// exactly when `at` is (no move comes before them).
     high: Option<u32>,
 }
 
 /// The variations of a record by index: labels, parents and whole lines.
 pub(crate) struct Index<'r> {
     movetext: &'r Movetext,
-    /// The first variation with each label.
-    by_label: HashMap<&'r str, usize>,
-    /// For each variation that is the first with its label (by its
-    /// place), the first line (the main line, then the variations in
-    /// written order) and move that refer to the label. Labels that name
-    /// no variation are not kept, so that a ply with many costs nothing
+    /// The places of the variations, sorted by label, then by place: the
+    /// first of each label's run is the first variation with the label.
+    by_label: Vec<u32>,
+    /// For each variation, the number ([`LineId::number`]) of the first
+    /// line (the main line, then the variations in written order) that
+    /// refers to its label, or [`NO_LINE`]. Labels that name no
+    /// variation are not kept, so that a ply with many costs nothing
     /// here.
-    referred: HashMap<usize, (LineId, &'r WrittenMove)>,
+    parents: Vec<u32>,
     /// The whole line of each variation, worked out once.
     whole: Vec<Whole>,
     /// For each line (the main line, then each variation), the highest
@@ -64,49 +142,76 @@ pub(crate) struct Index<'r> {
     /// the highest of its first `k + 1` moves. A line's part is
     /// `highest[starts[l]..starts[l + 1]]`.
     highest: Vec<u32>,
-    starts: Vec<usize>,
+    starts: Vec<u32>,
 }
 
 impl<'r> Index<'r> {
-    /// Indexes the variations of `movetext`, in one pass over it.
+    /// Indexes the variations of `movetext`, in one pass over it (and
+    /// one sort of its labels).
     pub(crate) fn new(movetext: &'r Movetext) -> Index<'r> {
-        let mut by_label = HashMap::with_capacity(movetext.variations.len());
-        for (i, variation) in movetext.variations.iter().enumerate() {
-            by_label.entry(variation.label.as_str()).or_insert(i);
-        }
-        let mut referred = HashMap::new();
-        let lines = movetext.variations.len() + 1;
+        let variations = &movetext.variations;
+        let mut by_label: Vec<u32> = (0..small(variations.len())).collect();
+        by_label.sort_unstable_by_key(|&i| (variations.get(i as usize).map(|v| v.label), i));
+        let lines = variations.len() + 1;
         let mut index = Index {
             movetext,
             by_label,
-            referred: HashMap::new(),
-            whole: vec![Whole::Unknown; movetext.variations.len()],
+            parents: vec![NO_LINE; variations.len()],
+            whole: vec![Whole::Unknown; variations.len()],
             highest: Vec::with_capacity(
-                movetext.moves.len()
-                    + movetext
-                        .variations
-                        .iter()
-                        .map(|v| v.moves.len())
-                        .sum::<usize>(),
+                movetext.moves.len() + variations.iter().map(|v| v.moves.len()).sum::<usize>(),
             ),
             starts: Vec::with_capacity(lines + 1),
         };
+        // The first line that refers to each label, kept at the first
+        // variation with the label.
         for (line, moves) in index.lines() {
-            index.starts.push(index.highest.len());
+            index.starts.push(small(index.highest.len()));
             let mut high = 0;
             for (k, m) in moves.iter().enumerate() {
-                for label in labels(m) {
-                    if let Some(&first) = index.by_label.get(label) {
-                        referred.entry(first).or_insert((line, m));
+                for &label in labels(m) {
+                    if let Some(first) = index.first_with(label)
+                        && let Some(parent) = index.parents.get_mut(first)
+                        && *parent == NO_LINE
+                    {
+                        *parent = line.number();
                     }
                 }
                 high = high.max(number_at(moves, k).unwrap_or_default());
                 index.highest.push(high);
             }
         }
-        index.starts.push(index.highest.len());
-        index.referred = referred;
+        index.starts.push(small(index.highest.len()));
+        // Then at every variation with the label.
+        let mut first = NO_LINE;
+        for k in 0..index.by_label.len() {
+            let (Some(&i), previous) = (
+                index.by_label.get(k),
+                k.checked_sub(1).and_then(|p| index.by_label.get(p)),
+            ) else {
+                continue;
+            };
+            let label = |i: u32| variations.get(i as usize).map(|v| v.label);
+            if previous.is_some_and(|&p| label(p) == label(i)) {
+                if let Some(parent) = index.parents.get_mut(i as usize) {
+                    *parent = first;
+                }
+            } else {
+                first = index.parents.get(i as usize).copied().unwrap_or(NO_LINE);
+            }
+        }
         index
+    }
+
+    /// The first variation labelled `label`, if any.
+    fn first_with(&self, label: Label) -> Option<usize> {
+        let variations = &self.movetext.variations;
+        let label_of = |i: u32| variations.get(i as usize).map(|v| v.label);
+        let k = self
+            .by_label
+            .partition_point(|&i| label_of(i) < Some(label));
+        let &i = self.by_label.get(k)?;
+        (label_of(i) == Some(label)).then_some(i as usize)
     }
 
     /// The highest move numbers of a line's first moves (see
@@ -117,7 +222,10 @@ impl<'r> Index<'r> {
             LineId::Variation(i) => i + 1,
         };
         match (self.starts.get(l), self.starts.get(l + 1)) {
-            (Some(&from), Some(&to)) => self.highest.get(from..to).unwrap_or_default(),
+            (Some(&from), Some(&to)) => self
+                .highest
+                .get(from as usize..to as usize)
+                .unwrap_or_default(),
             _ => &[],
         }
     }
@@ -155,16 +263,15 @@ impl<'r> Index<'r> {
     }
 
     /// Whether a variation has this label.
-    fn names_variation(&self, label: &str) -> bool {
-        self.by_label.contains_key(label)
+    fn names_variation(&self, label: Label) -> bool {
+        self.first_with(label).is_some()
     }
 
-    /// The line (and its move) that refers to variation `i`: the first
-    /// that names its label.
-    pub(crate) fn parent(&self, i: usize) -> Option<(LineId, &'r WrittenMove)> {
-        let variation = self.movetext.variations.get(i)?;
-        let first = self.by_label.get(variation.label.as_str())?;
-        self.referred.get(first).copied()
+    /// The line that refers to variation `i`: the first that names its
+    /// label.
+    pub(crate) fn parent(&self, i: usize) -> Option<LineId> {
+        let &parent = self.parents.get(i)?;
+        (parent != NO_LINE).then(|| LineId::numbered(parent))
     }
 
     /// Where variation `i` branches ([`Branch`]): its whole line from
@@ -176,7 +283,7 @@ impl<'r> Index<'r> {
     pub(crate) fn branch(&mut self, i: usize) -> Option<Branch> {
         self.work_out(i);
         match self.whole.get(i) {
-            Some(&Whole::Known(branch)) => Some(branch),
+            Some(&Whole::Known(point)) => Some(point.into()),
             _ => None,
         }
     }
@@ -194,7 +301,7 @@ impl<'r> Index<'r> {
             at = match line {
                 LineId::Main => None,
                 LineId::Variation(v) => match self.whole.get(v) {
-                    Some(&Whole::Known(branch)) => branch.at,
+                    Some(&Whole::Known(point)) => Branch::from(point).at,
                     _ => None,
                 },
             };
@@ -232,8 +339,8 @@ impl<'r> Index<'r> {
             }
             walk.push(at);
             match self.parent(at) {
-                Some((LineId::Variation(parent), _)) => at = parent,
-                Some((LineId::Main, _)) | None => break false,
+                Some(LineId::Variation(parent)) => at = parent,
+                Some(LineId::Main) | None => break false,
             }
         };
         // Down again, each from its parent.
@@ -257,7 +364,7 @@ impl<'r> Index<'r> {
                 high: None,
             }),
             LineId::Variation(v) => match self.whole.get(v) {
-                Some(&Whole::Known(branch)) => Some(branch),
+                Some(&Whole::Known(point)) => Some(point.into()),
                 _ => None,
             },
         }
@@ -270,7 +377,7 @@ impl<'r> Index<'r> {
         let Some(variation) = self.movetext.variations.get(i) else {
             return Whole::None;
         };
-        let (Some(branch), Some((parent, _))) = (variation.branch_number(), self.parent(i)) else {
+        let (Some(branch), Some(parent)) = (variation.branch_number(), self.parent(i)) else {
             return Whole::None;
         };
         // The first such move lies in the own moves of `line`, before
@@ -297,12 +404,15 @@ impl<'r> Index<'r> {
             // did, and are replayed side by side, not one inside the
             // other.
             let Some(&own) = k.checked_sub(1).and_then(|last| highest.get(last)) else {
-                return Whole::Known(of_line);
+                return Whole::Known(of_line.into());
             };
-            return Whole::Known(Branch {
-                at: Some((line, k)),
-                high: Some(of_line.high.map_or(own, |high| high.max(own))),
-            });
+            return Whole::Known(
+                Branch {
+                    at: Some((line, k)),
+                    high: Some(of_line.high.map_or(own, |high| high.max(own))),
+                }
+                .into(),
+            );
         }
     }
 }
@@ -325,11 +435,10 @@ pub(crate) fn replayed_lines(movetext: &Movetext) -> Vec<(Option<usize>, Vec<Num
 }
 
 /// The labels a move refers to, in written order.
-fn labels(m: &WrittenMove) -> impl Iterator<Item = &str> + '_ {
+fn labels(m: &WrittenMove) -> impl Iterator<Item = &Label> + '_ {
     m.turns()
         .flat_map(|(_, turn)| turn.plies())
         .flat_map(|ply| ply.labels())
-        .map(|label| label.as_str())
 }
 
 /// The number of a move of a line: its row number when written, else its
@@ -357,7 +466,7 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, index: &Index<'_>) {
     for (i, variation) in movetext.variations.iter().enumerate() {
         let label = variation.label.as_str();
         check_sequence(ctx, &variation.moves, Some(label));
-        let Some((parent, _)) = index.parent(i) else {
+        let Some(parent) = index.parent(i) else {
             ctx.push(
                 Severity::Warning,
                 FindingKind::UnresolvedLabel,
@@ -415,7 +524,7 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
                     continue;
                 };
                 for label in labels {
-                    if !index.names_variation(label.as_str()) {
+                    if !index.names_variation(*label) {
                         ctx.push(
                             Severity::Warning,
                             FindingKind::UnresolvedLabel,
