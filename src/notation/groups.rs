@@ -78,14 +78,21 @@ impl Groups {
 
     /// The groups, as a slice.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn as_slice(&self) -> &[Group] {
         match &self.buffer {
             None => &[],
-            Some(buffer) if self.end == WHOLE => buffer.as_slice(),
-            Some(buffer) => buffer
-                .get(self.start as usize..self.end as usize)
-                .unwrap_or_default(),
+            Some(buffer) => {
+                // One path for both (`start` is 0 for the whole vector).
+                let end = if self.end == WHOLE {
+                    usize::MAX
+                } else {
+                    self.end as usize
+                };
+                buffer
+                    .get(self.start as usize..end.min(buffer.len()))
+                    .unwrap_or_default()
+            }
         }
     }
 
@@ -218,7 +225,7 @@ impl Groups {
     /// The groups' own vector, holding exactly them: copied from the
     /// shared one first unless they are its every group and no other ply
     /// shares it (a vector is allocated for groups that have none).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn vec_mut(&mut self) -> &mut Vec<Group> {
         if self.end != WHOLE || self.buffer.is_none() {
             self.make_own();
@@ -274,11 +281,17 @@ impl Groups {
         })
     }
 
+    /// Whether these are [`Groups::pending`] groups (of at least one group).
+    #[inline]
+    pub(crate) fn is_pending(&self) -> bool {
+        self.buffer.is_none() && self.start < self.end
+    }
+
     /// Gives [`Groups::pending`] groups the vector they are a range of;
     /// other groups are left as they are.
     #[inline]
     pub(crate) fn share(&mut self, buffer: &Arc<Vec<Group>>) {
-        if self.buffer.is_none() && self.start < self.end {
+        if self.is_pending() {
             self.share_pending(buffer);
         }
     }
@@ -306,6 +319,7 @@ impl Groups {
 impl Deref for Groups {
     type Target = [Group];
 
+    #[inline(always)]
     fn deref(&self) -> &[Group] {
         self.as_slice()
     }

@@ -206,6 +206,15 @@ pub(crate) trait Sink {
         ply: &mut WrittenPly,
     ) -> ControlFlow<()>;
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()>;
+    /// The sink's vector of the game's groups, if it keeps one: the
+    /// parser then reads the groups of a move that it hands over whole
+    /// ([`Sink::plain_move`]) straight to the end of it, and the plies it
+    /// hands over hold their ranges of it ([`Groups::pending`]). Asking
+    /// ends any move being built, as a whole move follows. `None` (the
+    /// default): the groups are read into the parser's reused plies.
+    fn group_room(&mut self) -> Option<&mut Vec<Group>> {
+        None
+    }
     /// A whole inline move of one ply each, without number or ending:
     /// `begin_move`, South's ply, North's ply, `end_move`.
     fn plain_move(
@@ -350,26 +359,32 @@ impl TreeBuilder {
     /// The groups of a ply the parser read, moved to the end of the game's
     /// groups (the parser's ply keeps its room): the range that the ply
     /// in the tree holds until the game ends.
-    #[inline]
+    #[inline(always)]
     fn take_groups(&mut self, read: &mut Groups) -> Groups {
-        if read.is_empty() {
+        if read.is_pending() {
+            // Read straight into `groups` ([`Sink::group_room`]).
+            std::mem::take(read)
+        } else if read.is_empty() {
             Groups::new()
         } else {
             self.move_groups(read)
         }
     }
 
+    /// Makes room in `groups` for about a group a move (a few doublings of
+    /// a large element fewer); what is left over is given back when the
+    /// game ends. Past a few hundred, the vector grows by doubling.
+    fn reserve_groups(&mut self) {
+        const FEWEST: usize = 8;
+        const MOST: usize = 256;
+        self.groups
+            .reserve_exact(self.expected_moves.clamp(FEWEST, MOST));
+    }
+
     /// [`TreeBuilder::take_groups`] for a ply with groups.
     fn move_groups(&mut self, read: &mut Groups) -> Groups {
         if self.groups.capacity() == 0 {
-            // Room at once for about a group a move (a few doublings of a
-            // large element fewer); what is left over is given back when
-            // the game ends. Past a few hundred, the vector grows by
-            // doubling.
-            const FEWEST: usize = 8;
-            const MOST: usize = 256;
-            self.groups
-                .reserve_exact(self.expected_moves.clamp(FEWEST, MOST));
+            self.reserve_groups();
         }
         let start = self.groups.len();
         read.move_into(&mut self.groups);
@@ -541,6 +556,21 @@ impl Sink for TreeBuilder {
             slot.groups = groups;
         }
         ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn group_room(&mut self) -> Option<&mut Vec<Group>> {
+        // Ranges of at most a few billion groups can be held (a move
+        // adds two); past that, the groups go through the parser's plies.
+        const MOST: usize = (u32::MAX / 2) as usize;
+        self.close_open_move();
+        if self.groups.len() >= MOST {
+            return None;
+        }
+        if self.groups.capacity() == 0 {
+            self.reserve_groups();
+        }
+        Some(&mut self.groups)
     }
 
     fn plain_move(

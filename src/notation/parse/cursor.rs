@@ -609,36 +609,60 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     }
 }
 
+/// Where the fast path reads a ply's group.
+pub(crate) enum GroupRoom<'r> {
+    /// The parser's reused ply: the group is its first and only one (the
+    /// room of the one there before reused).
+    Ply(&'r mut WrittenPly),
+    /// The sink's vector of the game's groups ([`Sink::group_room`]): the
+    /// group is added at its end.
+    Game(&'r mut Vec<Group>),
+}
+
 /// After a ply's head at `at`: the commonest group, `(…)` or ` (…)`
 /// holding only a capture annotation in the rules' phrasing, read into
-/// `ply`'s first group (its room reused), which is then its only group;
-/// gives whether there was one and the offset after it (`at` if not).
-/// `None` (for the general path to read) for a group of any other kind;
-/// `ply`'s groups may then be left half written. `base` is the absolute
+/// `room`; gives whether there was one and the offset after it (`at` if
+/// not). `None` (for the general path to read) for a group of any other
+/// kind; the room may then be left half written. `base` is the absolute
 /// offset of `bytes`.
 #[inline(always)]
 pub(crate) fn plain_group(
     bytes: &[u8],
     at: usize,
     base: usize,
-    ply: &mut WrittenPly,
+    room: &mut GroupRoom<'_>,
 ) -> Option<(bool, usize)> {
     let open = match (bytes.get(at), bytes.get(at + 1)) {
         (Some(b'('), _) => at,
         (Some(b' '), Some(b'(')) => at + 1,
         _ => return Some((false, at)),
     };
-    plain_group_at(bytes, open, base, ply).map(|after| (true, after))
+    plain_group_at(bytes, open, base, room).map(|after| (true, after))
 }
 
 /// [`plain_group`] from the group's `(` at `open` on: the offset after
 /// its `)`.
-fn plain_group_at(bytes: &[u8], open: usize, base: usize, ply: &mut WrittenPly) -> Option<usize> {
-    // One look at whether the groups are the ply's own (they are, in the
-    // parser's reused ply), then the vector is written directly.
-    let groups = ply.groups.vec_mut();
-    groups.truncate(1);
-    read_closed_group(bytes, open, base, groups, 0)
+fn plain_group_at(
+    bytes: &[u8],
+    open: usize,
+    base: usize,
+    room: &mut GroupRoom<'_>,
+) -> Option<usize> {
+    let (groups, index) = match room {
+        GroupRoom::Ply(ply) => {
+            // One look at whether the groups are the ply's own (they are,
+            // in the parser's reused ply), then the vector is written
+            // directly.
+            let groups = ply.groups.vec_mut();
+            groups.truncate(1);
+            (groups, 0)
+        }
+        GroupRoom::Game(groups) => {
+            let index = groups.len();
+            (&mut **groups, index)
+        }
+    };
+    read_closed_group(bytes, open, base, groups, index)
 }
 
 /// The commonest group, a capture annotation in the rules' phrasing and

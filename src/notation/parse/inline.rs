@@ -4,9 +4,10 @@ use crate::Hole;
 use crate::Player;
 use crate::notation::error::ErrorKind;
 use crate::notation::visit::{MoveEnd, Sink};
-use crate::notation::{Ending, Mark, Span, WrittenPly};
+use crate::notation::{Ending, Groups, Mark, Span, WrittenPly};
+use std::ops::ControlFlow;
 
-use super::cursor::{Cursor, Failed, LastPly, common_head, plain_group};
+use super::cursor::{Cursor, Failed, GroupRoom, LastPly, common_head, plain_group};
 
 /// Parses moves until the region ends, a `.` or an ending, handing them
 /// to the visitor. On an error, skips to the next `;` and goes on.
@@ -65,12 +66,124 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
     let base = cursor.base;
     let start = cursor.pos;
     let LastPly {
-        pair_bare: [south_bare, north_bare],
         pair_grouped: [south_room, north_room],
         ..
     } = &mut *cursor.last;
+    // The groups go straight to the end of the sink's vector of the
+    // game's groups if it keeps one (the tree builder), else into the
+    // parser's reused plies.
+    let game = if *cursor.stopped {
+        None
+    } else {
+        cursor.visitor.group_room()
+    };
+    let (read, ranges) = match game {
+        Some(groups) => {
+            let before = groups.len();
+            let read = read_plain_move(bytes, base, start, [&mut GroupRoom::Game(&mut *groups)]);
+            let ranges = read.as_ref().and_then(|read| {
+                let mid = before + usize::from(read.south.grouped);
+                let pending = |from: usize, to: usize| {
+                    if to > from {
+                        Groups::pending(from, to)
+                    } else {
+                        Some(Groups::new())
+                    }
+                };
+                Some((pending(before, mid)?, pending(mid, groups.len())?))
+            });
+            if ranges.is_none() {
+                groups.truncate(before);
+                return None;
+            }
+            (read?, ranges)
+        }
+        None => {
+            let mut rooms = [GroupRoom::Ply(south_room), GroupRoom::Ply(north_room)];
+            (read_plain_move(bytes, base, start, rooms.each_mut())?, None)
+        }
+    };
+    let end = MoveEnd {
+        ending: None,
+        full_stop: read.full_stop,
+        span: Span::new(base + start, base + read.span_end),
+    };
+    let stop = match ranges {
+        // The plies hold their ranges of the sink's groups.
+        Some((south_groups, north_groups)) => {
+            let mut south = read.south.ply(south_groups);
+            let mut north = read.north.ply(north_groups);
+            cursor.visitor.plain_move(&mut south, &mut north, &end)
+        }
+        None => {
+            // A sink leaves a ply without groups in place of one it takes.
+            let LastPly {
+                pair_bare: [south_bare, north_bare],
+                pair_grouped: [south_room, north_room],
+                ..
+            } = &mut *cursor.last;
+            debug_assert!(south_bare.groups.is_empty() && north_bare.groups.is_empty());
+            let south = place(south_room, south_bare, &read.south);
+            let north = place(north_room, north_bare, &read.north);
+            if *cursor.stopped {
+                ControlFlow::Continue(())
+            } else {
+                cursor.visitor.plain_move(south, north, &end)
+            }
+        }
+    };
+    if stop.is_break() {
+        *cursor.stopped = true;
+    }
+    cursor.pos = read.next;
+    Some(read.stop)
+}
+
+/// A ply read by the fast path: its hole, mark and span, and whether a
+/// group was read for it.
+struct FastPly {
+    hole: Hole,
+    mark: Option<Mark>,
+    span: Span,
+    grouped: bool,
+}
+
+impl FastPly {
+    /// The ply, holding `groups`.
+    fn ply(&self, groups: Groups) -> WrittenPly {
+        WrittenPly {
+            hole: Some(self.hole),
+            mark: self.mark,
+            groups,
+            span: self.span,
+        }
+    }
+}
+
+/// A move read by the fast path.
+struct FastMove {
+    south: FastPly,
+    north: FastPly,
+    /// Whether the movetext stops after the move, and whether at a `.`.
+    stop: bool,
+    full_stop: bool,
+    /// Where the move's span ends, and where the next move starts.
+    span_end: usize,
+    next: usize,
+}
+
+/// The text of [`plain_move`] from `start` on, its groups read into
+/// `rooms` (South's, then North's; one room for both if only one is
+/// given); `None` for anything else.
+#[inline(always)]
+fn read_plain_move<const N: usize>(
+    bytes: &[u8],
+    base: usize,
+    start: usize,
+    mut rooms: [&mut GroupRoom<'_>; N],
+) -> Option<FastMove> {
     let (south_hole, south_mark, south_head) = common_head(bytes, start)?;
-    let (south_grouped, south_end) = plain_group(bytes, south_head, base, south_room)?;
+    let (south_grouped, south_end) = plain_group(bytes, south_head, base, rooms.first_mut()?)?;
     if bytes.get(south_end) != Some(&b',') {
         return None;
     }
@@ -79,40 +192,31 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
         north_start += 1;
     }
     let (north_hole, north_mark, north_head) = common_head(bytes, north_start)?;
-    let (north_grouped, after) = plain_group(bytes, north_head, base, north_room)?;
+    let (north_grouped, after) = plain_group(bytes, north_head, base, rooms.last_mut()?)?;
     let (stop, full_stop, next) = match bytes.get(after) {
         None => (true, false, after),
         Some(b';') => (false, false, after + 1),
         Some(b'.') => (true, true, after + 1),
         _ => return None,
     };
-    let span_end = if full_stop { next } else { after };
-    // A sink leaves a ply without groups in place of one it takes.
-    debug_assert!(south_bare.groups.is_empty() && north_bare.groups.is_empty());
-    let south_span = Span::new(base + start, base + south_head);
-    let south = place(
-        south_room,
-        south_bare,
-        south_grouped,
-        (south_hole, south_mark, south_span),
-    );
-    let north_span = Span::new(base + north_start, base + north_head);
-    let north = place(
-        north_room,
-        north_bare,
-        north_grouped,
-        (north_hole, north_mark, north_span),
-    );
-    let end = MoveEnd {
-        ending: None,
+    Some(FastMove {
+        south: FastPly {
+            hole: south_hole,
+            mark: south_mark,
+            span: Span::new(base + start, base + south_head),
+            grouped: south_grouped,
+        },
+        north: FastPly {
+            hole: north_hole,
+            mark: north_mark,
+            span: Span::new(base + north_start, base + north_head),
+            grouped: north_grouped,
+        },
+        stop,
         full_stop,
-        span: Span::new(base + start, base + span_end),
-    };
-    if !*cursor.stopped && cursor.visitor.plain_move(south, north, &end).is_break() {
-        *cursor.stopped = true;
-    }
-    cursor.pos = next;
-    Some(stop)
+        span_end: if full_stop { next } else { after },
+        next,
+    })
 }
 
 /// Writes the hole, mark and span of a ply read by the fast path into its
@@ -121,13 +225,12 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
 fn place<'r>(
     room: &'r mut WrittenPly,
     bare: &'r mut WrittenPly,
-    grouped: bool,
-    (hole, mark, span): (Hole, Option<Mark>, Span),
+    read: &FastPly,
 ) -> &'r mut WrittenPly {
-    let ply = if grouped { room } else { bare };
-    ply.hole = Some(hole);
-    ply.mark = mark;
-    ply.span = span;
+    let ply = if read.grouped { room } else { bare };
+    ply.hole = Some(read.hole);
+    ply.mark = read.mark;
+    ply.span = read.span;
     ply
 }
 

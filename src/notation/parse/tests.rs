@@ -716,6 +716,14 @@ fn the_plies_of_a_game_share_one_vector_of_groups() {
     let (vectors, groups) = group_vectors(&numbered);
     assert_eq!((vectors.len(), groups), (1, 4));
     assert_eq!(vectors[0].1, groups);
+    // A space before `;` sends a move to the general path after the fast
+    // path has read its groups: they are read once.
+    let retried = ok("4 (2 from 7), 8 ;5, 6 (2 from 1) ;3 (2 from 9), 4 (x) ;2, 1\n");
+    let (vectors, groups) = group_vectors(&retried);
+    assert_eq!((vectors.len(), groups), (1, 4));
+    assert_eq!(vectors[0].1, groups);
+    let fast = ok("4 (2 from 7), 8;5, 6 (2 from 1);3 (2 from 9), 4 (x);2, 1\n");
+    assert_eq!(retried.without_spans(), fast.without_spans());
     // A game without groups holds no vector.
     assert_eq!(group_vectors(&ok("4, 8; 5, 6\n")), (Vec::new(), 0));
     // Each game has its own.
