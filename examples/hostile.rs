@@ -28,6 +28,11 @@
 // ratio of time per MB near 1 means linear time.
 //
 // Names the shapes to run (all by default): see `SHAPES` below.
+//
+// `hostile --input SHAPE BYTES` writes one shape's input of about BYTES
+// bytes to standard output instead, for a look at it, a comparison of
+// the command's output before and after a change, or a profiler
+// (`valgrind --tool=massif bohnenspiel json FILE`).
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
@@ -441,6 +446,14 @@ fn measure_phase(shape: &str, size: usize, phase: usize) -> Result<[f64; 4], Str
 
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--input") {
+        let shape = args.get(1).map_or("", String::as_str);
+        let size = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
+        let Some(&(_, generate)) = SHAPES.iter().find(|(name, _)| *name == shape) else {
+            return Err(io::Error::other(format!("no shape {shape}")));
+        };
+        return io::stdout().write_all(&generate(size));
+    }
     if args.first().map(String::as_str) == Some("--child") {
         let shape = args.get(1).map_or("", String::as_str);
         let size = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);

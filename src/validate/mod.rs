@@ -275,16 +275,15 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
 }
 
 /// A line being replayed by [`replay_lines`], with the lines that branch
-/// from it still to come.
+/// from it still to come. A chain of variations each branching from its
+/// parent's last rows keeps one frame for each, so a frame is kept small
+/// (its line's number is its replay's, and its moves are found from it).
 struct Frame<'r> {
-    /// The line: 0 for the main line, `i + 1` for variation `i`.
-    line: usize,
-    moves: &'r [WrittenMove],
     /// The next of its moves to replay.
-    next: usize,
+    next: u32,
     /// The lines that branch from it still to come: `branches[from..to]`.
-    from: usize,
-    to: usize,
+    from: u32,
+    to: u32,
     replay: replay::LineReplay<'r>,
     /// The game as it was where the line branched, to go back to.
     back: Option<crate::rules::Checkpoint>,
@@ -323,7 +322,18 @@ fn replay_lines<'r>(
         let line = small(line);
         let from = branches.partition_point(|&(l, _, _)| l < line);
         let to = branches.partition_point(|&(l, _, _)| l <= line);
-        (from, to)
+        (small(from), small(to))
+    };
+    // The moves of line `line` (0 for the main line, `i + 1` for
+    // variation `i`).
+    let moves_of = |line: usize| -> &'r [WrittenMove] {
+        match line.checked_sub(1) {
+            None => &movetext.moves,
+            Some(i) => movetext
+                .variations
+                .get(i)
+                .map_or(&[], |variation| &variation.moves),
+        }
     };
     let (from, to) = branching(0);
     let open = replay::ends_with_pass(game);
@@ -335,8 +345,6 @@ fn replay_lines<'r>(
         &mut report.main_line,
     );
     let mut stack = vec![Frame {
-        line: 0,
-        moves: &movetext.moves,
         next: 0,
         from,
         to,
@@ -344,10 +352,13 @@ fn replay_lines<'r>(
         back: None,
     }];
     while let Some(frame) = stack.last_mut() {
-        ctx.group = frame.line;
+        let line_number = frame.replay.line_number();
+        ctx.group = line_number;
         if !frame.replay.stopped
-            && let Some(&(_, k, i)) = branches.get(frame.from).filter(|_| frame.from < frame.to)
-            && k as usize == frame.next
+            && let Some(&(_, k, i)) = branches
+                .get(frame.from as usize)
+                .filter(|_| frame.from < frame.to)
+            && k == frame.next
             && let Some(variation) = movetext.variations.get(i as usize)
         {
             let i = i as usize;
@@ -369,8 +380,6 @@ fn replay_lines<'r>(
                 entry.replayed = true;
             }
             stack.push(Frame {
-                line: i + 1,
-                moves: &variation.moves,
                 next: 0,
                 from,
                 to,
@@ -380,12 +389,10 @@ fn replay_lines<'r>(
             continue;
         }
         if !frame.replay.stopped
-            && let Some(m) = frame.moves.get(frame.next)
-            && let Some(line) = line_of(report, frame.line)
+            && let Some(m) = moves_of(line_number).get(frame.next as usize)
+            && let Some(line) = line_of(report, line_number)
         {
-            let number = m
-                .number
-                .unwrap_or_else(|| u32::try_from(frame.next + 1).unwrap_or(u32::MAX));
+            let number = m.number.unwrap_or(frame.next.saturating_add(1));
             ctx.replay_move(game, &mut frame.replay, line, (number, m));
             frame.next += 1;
             continue;
@@ -393,11 +400,12 @@ fn replay_lines<'r>(
         let Some(frame) = stack.pop() else {
             break;
         };
-        let last_number = frame.moves.last().map_or(0, |m| {
+        let moves = moves_of(line_number);
+        let last_number = moves.last().map_or(0, |m| {
             m.number
-                .unwrap_or_else(|| u32::try_from(frame.moves.len()).unwrap_or(u32::MAX))
+                .unwrap_or_else(|| u32::try_from(moves.len()).unwrap_or(u32::MAX))
         });
-        if let Some(line) = line_of(report, frame.line) {
+        if let Some(line) = line_of(report, line_number) {
             ctx.end_line(game, frame.replay, line, last_number);
         }
         if let Some(back) = frame.back {
@@ -598,5 +606,22 @@ fn check_result(ctx: &mut Context<'_>, report: &Report) {
             tag.span,
             At::RECORD,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A chain of variations each branching from its parent's last rows
+    /// keeps a frame of the replay for each (about 20 bytes of text), so
+    /// a frame stays small: its replay state, the checkpoint to go back
+    /// to and three 32-bit numbers.
+    #[test]
+    fn a_replay_frame_is_small() {
+        let frame = size_of::<super::Frame<'_>>();
+        let parts = size_of::<super::replay::LineReplay<'_>>()
+            + size_of::<Option<crate::rules::Checkpoint>>()
+            + 3 * size_of::<u32>();
+        assert!(frame <= parts.next_multiple_of(8), "{frame} > {parts}");
+        assert!(size_of::<super::replay::LineReplay<'_>>() <= 80);
     }
 }

@@ -450,10 +450,20 @@ pub(crate) struct LineReplay<'v> {
     /// The plies the line has written, and how many of them were met.
     total: usize,
     met: usize,
-    /// The last ply replayed: its span and place.
-    last: Option<(Span, At<'v>)>,
+    /// The last ply replayed: its span, and its move number in
+    /// `last_number` (its ply number is the line's [`Line::last_index`];
+    /// kept apart so that the replay of a line takes 80 bytes).
+    last: Option<Span>,
+    last_number: u32,
     /// Whether the replay stopped before the line's last ply.
     pub stopped: bool,
+}
+
+impl LineReplay<'_> {
+    /// The line: 0 for the main line, `i + 1` for variation `i`.
+    pub(crate) const fn line_number(&self) -> usize {
+        self.line_number
+    }
 }
 
 impl<'a> Context<'a> {
@@ -486,6 +496,7 @@ impl<'a> Context<'a> {
             total,
             met: 0,
             last: None,
+            last_number: 0,
             stopped: false,
         }
     }
@@ -582,7 +593,8 @@ impl<'a> Context<'a> {
                 Ok((mv, captures)) => {
                     self.check_annotation(ply, &captures, None, at);
                     let alternatives = self.check_others(before, turn, at);
-                    replay.last = Some((ply.span, at));
+                    replay.last = Some(ply.span);
+                    replay.last_number = number;
                     line.last_index = index;
                     if self.options.keep_plies {
                         line.plies.push(ReplayedPly {
@@ -641,8 +653,17 @@ impl<'a> Context<'a> {
         }
         // A record that stops at a repeated position was ended there by
         // a claim.
+        // The place of the last ply replayed, as it was recorded.
+        let last = replay.last.map(|span| {
+            let at = At {
+                ply: Some(line.last_index),
+                move_number: Some(replay.last_number),
+                variation,
+            };
+            (span, at)
+        });
         if line.stop.is_none()
-            && let Some((span, at)) = replay.last
+            && let Some((span, at)) = last
             && let Ok(end) = game.claim_repetition()
         {
             self.note_repetition(line.last_index, end, span, at);
@@ -651,7 +672,7 @@ impl<'a> Context<'a> {
         line.position = Some(*game.position());
         if line.stop.is_none()
             && line.end.is_none()
-            && let Some((span, at)) = replay.last
+            && let Some((span, at)) = last
         {
             let stores = game.position().stores();
             let plies = line.last_index;
