@@ -268,9 +268,11 @@ impl Groups {
 
     /// Groups `start..end` of a game's vector that is still being built:
     /// they read as none until [`Groups::share`] gives them the vector.
-    /// Only the tree builder holds such groups, and shares the vector with
-    /// all of them before the tree leaves it. `None` if the range is too
-    /// far out to be held.
+    /// Only the tree builder holds such groups (the parser's fast path
+    /// makes them for the plies it hands the builder: see
+    /// `Sink::group_room`), and it shares the vector with all of them
+    /// before the tree leaves it. `None` if the range is too far out to be
+    /// held.
     pub(crate) fn pending(start: usize, end: usize) -> Option<Groups> {
         let start = u32::try_from(start).ok()?;
         let end = u32::try_from(end).ok().filter(|&end| end < WHOLE)?;
