@@ -106,6 +106,12 @@ fn annotate_line(moves: &mut [WrittenMove], line: &Line) {
 /// comment group.
 fn annotate_ply(ply: &mut WrittenPly, captures: &crate::Captures) {
     let mut canonical = compare::canonical(captures);
+    if is_annotated(ply, captures, canonical.is_some()) {
+        // Nothing to change: the groups are left as they are, untouched
+        // (the plies of a parsed game share one vector of groups, and
+        // changing a ply's gives it a vector of its own).
+        return;
+    }
     let mut seen = false;
     let mut k = 0;
     while let Some(group) = ply.groups.get_mut(k) {
@@ -142,5 +148,21 @@ fn annotate_ply(ply: &mut WrittenPly, captures: &crate::Captures) {
                 span: Span::default(),
             },
         );
+    }
+}
+
+/// Whether the ply's capture annotations already say what
+/// [`annotate_ply`] would make them say: none when the rules capture
+/// nothing (`needed` is false), else exactly one, which matches
+/// `captures`.
+fn is_annotated(ply: &WrittenPly, captures: &crate::Captures, needed: bool) -> bool {
+    let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
+        GroupKind::Captures { annotation, .. } => Some(annotation),
+        _ => None,
+    });
+    match (annotations.next(), needed) {
+        (None, needed) => !needed,
+        (Some(first), true) => annotations.next().is_none() && compare::matches(first, captures),
+        (Some(_), false) => false,
     }
 }
