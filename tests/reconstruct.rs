@@ -385,3 +385,77 @@ fn bad_input_is_a_typed_error() -> TestResult {
     );
     Ok(())
 }
+
+/// The rows of a game in which one bean each goes round for ever, six
+/// holes apart, from `first` on (row 1: South sows 5, North 11).
+fn round_rows(first: usize, count: usize) -> Vec<(usize, u8, u8)> {
+    let round = [(5, 11), (6, 12), (1, 7), (2, 8), (3, 9), (4, 10)];
+    (first..first + count)
+        .map(|row| {
+            let (south, north) = round[(row - 1) % round.len()];
+            (row, south, north)
+        })
+        .collect()
+}
+
+/// Records too large for the search are refused, with the limit, before
+/// it runs: many variations each branching a row later from one long
+/// line (their lines, each counted from the start, hold about N²/2
+/// moves), and a game that constrains the board too little for every
+/// board it allows to be validated.
+#[test]
+fn records_too_large_for_the_search_are_refused_with_its_limits() -> TestResult {
+    use bohnenspiel::analysis::reconstruct::{MAX_LINE_MOVES, MAX_REPLAYED_PLIES};
+    let label = |i: usize| {
+        let letters = [(i / 26) % 26, i % 26].map(|k| char::from(b'A' + k as u8));
+        letters.iter().collect::<String>()
+    };
+    let mut text = "[Result \"36:36\"]\n\n".to_owned();
+    let rows = round_rows(1, 450);
+    for &(row, south, north) in &rows {
+        text.push_str(&format!("{row}. {south} ({}) {north}\n", label(row)));
+    }
+    for &(row, south, north) in &round_rows(2, 450) {
+        text.push_str(&format!("({})\n{row}. {south} {north}\n", label(row - 1)));
+    }
+    let games = parse_records(&text);
+    let parsed = games.first().ok_or("no record")?;
+    assert_eq!(parsed.record.movetext.variations.len(), 450);
+    // 450 main-line moves, and variation k holds k + 1.
+    let moves = 450 + (1..=450).map(|k| k + 1).sum::<u64>();
+    assert!(moves > MAX_LINE_MOVES);
+    assert_eq!(
+        reconstruct(parsed, &options(24)),
+        Err(ReconstructError::LinesTooLong {
+            moves,
+            limit: MAX_LINE_MOVES
+        })
+    );
+
+    // Four rows allow millions of boards of 24 beans: with 10 million
+    // allowed, validating its 8 plies on each would be too much, and
+    // that is found before any is validated.
+    let mut text = "[Result \"36:36\"]\n\n".to_owned();
+    for (row, south, north) in round_rows(1, 4) {
+        text.push_str(&format!("{row}. {south} {north}\n"));
+    }
+    let games = parse_records(&text);
+    let parsed = games.first().ok_or("no record")?;
+    let many = ReconstructOptions {
+        max_boards: 10_000_000,
+        ..options(24)
+    };
+    match reconstruct(parsed, &many) {
+        Err(ReconstructError::TooMuchReplay {
+            boards,
+            plies: 8,
+            beans: 24,
+            limit,
+        }) => {
+            assert_eq!(limit, MAX_REPLAYED_PLIES);
+            assert!(boards * 8 > MAX_REPLAYED_PLIES, "{boards}");
+        }
+        other => panic!("{other:?}"),
+    }
+    Ok(())
+}

@@ -53,6 +53,17 @@
 //! solver contradicts one published judgement: in variation (A), `2.
 //! 5!!` is not the only drawing move, 2 draws too.
 //!
+//! The search has limits, each a typed error when reached, so that its
+//! time and memory stay bounded on any record: the lines, each counted
+//! whole from the start of the game, may hold [`MAX_LINE_MOVES`] moves
+//! (a record of many deep variations is refused before anything is
+//! replayed); the symbolic search may visit [`MAX_PLACES`] places and
+//! try [`MAX_SEARCH_STEPS`] steps of its lines; and the boards it allows
+//! are first only counted, so that more than
+//! [`ReconstructOptions::max_boards`], or more than
+//! [`MAX_REPLAYED_PLIES`] plies to validate on them, is refused before
+//! any is validated.
+//!
 //! A ply written without a capture annotation is read as the validator
 //! reads it: under [`validate::Options::strict`] it captures nothing; by
 //! default it may capture (the validator only warns), so it constrains
@@ -101,6 +112,28 @@ pub const MAX_BOARDS_LIMIT: u64 = 10_000_000;
 /// assignment at some ply of some line) before it gives up with
 /// [`ReconstructError::SearchTooLarge`].
 pub const MAX_PLACES: u64 = 50_000_000;
+
+/// The most steps the symbolic search tries (a ply of a line replayed,
+/// or a line looked at once more at a place) before it gives up with
+/// [`ReconstructError::SearchTooLarge`]: a bound on its time however
+/// many lines the record has (about a minute on one core).
+pub const MAX_SEARCH_STEPS: u64 = 2_000_000_000;
+
+/// The most moves the record's lines may hold, each line counted whole
+/// from the start of the game (a variation's parent's moves up to its
+/// branch point, then its own; read from its row numbers): the search
+/// replays every line side by side, so a record of many deep variations
+/// would cost their number times their depth. More is a
+/// [`ReconstructError::LinesTooLong`]. A problem's solution holds a few
+/// dozen.
+pub const MAX_LINE_MOVES: u64 = 100_000;
+
+/// The most plies validated for real in the first filter: each board
+/// the symbolic search allows is validated, the whole record on it, so
+/// the boards allowed times the record's plies may be at most this
+/// (about a minute on one core); more is a
+/// [`ReconstructError::TooMuchReplay`].
+pub const MAX_REPLAYED_PLIES: u64 = 50_000_000;
 
 /// How [`reconstruct`] searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -287,9 +320,36 @@ pub enum ReconstructError {
         /// The bean limit.
         beans: u8,
     },
-    /// The symbolic search visited [`MAX_PLACES`] places.
+    /// The record's lines hold more than [`MAX_LINE_MOVES`] moves, each
+    /// counted whole from the start of the game.
     #[error(
-        "the search for boards of up to {beans} beans visited {MAX_PLACES} places without finishing"
+        "the record's lines hold {moves} moves, each line counted from the start of the game: more than the {limit} the search replays (reconstruct a problem's solution, not a long game)"
+    )]
+    LinesTooLong {
+        /// The moves of the lines, counted whole.
+        moves: u64,
+        /// [`MAX_LINE_MOVES`].
+        limit: u64,
+    },
+    /// Validating the record on every board its lines allow would replay
+    /// more than [`MAX_REPLAYED_PLIES`] plies.
+    #[error(
+        "the record constrains the board too little for its length: {boards} or more boards of up to {beans} beans allow its lines, and validating its {plies} plies on each would replay more than {limit} plies (lower the bean limit)"
+    )]
+    TooMuchReplay {
+        /// The boards allowed when the limit was reached.
+        boards: u64,
+        /// The written plies of the record.
+        plies: u64,
+        /// The bean limit.
+        beans: u8,
+        /// [`MAX_REPLAYED_PLIES`].
+        limit: u64,
+    },
+    /// The symbolic search visited [`MAX_PLACES`] places, or tried
+    /// [`MAX_SEARCH_STEPS`] steps.
+    #[error(
+        "the search for boards of up to {beans} beans went past its limit ({MAX_PLACES} places, or {MAX_SEARCH_STEPS} steps of its lines) without finishing (lower the bean limit)"
     )]
     SearchTooLarge {
         /// The bean limit.
@@ -333,40 +393,53 @@ pub fn reconstruct(
         ..options.validation
     };
     let rules = validate::record_rules(parsed, &validation);
+    let moves = line_moves(record);
+    if moves > MAX_LINE_MOVES {
+        return Err(ReconstructError::LinesTooLong {
+            moves,
+            limit: MAX_LINE_MOVES,
+        });
+    }
+    let plies = written_plies(record);
     let lines = steps(record, validation.strict);
     if lines.iter().all(Vec::is_empty) {
         return Err(ReconstructError::NoMoves);
     }
 
-    // 1. The lines: the symbolic search, then the validator.
+    // 1. The lines: the symbolic search, then the validator. The search
+    // runs twice: first only counting the boards it allows, so that a
+    // record that allows too many is refused before any is validated;
+    // then validating each.
     let mut candidates = 0u64;
-    let mut boards = Vec::new();
     let mut too_many = false;
-    let searched = search::search(
+    let mut too_long = false;
+    let counted = search::search(
         &lines,
         rules.variant,
         options.beans,
         MAX_PLACES,
+        MAX_SEARCH_STEPS,
         |partial| {
             candidates = candidates.saturating_add(partial.count());
-            if candidates > options.max_boards {
-                too_many = true;
-                return false;
-            }
-            partial.boards(|board| {
-                if passes_lines(parsed, &validation, board) {
-                    boards.push(board);
-                }
-                true
-            })
+            too_many = candidates > options.max_boards;
+            too_long = candidates.saturating_mul(plies) > MAX_REPLAYED_PLIES;
+            !(too_many || too_long)
         },
     );
-    let places = match searched {
+    let places = match counted {
         Ok(places) => places,
         Err(Stopped::ByCaller) if too_many => {
             return Err(ReconstructError::TooManyBoards {
                 max_boards: options.max_boards,
                 beans: options.beans,
+            });
+        }
+        Err(Stopped::ByCaller) if too_long => {
+            return Err(ReconstructError::TooMuchReplay {
+                boards: candidates,
+                plies,
+                beans: options.beans,
+                limit: MAX_REPLAYED_PLIES,
             });
         }
         Err(_) => {
@@ -375,6 +448,23 @@ pub fn reconstruct(
             });
         }
     };
+    let mut boards = Vec::new();
+    // The same search again, which finishes as it did.
+    let _ = search::search(
+        &lines,
+        rules.variant,
+        options.beans,
+        MAX_PLACES,
+        MAX_SEARCH_STEPS,
+        |partial| {
+            partial.boards(|board| {
+                if passes_lines(parsed, &validation, board) {
+                    boards.push(board);
+                }
+                true
+            })
+        },
+    );
     boards.sort_unstable();
     let mut filters = vec![count(Filter::Lines, candidates, boards.len())];
 
@@ -605,6 +695,36 @@ fn parse_score(value: &str) -> Option<Score> {
 
 /// The plies of every line the validator replays, as the search needs
 /// them.
+/// The moves of the record's lines, each counted whole from the start of
+/// the game, as its row numbers give it: the main line's, and for each
+/// variation the rows before its first one and its own (saturating).
+fn line_moves(record: &Record) -> u64 {
+    let movetext = &record.movetext;
+    let own = |moves: &[crate::notation::WrittenMove]| moves.len() as u64;
+    movetext
+        .variations
+        .iter()
+        .map(|variation| {
+            let before = variation
+                .moves
+                .first()
+                .and_then(|m| m.number)
+                .map_or(0, |number| u64::from(number.saturating_sub(1)));
+            before.saturating_add(own(&variation.moves))
+        })
+        .fold(own(&movetext.moves), u64::saturating_add)
+}
+
+/// The plies written in the record (a turn's alternatives included): what
+/// one validation replays.
+fn written_plies(record: &Record) -> u64 {
+    record
+        .all_moves()
+        .flat_map(|m| m.turns())
+        .map(|(_, turn)| 1 + turn.alternatives.len() as u64)
+        .sum()
+}
+
 fn steps(record: &Record, strict: bool) -> Vec<Vec<Step>> {
     validate::replayed_lines(&record.movetext)
         .into_iter()

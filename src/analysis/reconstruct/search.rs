@@ -326,13 +326,18 @@ enum Propagated {
 pub(crate) enum Stopped {
     /// More than the allowed number of places was searched.
     Places(u64),
+    /// More than the allowed number of line steps was tried.
+    Steps(u64),
     /// `found` returned `false`.
     ByCaller,
 }
 
 /// Runs the search over `lines` (each a list of plies from the start,
 /// South to move) under `variant`, with at most `limit` beans on the
-/// board and at most `max_places` places searched; calls `found` with
+/// board and at most `max_places` places searched and `max_steps` steps of
+/// a line tried (a line looked at in a pass counts as one, so that a
+/// record of many lines costs its share at every place, and a split
+/// weighed as many as the values it looks at); calls `found` with
 /// each partial assignment that every line allows, until it returns
 /// `false`. The partial assignments found are disjoint: no board is
 /// allowed by two of them.
@@ -349,6 +354,7 @@ pub(crate) fn search(
     variant: Variant,
     limit: u8,
     max_places: u64,
+    max_steps: u64,
     mut found: impl FnMut(&Partial) -> bool,
 ) -> Result<u64, Stopped> {
     let root = Node {
@@ -359,7 +365,11 @@ pub(crate) fn search(
     // branches still to try (the next one last).
     let mut stack: Vec<(Vec<LineState>, Vec<Partial>)> = vec![(root.lines, vec![root.partial])];
     let mut places = 0u64;
+    let mut steps = 0u64;
     while let Some((states, branches)) = stack.last_mut() {
+        if steps > max_steps {
+            return Err(Stopped::Steps(max_steps));
+        }
         let Some(partial) = branches.pop() else {
             stack.pop();
             continue;
@@ -372,7 +382,7 @@ pub(crate) fn search(
             lines: states.clone(),
             partial,
         };
-        match propagate(lines, variant, &mut node) {
+        match propagate(lines, variant, &mut node, &mut steps) {
             Propagated::Dead => {}
             Propagated::Done => {
                 if !found(&node.partial) {
@@ -390,12 +400,21 @@ pub(crate) fn search(
 
 /// Replays every line of `node` as far as it goes without deciding an
 /// unknown, until no line can go on.
-fn propagate(lines: &[Vec<Step>], variant: Variant, node: &mut Node) -> Propagated {
+/// Counts in `tried` each line looked at and each step played, and 128
+/// for each split weighed (the values it looks at).
+fn propagate(
+    lines: &[Vec<Step>],
+    variant: Variant,
+    node: &mut Node,
+    tried: &mut u64,
+) -> Propagated {
     loop {
         let mut progress = false;
         let mut best: Option<(u32, Split)> = None;
         for (steps, state) in lines.iter().zip(node.lines.iter_mut()) {
+            *tried += 1;
             while let Some(step) = steps.get(state.ply) {
+                *tried += 1;
                 let mut frame = Frame {
                     board: state.board,
                     turn: state.turn,
@@ -413,6 +432,8 @@ fn propagate(lines: &[Vec<Step>], variant: Variant, node: &mut Node) -> Propagat
                     }
                     Outcome::Fails => return Propagated::Dead,
                     Outcome::Split(split) => {
+                        // Counting the branches looks at up to 128 values.
+                        *tried += 128;
                         let count = branch_count(&node.partial, split);
                         if best.is_none_or(|(fewest, _)| count < fewest) {
                             best = Some((count, split));
