@@ -413,19 +413,22 @@ pub fn reconstruct(
     let mut candidates = 0u64;
     let mut too_many = false;
     let mut too_long = false;
-    let counted = search::search(
-        &lines,
-        rules.variant,
-        options.beans,
-        MAX_PLACES,
-        MAX_SEARCH_STEPS,
-        |partial| {
-            candidates = candidates.saturating_add(partial.count());
-            too_many = candidates > options.max_boards;
-            too_long = candidates.saturating_mul(plies) > MAX_REPLAYED_PLIES;
-            !(too_many || too_long)
-        },
-    );
+    let search = |found: &mut dyn FnMut(&search::Partial) -> bool| {
+        search::search(
+            &lines,
+            rules.variant,
+            options.beans,
+            MAX_PLACES,
+            MAX_SEARCH_STEPS,
+            found,
+        )
+    };
+    let counted = search(&mut |partial| {
+        candidates = candidates.saturating_add(partial.count());
+        too_many = candidates > options.max_boards;
+        too_long = candidates.saturating_mul(plies) > MAX_REPLAYED_PLIES;
+        !(too_many || too_long)
+    });
     let places = match counted {
         Ok(places) => places,
         Err(Stopped::ByCaller) if too_many => {
@@ -450,21 +453,14 @@ pub fn reconstruct(
     };
     let mut boards = Vec::new();
     // The same search again, which finishes as it did.
-    let _ = search::search(
-        &lines,
-        rules.variant,
-        options.beans,
-        MAX_PLACES,
-        MAX_SEARCH_STEPS,
-        |partial| {
-            partial.boards(|board| {
-                if passes_lines(parsed, &validation, board) {
-                    boards.push(board);
-                }
-                true
-            })
-        },
-    );
+    let _ = search(&mut |partial| {
+        partial.boards(|board| {
+            if passes_lines(parsed, &validation, board) {
+                boards.push(board);
+            }
+            true
+        })
+    });
     boards.sort_unstable();
     let mut filters = vec![count(Filter::Lines, candidates, boards.len())];
 
