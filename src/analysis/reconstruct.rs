@@ -135,6 +135,11 @@ pub const MAX_LINE_MOVES: u64 = 100_000;
 /// [`ReconstructError::TooMuchReplay`].
 pub const MAX_REPLAYED_PLIES: u64 = 50_000_000;
 
+/// The most assignments of the symbolic search kept between its count of
+/// the boards and their validation (about 200 bytes each); a search that
+/// finds more runs again instead.
+const MAX_KEPT_ASSIGNMENTS: usize = 100_000;
+
 /// How [`reconstruct`] searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReconstructOptions {
@@ -406,10 +411,11 @@ pub fn reconstruct(
         return Err(ReconstructError::NoMoves);
     }
 
-    // 1. The lines: the symbolic search, then the validator. The search
-    // runs twice: first only counting the boards it allows, so that a
-    // record that allows too many is refused before any is validated;
-    // then validating each.
+    // 1. The lines: the symbolic search, then the validator. The boards
+    // the search allows are counted first, so that a record that allows
+    // too many is refused before any is validated; then each is
+    // validated, from the assignments kept (or from the search run again
+    // when it found too many to keep).
     let mut candidates = 0u64;
     let mut too_many = false;
     let mut too_long = false;
@@ -423,7 +429,17 @@ pub fn reconstruct(
             found,
         )
     };
+    // The assignments found, kept while they are few (else the search
+    // runs again to give them).
+    let mut found: Option<Vec<search::Partial>> = Some(Vec::new());
     let counted = search(&mut |partial| {
+        if let Some(list) = &mut found {
+            if list.len() < MAX_KEPT_ASSIGNMENTS {
+                list.push(*partial);
+            } else {
+                found = None;
+            }
+        }
         candidates = candidates.saturating_add(partial.count());
         too_many = candidates > options.max_boards;
         too_long = candidates.saturating_mul(plies) > MAX_REPLAYED_PLIES;
@@ -452,15 +468,23 @@ pub fn reconstruct(
         }
     };
     let mut boards = Vec::new();
-    // The same search again, which finishes as it did.
-    let _ = search(&mut |partial| {
+    let mut validate_boards = |partial: &search::Partial| {
         partial.boards(|board| {
             if passes_lines(parsed, &validation, board) {
                 boards.push(board);
             }
             true
         })
-    });
+    };
+    match found {
+        Some(list) => list.iter().for_each(|partial| {
+            validate_boards(partial);
+        }),
+        // The same search again, which finishes as it did.
+        None => {
+            let _ = search(&mut validate_boards);
+        }
+    }
     boards.sort_unstable();
     let mut filters = vec![count(Filter::Lines, candidates, boards.len())];
 
