@@ -136,6 +136,7 @@
 //! ([`Analysis::is_contradicted`]).
 
 mod analyser;
+pub mod engine;
 mod judgement;
 mod lines;
 mod phrases;

@@ -134,6 +134,7 @@ impl Board {
         })
     }
 }
+pub mod depth;
 pub mod minimax;
 
 /// A small deterministic generator (xorshift64): the same positions and

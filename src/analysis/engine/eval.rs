@@ -1,0 +1,132 @@
+//! The evaluation: an estimate of a position's final score difference
+//! from the player to move's view, in hundredths of a bean.
+
+use crate::{Player, Position};
+
+/// Hundredths of a bean: the unit of the engine's internal scores.
+pub(crate) const SCALE: i32 = 100;
+
+/// How the engine estimates a position where its search stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Evaluation {
+    /// The difference of the stores plus the tuned [`Weights`]
+    /// ([`Weights::TUNED`]) applied to the features of the board.
+    #[default]
+    Tuned,
+    /// The difference of the stores alone: what other Bohnenspiel
+    /// programs use, kept to measure what the tuned one gains.
+    StoreDifference,
+    /// The difference of the stores plus the given weights.
+    Custom(Weights),
+}
+
+/// The number of board features the evaluation weighs.
+pub const FEATURES: usize = 8;
+
+/// The names of the features, in the order of [`features`].
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "beans on own side minus the other side",
+    "own holes holding 1, 3 or 5",
+    "other holes holding 1, 3 or 5",
+    "own empty holes",
+    "other empty holes",
+    "own holes holding 12 or more",
+    "other holes holding 12 or more",
+    "best capture now (beans)",
+];
+
+/// Weights of the board features, in hundredths of a bean of the final
+/// difference (mover's beans minus the other player's) per unit of the
+/// feature, and a constant (the value of being to move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Weights {
+    /// One weight per feature, in the order of [`FEATURE_NAMES`].
+    pub features: [i32; FEATURES],
+    /// The constant term.
+    pub tempo: i32,
+}
+
+impl Weights {
+    /// All weights zero: the store difference.
+    pub const ZERO: Weights = Weights {
+        features: [0; FEATURES],
+        tempo: 0,
+    };
+
+    /// The weights of [`Evaluation::Tuned`], found by least squares on
+    /// exact values from the endgame tables (`examples/tune_eval.rs`
+    /// prints them).
+    pub const TUNED: Weights = Weights {
+        features: [40, -20, 20, -10, 10, 0, 0, 100],
+        tempo: 0,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::TUNED
+    }
+}
+
+/// The board features of `position`, from the player to move's view, in
+/// the order of [`FEATURE_NAMES`].
+#[must_use]
+pub fn features(position: &Position) -> [i32; FEATURES] {
+    let mover = position.turn();
+    let board = position.board();
+    let (own, other) = match mover {
+        Player::South => board.split_at(6),
+        Player::North => {
+            let (south, north) = board.split_at(6);
+            (north, south)
+        }
+    };
+    let sum = |side: &[u8]| side.iter().map(|&b| i32::from(b)).sum::<i32>();
+    let count = |side: &[u8], test: fn(u8) -> bool| {
+        side.iter().filter(|&&beans| test(beans)).count() as i32
+    };
+    let odd_small = |beans: u8| matches!(beans, 1 | 3 | 5);
+    let empty = |beans: u8| beans == 0;
+    let loaded = |beans: u8| beans >= 12;
+    let best_capture = position
+        .legal_moves()
+        .map(|mv| {
+            let child = position.successor(mv.hole().index(), |_, _| {});
+            i32::from(child.store(mover)) - i32::from(position.store(mover))
+        })
+        .max()
+        .unwrap_or(0);
+    [
+        sum(own) - sum(other),
+        count(own, odd_small),
+        count(other, odd_small),
+        count(own, empty),
+        count(other, empty),
+        count(own, loaded),
+        count(other, loaded),
+        best_capture,
+    ]
+}
+
+/// The store difference from the mover's view, in [`SCALE`] units.
+#[inline]
+pub(crate) fn store_difference(position: &Position) -> i32 {
+    let mover = position.turn();
+    (i32::from(position.store(mover)) - i32::from(position.store(!mover))) * SCALE
+}
+
+/// The estimate of `position` (not over) under `evaluation`, from the
+/// mover's view, in [`SCALE`] units.
+pub(crate) fn evaluate(position: &Position, evaluation: Evaluation) -> i32 {
+    let weights = match evaluation {
+        Evaluation::StoreDifference => return store_difference(position),
+        Evaluation::Tuned => Weights::TUNED,
+        Evaluation::Custom(weights) => weights,
+    };
+    let board = features(position)
+        .iter()
+        .zip(weights.features)
+        .map(|(&feature, weight)| feature * weight)
+        .sum::<i32>();
+    store_difference(position) + board + weights.tempo
+}
