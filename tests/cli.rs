@@ -167,7 +167,7 @@ fn the_historical_games_validate() {
     assert_eq!(machatscheck.code, Some(0));
     assert_eq!(
         machatscheck.stdout,
-        "fixtures/machatscheck-1972.txt: game 1: valid; North wins 50:22 (North cannot move)\n"
+        "fixtures/machatscheck-1972.txt: game 1: valid; North wins 22:50 (North cannot move)\n"
     );
 }
 

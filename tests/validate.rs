@@ -100,7 +100,7 @@ fn machatscheck_north_wins_50_22_with_every_annotation_confirmed() {
     let report = validate(&parsed, &Options::default());
     assert_eq!(findings(&report), Vec::<String>::new());
     assert_eq!(report.final_score(), Some(Score::new(22, 50)));
-    assert_eq!(report.summary(), "North wins 50:22 (North cannot move)");
+    assert_eq!(report.summary(), "North wins 22:50 (North cannot move)");
     let annotated = report
         .main_line
         .plies
@@ -251,7 +251,10 @@ fn an_illegal_ply_stops_the_line_once() {
     assert!(
         matches!(stop.reason, StopReason::Illegal(e) if e.kind() == IllegalMoveKind::NotYourHole)
     );
-    assert_eq!(report.summary(), "not replayed: illegal ply 3 at move 2");
+    assert_eq!(
+        report.summary(),
+        "checked up to ply 2: illegal ply 3 at move 2"
+    );
 
     let report = check(&format!("{OPENING}4,8; 4\n"));
     assert_eq!(
@@ -295,6 +298,91 @@ fn a_wrong_result_tag() {
             "6:1 error result-mismatch ply - move - main: the Result tag \"South\" is not a score South:North such as 50:22"
         ]
     );
+}
+
+/// The six plies of issue 21's records: 0:2 in the stores, unfinished.
+const SIX_PLIES: &str = "4,8; 6,12 (2 from hole 8); 6,7\n";
+
+#[test]
+fn a_result_tag_is_checked_on_an_unfinished_record() {
+    let not_final = check(&format!("[Result \"50:21\"]\n\n{SIX_PLIES}"));
+    assert_eq!(
+        findings(&not_final)[0],
+        "1:1 error result-mismatch ply - move - main: the Result tag \"50:21\" cannot end a game: its counts add up to 71, and a finished game has all 72 beans in the stores"
+    );
+    let exceeded = check(&format!("[Result \"72:0\"]\n\n{SIX_PLIES}"));
+    assert_eq!(
+        findings(&exceeded)[0],
+        "1:1 error result-mismatch ply - move - main: the Result tag says 72:0, but after ply 6 North already has 2 in the store (0:2 in the stores)"
+    );
+    assert_eq!(
+        exceeded.summary(),
+        "unfinished after 6 plies: 0:2 in the stores"
+    );
+    // Rüger's game cut at a page break keeps the whole game's result,
+    // which its first part can neither confirm nor contradict.
+    let text = read("rueger-1962.txt");
+    let cut = &text[..text.find("; 4,7;").expect("the page break")];
+    let first_part = check(cut);
+    assert!(!first_part.has_errors(), "{:?}", findings(&first_part));
+    assert_eq!(first_part.result, Some(Score::new(50, 22)));
+    assert_eq!(
+        first_part.summary(),
+        "unfinished after 16 plies: 6:8 in the stores; the Result tag's 50:22 is not confirmed"
+    );
+    // The whole game confirms it, and the summary says nothing more.
+    assert_eq!(
+        check(&text).summary(),
+        "South wins 50:22 (North cannot move)"
+    );
+}
+
+#[test]
+fn tag_names_are_checked() {
+    let text = read("rueger-1962.txt")
+        .replace("[Event ", "[Evnet ")
+        .replace("[Result \"50:22\"]", "[Resutl \"22:50\"]");
+    let report = check(&text);
+    assert_eq!(
+        findings(&report),
+        [
+            "1:1 warning tag-name ply - move - main: unknown tag `Evnet`: did you mean `Event`? (the tag is kept as written, and not read as Event)",
+            "6:1 warning tag-name ply - move - main: unknown tag `Resutl`: did you mean `Result`? (the tag is kept as written, and not read as Result)",
+        ]
+    );
+    let twice = check(&format!(
+        "[Event \"x\"]\n[Event \"y\"]\n[Opening \"z\"]\n\n{SIX_PLIES}"
+    ));
+    let tag_findings: Vec<String> = findings(&twice)
+        .into_iter()
+        .filter(|f| f.contains("tag-name"))
+        .collect();
+    assert_eq!(
+        tag_findings,
+        ["2:1 warning tag-name ply - move - main: a second `Event` tag: only the first one counts"]
+    );
+}
+
+#[test]
+fn only_what_a_record_states_makes_it_a_problem_solution() {
+    let unfinished = |report: &Report| {
+        report
+            .findings
+            .iter()
+            .filter(|f| f.kind == FindingKind::UnfinishedGame)
+            .map(|f| f.severity)
+            .collect::<Vec<_>>()
+    };
+    let lines = "1. 4 (A) 8\n2. 6 12 (2 from 8)\n(A)\n1. 3 9\n";
+    let from_the_opening = check(lines);
+    assert_eq!(
+        unfinished(&from_the_opening),
+        [Severity::Warning, Severity::Warning]
+    );
+    let stipulated = check(&format!("[Event \"South to move and win\"]\n\n{lines}"));
+    assert_eq!(unfinished(&stipulated), [Severity::Note, Severity::Note]);
+    let with_setup = check(&format!("[Setup \"{}\"]\n\n{lines}", Position::new()));
+    assert_eq!(unfinished(&with_setup), [Severity::Note, Severity::Note]);
 }
 
 #[test]
@@ -683,7 +771,7 @@ fn variations_after_an_illegal_ply_are_not_replayed() {
     );
     assert_eq!(
         report.summary(),
-        "not replayed: illegal ply 3 at move 2; 1 of 4 variations replayed"
+        "checked up to ply 2: illegal ply 3 at move 2; 1 of 4 variations replayed"
     );
 }
 
@@ -942,7 +1030,7 @@ fn a_written_pass_that_the_rules_do_not_force_is_an_error() {
     assert_eq!(finding.span.len(), 1);
     assert_eq!(
         report.summary(),
-        "not replayed: illegal ply 2 at move 1 (a pass)"
+        "checked up to ply 1: illegal ply 2 at move 1 (a pass)"
     );
     // Two passes in a row: only one is forced.
     let twice =

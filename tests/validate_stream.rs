@@ -139,7 +139,7 @@ fn the_historical_games_are_checked_without_a_tree() {
         ("rueger-1962", "South wins 50:22 (North cannot move)", 37),
         (
             "machatscheck-1972",
-            "North wins 50:22 (North cannot move)",
+            "North wins 22:50 (North cannot move)",
             43,
         ),
     ] {
@@ -248,9 +248,11 @@ fn change() -> impl Strategy<Value = Change> {
     ]
 }
 
-/// A `Result` tag: none, the right score, or a wrong or malformed one.
+/// A `Result` tag: none, the right score, or a wrong or malformed one,
+/// one that is no final score, one that a store may already exceed,
+/// the right one misspelled or given twice, and a custom tag.
 fn result_tag() -> impl Strategy<Value = u8> {
-    0u8..4
+    0u8..9
 }
 
 /// A start: the opening (`None`, most often) or one of the sparse
@@ -329,6 +331,16 @@ fn game_text(
             .unwrap_or_default(),
         2 => "[Result \"36:36\"]\n".to_owned(),
         3 => "[Result \"fifty\"]\n".to_owned(),
+        4 => "[Result \"50:21\"]\n".to_owned(),
+        5 => "[Result \"72:0\"]\n".to_owned(),
+        6 | 7 => game
+            .final_score()
+            .map(|score| match result {
+                6 => format!("[Resutl \"{score}\"]\n"),
+                _ => format!("[Result \"{score}\"]\n[Result \"{score}\"]\n"),
+            })
+            .unwrap_or_default(),
+        8 => "[Opening \"the usual\"]\n".to_owned(),
         _ => String::new(),
     };
     let record = common::record(&plies, layout).to_string();

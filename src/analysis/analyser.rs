@@ -429,16 +429,10 @@ impl Work<'_> {
     fn stipulations(&mut self, start: Position) {
         let tags = &self.parsed.record.tags;
         let mut found = Vec::new();
-        for tag in tags {
-            let whole = tag.name == "Stipulation";
-            if !(whole || tag.name == "Event" || tag.name == "Title") {
-                continue;
-            }
-            if let Some((claim, range)) = phrases::stipulation(&tag.value, whole) {
-                let text = tag.value.get(range.clone()).unwrap_or_default().to_owned();
-                let span = self.inner_span(tag.span, &text, 0..text.len());
-                found.push((claim, text, span));
-            }
+        for (tag, claim, range) in phrases::stated_stipulations(tags) {
+            let text = tag.value.get(range.clone()).unwrap_or_default().to_owned();
+            let span = self.inner_span(tag.span, &text, 0..text.len());
+            found.push((claim, text, span));
         }
         for (claim, text, span) in found {
             let verdict = self.stipulation_verdict(start, claim);

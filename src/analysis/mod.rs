@@ -149,6 +149,7 @@ pub use analyser::{Analyser, AnalysisError};
 pub use judgement::{
     Analysis, Judgement, JudgementKind, JudgementLine, LineValues, PlyValue, Verdict,
 };
+pub(crate) use phrases::stated_stipulations;
 pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use reconstruct::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};

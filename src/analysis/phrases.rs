@@ -306,6 +306,22 @@ pub(crate) fn prose_claims(text: &str) -> Vec<(OutcomeClaim, Range<usize>)> {
     claims
 }
 
+/// The stipulations a record's tags state, each with its tag and where
+/// in the tag's value it is written: a `Stipulation` tag that is the
+/// phrase, or the phrase anywhere in an `Event` or `Title` tag. Every
+/// layer that asks whether a record states a stipulation asks this.
+pub(crate) fn stated_stipulations(
+    tags: &[crate::notation::Tag],
+) -> impl Iterator<Item = (&crate::notation::Tag, OutcomeClaim, Range<usize>)> {
+    tags.iter().filter_map(|tag| {
+        let whole = tag.name == "Stipulation";
+        if !(whole || tag.name == "Event" || tag.name == "Title") {
+            return None;
+        }
+        stipulation(&tag.value, whole).map(|(claim, range)| (tag, claim, range))
+    })
+}
+
 /// The stipulation of a problem, `South to move and draw` (also `win`,
 /// `lose`, with an optional `with A:B`), found anywhere in `text` (as in
 /// an `Event` tag `Problem 1: The Gentlemen (South to move and draw)`),

@@ -546,7 +546,9 @@ pub fn reconstruct(
 
     Ok(Reconstruction {
         positions,
-        setup_ignored: record.tag("Setup").map(str::to_owned),
+        setup_ignored: record
+            .known_tag(crate::notation::KnownTag::Setup)
+            .map(|tag| tag.value.clone()),
         end,
         boards,
         filters,
@@ -694,23 +696,12 @@ fn first_moves_agree(solver: &mut Solver, start: &Position, keys: u16) -> Result
 /// its stipulation (as the [`Analyser`] finds it: a `Stipulation` tag
 /// that is the phrase, or the phrase in an `Event` or `Title` tag).
 fn stated_end(record: &Record) -> Option<StatedEnd> {
-    if let Some(score) = record.tag("Result").and_then(parse_score) {
+    if let Ok(Some(score)) = record.result() {
         return Some(StatedEnd::Score(score));
     }
-    record.tags.iter().find_map(|tag| {
-        let whole = tag.name == "Stipulation";
-        (whole || tag.name == "Event" || tag.name == "Title")
-            .then(|| phrases::stipulation(&tag.value, whole))
-            .flatten()
-            .map(|(claim, _)| StatedEnd::Stipulation(claim))
-    })
-}
-
-/// `South:North`, such as `38:34`, adding up to 72.
-fn parse_score(value: &str) -> Option<Score> {
-    let (south, north) = value.trim().split_once(':')?;
-    let score = Score::new(south.trim().parse().ok()?, north.trim().parse().ok()?);
-    (score.total() == u16::from(TOTAL_BEANS)).then_some(score)
+    phrases::stated_stipulations(&record.tags)
+        .next()
+        .map(|(_, claim, _)| StatedEnd::Stipulation(claim))
 }
 
 /// The plies of every line the validator replays, as the search needs

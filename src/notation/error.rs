@@ -83,7 +83,29 @@ pub struct ParseError {
     pub loses_plies: bool,
 }
 
+/// The number of errors or warnings a [`ErrorKind::TooManyErrors`] error
+/// or [`WarningKind::TooManyWarnings`] warning stands for: its message
+/// starts with it (`50 more errors in this game are not listed …`).
+fn count_in(message: &str) -> usize {
+    let digits = message.bytes().take_while(u8::is_ascii_digit).count();
+    message
+        .get(..digits)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+}
+
 impl ParseError {
+    /// How many errors this one stands for: for
+    /// [`ErrorKind::TooManyErrors`], the number not kept; 1 for any
+    /// other.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        match self.kind {
+            ErrorKind::TooManyErrors => count_in(&self.message),
+            _ => 1,
+        }
+    }
+
     /// The error without its location: `message: expected …, found …`,
     /// for showing beside the source line.
     ///
@@ -129,6 +151,19 @@ pub struct Warning {
     pub span: Span,
     /// Where the span starts.
     pub location: Location,
+}
+
+impl Warning {
+    /// How many warnings this one stands for: for
+    /// [`WarningKind::TooManyWarnings`], the number not kept; 1 for any
+    /// other.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        match self.kind {
+            WarningKind::TooManyWarnings => count_in(&self.message),
+            _ => 1,
+        }
+    }
 }
 
 impl fmt::Display for Warning {

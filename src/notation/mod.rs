@@ -38,16 +38,23 @@
 //! One tag per line, in the PGN manner: `[Name "value"]`. The name is
 //! ASCII letters, digits and `_`; inside the value, `\"` stands for `"` and
 //! `\\` for `\`, and any other character (UTF-8, such as `Rüger`) stands
-//! for itself. The value ends on its line. Tags in use:
+//! for itself. The value ends on its line. The known tags are listed by
+//! [`KnownTag`]; [`Record::setup`], [`Record::rules`] and
+//! [`Record::result`] read the three the replay depends on:
 //!
 //! | tag | meaning |
 //! |---|---|
-//! | `Event`, `Date`, `Source` | where, when (`1962`) and where published |
+//! | `Event`, `Site`, `Date`, `Round`, `Source` | where, when (`1962`) and where published |
 //! | `South`, `North` | the players; `?` when unknown |
-//! | `Result` | the final score, South's first: `50:22` |
-//! | `Setup` | a start other than the opening, as a position string `<h1>,…,<h6>/<h7>,…,<h12> <south store>:<north store> <S\|N>`, e.g. `0,1,0,0,2,1/0,0,3,0,0,1 34:30 S` (kept as a string here), or `?` for a start that is unknown (such a record is checked for syntax only); without the tag a game starts at the opening |
+//! | `Result` | the final score, South's first: `50:22`, two counts that add up to 72 |
+//! | `Setup` | a start other than the opening, as a position string `<h1>,…,<h6>/<h7>,…,<h12> <south store>:<north store> <S\|N>`, e.g. `0,1,0,0,2,1/0,0,3,0,0,1 34:30 S`, or `?` for a start that is unknown (such a record is checked for syntax only); without the tag a game starts at the opening |
 //! | `SetupNote` | a remark on the start position, e.g. how it was found |
 //! | `Rules` | the rules the game was played by: `standard` or `hemprich`, optionally with the endless-play scoring, `; endless=own-side`, `last-mover` or `split` (e.g. `hemprich; endless=split`; see [`Rules`](crate::Rules)'s `FromStr`); without the tag, the validator's options say |
+//! | `Stipulation`, `Title`, `Composer` | a problem's stipulation (`South to move and draw`), title and composer |
+//!
+//! Only the first tag of a known name counts. Any other name is kept as a
+//! custom tag; validation warns about a name a letter or two away from a
+//! known one ([`KnownTag::near`]) and about a known tag given twice.
 //!
 //! ## Movetext
 //!
@@ -200,6 +207,7 @@ mod parse;
 mod print;
 mod reader;
 mod span;
+mod tags;
 mod tree;
 mod unparsed;
 mod visit;
@@ -221,6 +229,8 @@ pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 /// built without depending on it separately.
 pub use smallvec;
 pub use span::{Location, Span};
+pub use tags::{KnownTag, StartTag, TagValueError};
+pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 /// The thin-vector crate behind [`Alternatives`] and [`JoinedPhrases`],
 /// so that trees can be built without depending on it separately.
 pub use thin_vec;

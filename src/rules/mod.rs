@@ -25,7 +25,7 @@ pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence};
 pub use hole::{Hole, HoleError};
 pub use moves::{Move, Moves};
 pub use options::{EndlessPlay, ParseRulesError, Repetition, Rules, Variant};
-pub use outcome::{Outcome, Score};
+pub use outcome::{Outcome, ParseScoreError, Score};
 pub use partie::{Partie, PartieError};
 pub use perft::perft;
 pub use player::Player;

@@ -1,8 +1,9 @@
 //! Scores and the result of a game.
 
 use std::fmt;
+use std::str::FromStr;
 
-use crate::Player;
+use crate::{Player, TOTAL_BEANS};
 
 /// A number of beans for each player: the stores of a position, or the
 /// final score of a game.
@@ -87,6 +88,96 @@ impl Score {
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.south, self.north)
+    }
+}
+
+impl Score {
+    /// The score with the winner in words, South's count first:
+    /// `South wins 50:22`, `North wins 30:42` or `draw 36:36`. Every
+    /// summary and message that names a winner prints a score this way.
+    ///
+    /// ```
+    /// use bohnenspiel::Score;
+    ///
+    /// assert_eq!(Score::new(50, 22).in_words().to_string(), "South wins 50:22");
+    /// assert_eq!(Score::new(30, 42).in_words().to_string(), "North wins 30:42");
+    /// assert_eq!(Score::new(36, 36).in_words().to_string(), "draw 36:36");
+    /// ```
+    #[must_use]
+    pub fn in_words(self) -> impl fmt::Display + Copy {
+        InWords(self)
+    }
+
+    /// Whether the score can end a game: the counts add up to all 72
+    /// beans.
+    #[must_use]
+    pub const fn is_final(self) -> bool {
+        self.total() == TOTAL_BEANS as u16
+    }
+}
+
+/// A [`Score`] with the winner in words (see [`Score::in_words`]).
+#[derive(Debug, Clone, Copy)]
+struct InWords(Score);
+
+impl fmt::Display for InWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let score = self.0;
+        match score.outcome() {
+            Outcome::Decisive { winner } => write!(f, "{winner} wins {score}"),
+            Outcome::Draw => write!(f, "draw {score}"),
+        }
+    }
+}
+
+/// Why a text is not a [`Score`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ParseScoreError {
+    /// Not two counts around a `:`.
+    #[error("not a score South:North such as 50:22")]
+    Form,
+    /// The counts add up to more beans than the game has.
+    #[error("{total} beans in all, but the game has only 72")]
+    TooMany {
+        /// The two counts added.
+        total: u16,
+    },
+}
+
+/// Reads `South:North`, such as `50:22`: two counts of beans (spaces
+/// around either are allowed) that add up to at most 72, the beans of
+/// the game. This is the one reading of a score, for `Result` tags and
+/// wherever else a score is written.
+///
+/// ```
+/// use bohnenspiel::{ParseScoreError, Score};
+///
+/// assert_eq!("50:22".parse(), Ok(Score::new(50, 22)));
+/// assert_eq!(" 0 : 2 ".parse(), Ok(Score::new(0, 2)));
+/// assert_eq!("50-22".parse::<Score>(), Err(ParseScoreError::Form));
+/// assert_eq!("50:40".parse::<Score>(), Err(ParseScoreError::TooMany { total: 90 }));
+/// ```
+impl FromStr for Score {
+    type Err = ParseScoreError;
+
+    fn from_str(text: &str) -> Result<Score, ParseScoreError> {
+        let (south, north) = text.split_once(':').ok_or(ParseScoreError::Form)?;
+        let count = |part: &str| {
+            let part = part.trim();
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseScoreError::Form);
+            }
+            // Too long for a u16: more than the game has, counted as such.
+            Ok(part.parse::<u16>().unwrap_or(u16::MAX))
+        };
+        let (south, north) = (count(south)?, count(north)?);
+        let total = south.saturating_add(north);
+        match (u8::try_from(south), u8::try_from(north)) {
+            (Ok(south), Ok(north)) if total <= u16::from(TOTAL_BEANS) => {
+                Ok(Score::new(south, north))
+            }
+            _ => Err(ParseScoreError::TooMany { total }),
+        }
     }
 }
 

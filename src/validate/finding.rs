@@ -67,8 +67,14 @@ pub enum FindingKind {
     /// rules capture (a warning; one that does not is a
     /// [`FindingKind::CaptureMismatch`]).
     DuplicateAnnotation,
-    /// A `Result` tag that differs from the replayed score.
+    /// A `Result` tag that is no final score (its counts do not add up to
+    /// 72), differs from the replayed score, or gives a store fewer beans
+    /// than an unfinished record already has in it.
     ResultMismatch,
+    /// A tag name one or two letters away from a known one (probably
+    /// misspelled, such as `Evnet`), or a known tag given again (only the
+    /// first counts). See [`KnownTag`](crate::notation::KnownTag).
+    TagName,
     /// Numbered rows out of sequence.
     RowOutOfSequence,
     /// A `Setup` tag that is not a valid position.
@@ -115,6 +121,7 @@ impl FindingKind {
             FindingKind::UnannotatedCapture => "unannotated-capture",
             FindingKind::DuplicateAnnotation => "duplicate-annotation",
             FindingKind::ResultMismatch => "result-mismatch",
+            FindingKind::TagName => "tag-name",
             FindingKind::RowOutOfSequence => "row-out-of-sequence",
             FindingKind::InvalidSetup => "invalid-setup",
             FindingKind::InvalidRules => "invalid-rules",
@@ -258,6 +265,7 @@ mod tests {
             FindingKind::UnannotatedCapture,
             FindingKind::DuplicateAnnotation,
             FindingKind::ResultMismatch,
+            FindingKind::TagName,
             FindingKind::RowOutOfSequence,
             FindingKind::InvalidSetup,
             FindingKind::InvalidRules,

@@ -2,8 +2,8 @@
 //! and the record of a played game.
 
 use crate::notation::{
-    Group, GroupKind, Layout, Movetext, ParsedRecord, Record, Span, Tag, Turn, WrittenMove,
-    WrittenPly,
+    Group, GroupKind, KnownTag, Layout, Movetext, ParsedRecord, Record, Span, StartTag, Tag,
+    TagValueError, Turn, WrittenMove, WrittenPly, setup_value,
 };
 use crate::{Action, EndReason, Game, PlayError, Player, Position, Rules};
 
@@ -77,21 +77,26 @@ pub fn start_position(record: &Record) -> Result<Position, StartError> {
 
 /// [`start_position`], with the `Setup` tag at fault.
 pub(crate) fn start_of(record: &Record) -> Result<Position, (StartError, &Tag)> {
-    let Some(tag) = record.tags.iter().find(|tag| tag.name == "Setup") else {
+    let Some(tag) = record.known_tag(KnownTag::Setup) else {
         return Ok(Position::new());
     };
-    if tag.value.trim() == super::UNKNOWN_SETUP {
-        return Err((StartError::Unknown, tag));
+    match setup_value(&tag.value) {
+        Ok(StartTag::Position(position)) => Ok(position),
+        Ok(StartTag::Unknown) => Err((StartError::Unknown, tag)),
+        Err(error) => {
+            let message = match error {
+                TagValueError::Setup { error, .. } => error.to_string(),
+                other => other.to_string(),
+            };
+            Err((
+                StartError::InvalidSetup {
+                    value: tag.value.clone(),
+                    message,
+                },
+                tag,
+            ))
+        }
     }
-    tag.value.parse::<Position>().map_err(|error| {
-        (
-            StartError::InvalidSetup {
-                value: tag.value.clone(),
-                message: error.to_string(),
-            },
-            tag,
-        )
-    })
 }
 
 /// The game a record's main line records: replayed from its start
@@ -201,7 +206,7 @@ pub fn record_of(game: &Game) -> Record {
     let mut tags = Vec::new();
     if *game.start() != Position::new() {
         tags.push(Tag {
-            name: "Setup".to_owned(),
+            name: KnownTag::Setup.name().to_owned(),
             value: game.start().to_string(),
             span: Span::default(),
         });
@@ -211,7 +216,7 @@ pub fn record_of(game: &Game) -> Record {
     let rules = game.rules().to_string();
     if rules != Rules::default().to_string() {
         tags.push(Tag {
-            name: "Rules".to_owned(),
+            name: KnownTag::Rules.name().to_owned(),
             value: rules,
             span: Span::default(),
         });

@@ -46,16 +46,33 @@
 //!   other moves named in remarks such as `(4?)`, must be legal in the
 //!   same position, and must capture what they annotate if annotated (an
 //!   unannotated capture of an alternative is not reported).
-//! - A `Result` tag (`South:North`, such as `50:22`) must equal the final
-//!   score; it is not checked while the game is unfinished, and `*`, `?`
-//!   or an empty value are ignored.
+//! - Tags: the known ones ([`crate::notation::KnownTag`]) are
+//!   read through [`Record::setup`](crate::notation::Record::setup),
+//!   [`Record::rules`](crate::notation::Record::rules) and
+//!   [`Record::result`](crate::notation::Record::result), the first of
+//!   each name counting. A name one or two letters away from a known one
+//!   (`Evnet`, `Resutl`) and a known tag given again are
+//!   [`FindingKind::TagName`] warnings; other names are custom tags, kept
+//!   without a finding.
+//! - A `Result` tag (`South:North`, such as `50:22`) is always checked: it
+//!   must be a final score, two counts adding up to 72 (an error
+//!   otherwise, such as `50:21`). A finished main line must end with it;
+//!   on an unfinished one, a store that already holds more than the tag
+//!   gives it is an error (stores never lose beans), and otherwise the
+//!   summary says the result is not confirmed. `*`, `?` or an empty value
+//!   say the result is not known.
 //! - Numbered rows: each row is the previous one plus 1; a variation's
 //!   first row lies within its parent line (from its first row to one
-//!   past its last). A variation that no line refers to, or a label that
-//!   names no variation, is a warning.
+//!   past its last): one outside is an error, and the variation is not
+//!   replayed (a note says so). A variation that no line refers to, a
+//!   label that names no variation, and a label inside the variation it
+//!   names are warnings.
 //! - A line that stops before the game is over is a warning, but only a
-//!   note in a problem solution (a record with variations, or whose moves
-//!   end with prose such as `6 and South loses.`).
+//!   note in a problem solution: a record whose tags say it is one, with
+//!   a `Setup` tag (a problem starts from its diagram) or a stipulation
+//!   (`South to move and draw`, in a `Stipulation` tag or in the `Event`
+//!   or `Title`). Variations or prose in the movetext do not make a
+//!   record a problem solution.
 //! - The rules: a `Rules` tag (such as `hemprich; endless=split`, see
 //!   [`crate::Rules`]'s text form) wins over [`Options::rules`]; a tag
 //!   that names no rules is a [`FindingKind::InvalidRules`] error (the
@@ -135,8 +152,11 @@ pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 
-use crate::notation::{ErrorKind, Movetext, ParsedRecord, WrittenMove};
-use crate::{Game, Position, Rules, Score};
+use crate::notation::{
+    ErrorKind, KnownTag, Movetext, ParsedRecord, StartTag, TagName, TagNames, WarningKind,
+    WrittenMove, result_value, rules_value,
+};
+use crate::{Game, Position, Rules};
 
 pub(crate) use compare::annotated_beans;
 pub(crate) use replay::turns;
@@ -194,6 +214,7 @@ pub fn validate_from(parsed: &ParsedRecord, start: Position, options: &Options) 
 fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Position>) -> Report {
     let mut ctx = Context::new(parsed, options);
     parse_findings(&mut ctx);
+    check_tags(&mut ctx);
     ctx.rules = replay::record_rules(rules_of(&mut ctx));
     let record = &parsed.record;
     let movetext = &record.movetext;
@@ -203,6 +224,7 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
     let mut report = Report {
         start: start.or_else(|| start_with_findings(&mut ctx)),
         rules: ctx.rules,
+        result: record.result().ok().flatten(),
         variations: movetext
             .variations
             .iter()
@@ -258,6 +280,10 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
             // (A variation no line refers to has its warning already.)
             let why = if variation.branch_number().is_none() {
                 "it has no rows"
+            } else if movetext.layout == crate::notation::Layout::Numbered
+                && index.outside_parent(i).is_some()
+            {
+                "its first row lies outside its parent line's rows"
             } else {
                 "its parent lines refer to each other in a cycle"
             };
@@ -435,6 +461,12 @@ pub(crate) fn record_rules(parsed: &ParsedRecord, options: &Options) -> Rules {
 fn parse_findings(ctx: &mut Context<'_>) {
     let parsed = ctx.parsed;
     for error in &parsed.errors {
+        if error.kind == ErrorKind::TooManyErrors {
+            // The errors the parser did not keep are counted with the
+            // findings not kept, so that the count is of them all.
+            ctx.omit(Severity::Error, error.count(), error.span, error.location);
+            continue;
+        }
         let kind = match error.kind {
             ErrorKind::HoleOutOfRange => FindingKind::HoleOutOfRange,
             _ => FindingKind::Syntax,
@@ -451,6 +483,15 @@ fn parse_findings(ctx: &mut Context<'_>) {
         });
     }
     for warning in &parsed.warnings {
+        if warning.kind == WarningKind::TooManyWarnings {
+            ctx.omit(
+                Severity::Warning,
+                warning.count(),
+                warning.span,
+                warning.location,
+            );
+            continue;
+        }
         ctx.keep(Finding {
             severity: Severity::Warning,
             kind: FindingKind::SyntaxWarning,
@@ -464,15 +505,9 @@ fn parse_findings(ctx: &mut Context<'_>) {
     }
 }
 
-/// The value of a `Setup` tag that says the start position is unknown.
-pub(crate) const UNKNOWN_SETUP: &str = "?";
-
 /// Whether the record says its start is unknown: `[Setup "?"]`.
 fn start_unknown(parsed: &ParsedRecord) -> bool {
-    parsed
-        .record
-        .tag("Setup")
-        .is_some_and(|value| value.trim() == UNKNOWN_SETUP)
+    matches!(parsed.record.setup(), Ok(Some(StartTag::Unknown)))
 }
 
 /// The start position: the `Setup` tag's, or the opening; `None` (with a
@@ -508,16 +543,10 @@ fn start_with_findings(ctx: &mut Context<'_>) -> Option<Position> {
 /// on purpose is a warning (the tag's rules are used).
 fn rules_of(ctx: &mut Context<'_>) -> Rules {
     let options = ctx.options;
-    let Some(tag) = ctx
-        .parsed
-        .record
-        .tags
-        .iter()
-        .find(|tag| tag.name == "Rules")
-    else {
+    let Some(tag) = ctx.parsed.record.known_tag(KnownTag::Rules) else {
         return options.rules;
     };
-    match tag.value.parse::<Rules>() {
+    match rules_value(&tag.value) {
         Ok(rules) => {
             if let Some(message) = rules_conflict(rules, options) {
                 ctx.push(
@@ -535,14 +564,40 @@ fn rules_of(ctx: &mut Context<'_>) -> Rules {
                 Severity::Error,
                 FindingKind::InvalidRules,
                 format!(
-                    "the Rules tag {:?} does not name rules: {error}; the record is replayed under the rules \"{}\"",
-                    tag.value, options.rules
+                    "{error}; the record is replayed under the rules \"{}\"",
+                    options.rules
                 ),
                 tag.span,
                 At::RECORD,
             );
             options.rules
         }
+    }
+}
+
+/// Tag names: one a letter or two away from a known name is probably
+/// misspelled, and a known tag given again does not count (only the
+/// first does). Other names are custom tags, kept without a finding.
+fn check_tags(ctx: &mut Context<'_>) {
+    let mut names = TagNames::default();
+    for tag in &ctx.parsed.record.tags {
+        let message = match names.read(&tag.name) {
+            TagName::Known(_) | TagName::Custom => continue,
+            TagName::Misspelled(known) => format!(
+                "unknown tag `{}`: did you mean `{known}`? (the tag is kept as written, and not read as {known})",
+                tag.name
+            ),
+            TagName::Again(known) => {
+                format!("a second `{known}` tag: only the first one counts")
+            }
+        };
+        ctx.push(
+            Severity::Warning,
+            FindingKind::TagName,
+            message,
+            tag.span,
+            At::RECORD,
+        );
     }
 }
 
@@ -562,47 +617,51 @@ pub(crate) fn rules_conflict(rules: Rules, options: &Options) -> Option<String> 
     }
 }
 
-/// Parses a `Result` tag value `South:North`, such as `50:22`.
-fn parse_score(value: &str) -> Option<Score> {
-    let (south, north) = value.trim().split_once(':')?;
-    Some(Score::new(
-        south.trim().parse().ok()?,
-        north.trim().parse().ok()?,
-    ))
-}
-
-/// Compares the `Result` tag with the final score of the main line.
+/// Checks the `Result` tag: it must be a final score (two counts adding
+/// up to 72); a finished main line must end with it, and an unfinished
+/// one must not hold more beans in a store than it gives (stores never
+/// lose beans). An unfinished line that does not contradict it leaves it
+/// unconfirmed, which the summary says.
 fn check_result(ctx: &mut Context<'_>, report: &Report) {
-    let Some(tag) = ctx
-        .parsed
-        .record
-        .tags
-        .iter()
-        .find(|tag| tag.name == "Result")
-    else {
+    let Some(tag) = ctx.parsed.record.known_tag(KnownTag::Result) else {
         return;
     };
-    let value = tag.value.trim();
-    if matches!(value, "" | "*" | "?") {
-        return;
-    }
-    let Some(written) = parse_score(value) else {
+    let written = match result_value(&tag.value) {
+        Ok(Some(written)) => written,
+        Ok(None) => return,
+        Err(error) => {
+            ctx.push(
+                Severity::Error,
+                FindingKind::ResultMismatch,
+                error.to_string(),
+                tag.span,
+                At::RECORD,
+            );
+            return;
+        }
+    };
+    let message = if let Some(score) = report.final_score() {
+        (score != written)
+            .then(|| format!("the Result tag says {written}, but the replayed game ends {score}"))
+    } else if let Some(stores) = report.main_line.position.map(|p| p.stores()) {
+        let over = crate::Player::ALL
+            .into_iter()
+            .find(|&player| stores.of(player) > written.of(player));
+        over.map(|player| {
+            format!(
+                "the Result tag says {written}, but after ply {} {player} already has {} in the store ({stores} in the stores)",
+                report.main_line.last_index,
+                stores.of(player),
+            )
+        })
+    } else {
+        None
+    };
+    if let Some(message) = message {
         ctx.push(
             Severity::Error,
             FindingKind::ResultMismatch,
-            format!("the Result tag {value:?} is not a score South:North such as 50:22"),
-            tag.span,
-            At::RECORD,
-        );
-        return;
-    };
-    if let Some(score) = report.final_score()
-        && score != written
-    {
-        ctx.push(
-            Severity::Error,
-            FindingKind::ResultMismatch,
-            format!("the Result tag says {written}, but the replayed game ends {score}"),
+            message,
             tag.span,
             At::RECORD,
         );

@@ -43,8 +43,8 @@ pub(crate) struct Context<'a> {
     /// Where parse errors lost plies, by line: nothing written after
     /// such an error in its line is replayed.
     lost: Lost,
-    /// Whether the record is a problem solution (variations, or moves
-    /// ended by prose), where lines may stop before the game is over.
+    /// Whether the record is a problem solution ([`is_problem`]), where
+    /// lines may stop before the game is over.
     pub problem: bool,
     /// The findings kept: at most [`MAX_FINDINGS_PER_GAME`], the first
     /// by [`Key`], the one of the last first out.
@@ -201,6 +201,19 @@ fn checked_plies(first: usize, last: usize) -> String {
     }
 }
 
+/// Whether the record says it is a problem solution, whose lines may
+/// stop before the game is over: it has a `Setup` tag (a problem starts
+/// from its diagram), or its tags state a stipulation (`South to move and
+/// draw`, in a `Stipulation` tag or in its `Event` or `Title`). What the
+/// movetext holds (variations, prose) does not decide it: a game from the
+/// opening with variations that stops early is unfinished.
+pub(crate) fn is_problem(record: &notation::Record) -> bool {
+    record.known_tag(notation::KnownTag::Setup).is_some()
+        || crate::analysis::stated_stipulations(&record.tags)
+            .next()
+            .is_some()
+}
+
 /// The rules a record is replayed under: `rules`, with a repetition
 /// ended only by a claim. A record is a game played by people, where a
 /// repeated position ends nothing unless a player claims it; a record
@@ -286,14 +299,11 @@ impl At<'_> {
 
 impl<'a> Context<'a> {
     pub(crate) fn new(parsed: &'a ParsedRecord, options: &'a Options) -> Context<'a> {
-        let movetext = &parsed.record.movetext;
-        let problem = !movetext.variations.is_empty()
-            || parsed.record.all_moves().any(|m| m.ending.is_some());
         Context {
             parsed,
             options,
             lost: Lost::new(parsed),
-            problem,
+            problem: is_problem(&parsed.record),
             kept: BinaryHeap::new(),
             omitted: Omitted::default(),
             group: 0,
@@ -328,6 +338,14 @@ impl<'a> Context<'a> {
     /// Records a finding that is already located.
     pub(crate) fn keep(&mut self, finding: Finding) {
         self.record(finding, true);
+    }
+
+    /// Counts `n` findings of `severity` at `span` that are not kept (the
+    /// parse errors or warnings the parser counted past its own limit).
+    pub(crate) fn omit(&mut self, severity: Severity, n: usize, span: Span, location: Location) {
+        let key = (self.group, self.recorded);
+        self.recorded += 1;
+        self.omitted.add(key, severity, n, span, Some(location));
     }
 
     /// Keeps a finding if it is among the first [`MAX_FINDINGS_PER_GAME`]
@@ -379,12 +397,20 @@ impl<'a> Context<'a> {
             let location = location.unwrap_or_else(|| self.locator.locate(self.parsed, span.start));
             let n = self.omitted.findings;
             let errors = self.omitted.errors;
+            let what = match (n, errors) {
+                (1, 1) => "1 more finding in this game (an error) is not listed".to_owned(),
+                (1, _) => "1 more finding in this game is not listed".to_owned(),
+                (n, 1) => {
+                    format!("{n} more findings in this game (1 of them an error) are not listed")
+                }
+                (n, errors) => format!(
+                    "{n} more findings in this game ({errors} of them errors) are not listed"
+                ),
+            };
             findings.push(Finding {
                 severity: self.omitted.worst,
                 kind: FindingKind::FindingsOmitted,
-                message: format!(
-                    "{n} more findings in this game ({errors} of them errors) are not listed: at most {MAX_FINDINGS_PER_GAME} are kept per game"
-                ),
+                message: format!("{what}: at most {MAX_FINDINGS_PER_GAME} are kept per game"),
                 span,
                 location,
                 ply: None,
@@ -426,8 +452,25 @@ impl Default for Omitted {
 
 impl Omitted {
     fn count(&mut self, key: Key, severity: Severity, span: Span, location: Option<Location>) {
-        self.findings += 1;
-        self.errors += usize::from(severity == Severity::Error);
+        self.add(key, severity, 1, span, location);
+    }
+
+    /// Counts `n` findings of `severity`, the first of them at `span`.
+    fn add(
+        &mut self,
+        key: Key,
+        severity: Severity,
+        n: usize,
+        span: Span,
+        location: Option<Location>,
+    ) {
+        if n == 0 {
+            return;
+        }
+        self.findings += n;
+        if severity == Severity::Error {
+            self.errors += n;
+        }
         self.worst = self.worst.max(severity);
         if self.first.is_none_or(|(first, _, _)| key < first) {
             self.first = Some((key, span, location));
@@ -530,12 +573,16 @@ impl<'a> Context<'a> {
             if let Some(error_at) = self.lost.before(ply.span.start) {
                 let location = self.locator.locate(self.parsed, error_at);
                 let remaining = total - k + 1;
-                let plies = if remaining == 1 { "ply" } else { "plies" };
+                let (plies, are) = if remaining == 1 {
+                    ("ply", "is")
+                } else {
+                    ("plies", "are")
+                };
                 self.push(
                     Severity::Note,
                     FindingKind::ReplayStopped,
                     format!(
-                        "the syntax error at {location} loses plies: {}; the {remaining} {plies} written after it are not replayed",
+                        "the syntax error at {location} loses plies: {}; the {remaining} {plies} written after it {are} not replayed",
                         checked_plies(first_index + 1, index - 1)
                     ),
                     ply.span,

@@ -4,9 +4,7 @@
 use std::fmt::Write;
 
 use crate::notation;
-use crate::{
-    Captures, EndReason, GameEnd, Move, Outcome, PlayError, Player, Position, Rules, Score,
-};
+use crate::{Captures, EndReason, GameEnd, Move, PlayError, Player, Position, Rules, Score};
 
 use super::{Finding, FindingKind, Severity};
 use crate::notation::Location;
@@ -150,6 +148,9 @@ pub struct Report {
     /// The rules the record was replayed under: its `Rules` tag's, else
     /// those of the [`Options`](super::Options).
     pub rules: Rules,
+    /// The final score the record's `Result` tag gives, if it gives one
+    /// ([`Record::result`](crate::notation::Record::result)).
+    pub result: Option<Score>,
 }
 
 impl Report {
@@ -201,10 +202,14 @@ impl Report {
     }
 
     /// One line a person reads, such as `South wins 50:22 (North cannot
-    /// move)`, `draw 36:36 (South cannot move)`, `unfinished after 37
+    /// move)`, `North wins 22:50 (North cannot move)` (scores South's
+    /// count first), `draw 36:36 (South cannot move)`, `unfinished after 37
     /// plies: 30:20 in the stores`, `ended by a claim of repetition after
-    /// ply 12 (as at the start): South wins 37:35`, `not replayed: illegal ply 12
-    /// at move 6` or `syntax only: start position unknown`. Replayed variations
+    /// ply 12 (as at the start): South wins 37:35`, `checked up to ply 11:
+    /// illegal ply 12 at move 6`, `not replayed: illegal ply 1 at move 1`
+    /// or `syntax only: start position unknown`. A `Result` tag that an
+    /// unfinished main line neither reaches nor contradicts is said:
+    /// `; the Result tag's 50:22 is not confirmed`. Replayed variations
     /// are counted at the end: `; 4 variations replayed`.
     #[must_use]
     pub fn summary(&self) -> String {
@@ -223,7 +228,17 @@ impl Report {
         } else if self.has_no_moves() {
             "not replayed: syntax errors".to_owned()
         } else {
-            line_summary(&self.main_line)
+            let mut line = line_summary(&self.main_line);
+            if let Some(result) = self.result
+                && self.end.is_none()
+                && !self
+                    .findings
+                    .iter()
+                    .any(|f| f.kind == FindingKind::ResultMismatch)
+            {
+                let _ = write!(line, "; the Result tag's {result} is not confirmed");
+            }
+            line
         };
         let replayed = self.variations.iter().filter(|v| v.replayed).count();
         if !self.variations.is_empty() && !self.syntax_only {
@@ -246,11 +261,16 @@ impl Report {
 /// The summary of one replayed line.
 pub(crate) fn line_summary(line: &Line) -> String {
     if let Some(&stop) = line.stop.as_deref() {
+        // Which plies were replayed before the illegal one.
+        let replayed = match line.last_index {
+            0 => "not replayed".to_owned(),
+            last => format!("checked up to ply {last}"),
+        };
         if let StopReason::Illegal(error) = stop.reason
             && error.kind() != crate::IllegalMoveKind::GameOver
         {
             return format!(
-                "not replayed: illegal ply {} at move {}",
+                "{replayed}: illegal ply {} at move {}",
                 stop.ply, stop.move_number
             );
         }
@@ -258,7 +278,7 @@ pub(crate) fn line_summary(line: &Line) -> String {
             && line.end.is_none()
         {
             return format!(
-                "not replayed: illegal ply {} at move {} (a pass)",
+                "{replayed}: illegal ply {} at move {} (a pass)",
                 stop.ply, stop.move_number
             );
         }
@@ -283,9 +303,9 @@ pub(crate) fn line_summary(line: &Line) -> String {
             out
         }
         None => {
-            let plies = line.last_index;
+            let plies = count(line.last_index, "ply", "plies");
             let stores = line.score().unwrap_or_default();
-            format!("unfinished after {plies} plies: {stores} in the stores")
+            format!("unfinished after {plies}: {stores} in the stores")
         }
     }
 }
@@ -329,26 +349,22 @@ fn write_end(out: &mut String, end: GameEnd) {
     }
 }
 
-/// `South wins 50:22`, `North wins 50:22` (the winner's count first) or
-/// `draw 36:36`.
+/// `South wins 50:22`, `North wins 30:42` or `draw 36:36`: the score in
+/// words, South's count first ([`Score::in_words`]).
 pub(crate) fn outcome_text(score: Score) -> String {
-    let mut out = String::with_capacity(24);
-    write_outcome(&mut out, score);
-    out
+    score.in_words().to_string()
 }
 
 /// Writes [`outcome_text`] to `out`.
 fn write_outcome(out: &mut String, score: Score) {
-    let _ = match score.outcome() {
-        Outcome::Decisive { winner } => {
-            let loser = !winner;
-            write!(
-                out,
-                "{winner} wins {}:{}",
-                score.of(winner),
-                score.of(loser)
-            )
-        }
-        Outcome::Draw => write!(out, "draw {score}"),
-    };
+    let _ = write!(out, "{}", score.in_words());
+}
+
+/// `1 ply`, `2 plies`: a count with its noun in the singular or plural.
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }

@@ -8,16 +8,15 @@ use std::ops::ControlFlow;
 
 use crate::notation::Location;
 use crate::notation::{
-    CaptureAnnotation, GameText, GroupKind, Label, Layout, MoveEnd, ParseError, ParsedRecord,
-    PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, Warning, WrittenPly,
+    CaptureAnnotation, GameText, GroupKind, KnownTag, Label, Layout, MoveEnd, ParseError,
+    ParsedRecord, PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, StartTag,
+    TagName, TagNames, Warning, WrittenPly, result_value, rules_value, setup_value,
 };
 use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
 
 use super::replay::{ends_with_pass, play_written, record_rules, repetition_message};
 use super::report::Line;
-use super::{
-    Finding, FindingKind, Options, Report, Severity, compare, parse_score, rules_conflict, validate,
-};
+use super::{Finding, FindingKind, Options, Report, Severity, compare, rules_conflict, validate};
 
 /// A game validated by a [`Validator`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -167,6 +166,8 @@ pub(crate) struct Clean {
     repetition: Option<(Span, u32)>,
     /// The rules the game was replayed under.
     rules: Rules,
+    /// The `Result` tag's score, if it gives one.
+    result: Option<Score>,
 }
 
 impl Clean {
@@ -204,6 +205,7 @@ impl Clean {
             variations: Vec::new(),
             end: Some(self.end),
             rules: self.rules,
+            result: self.result,
         }
     }
 }
@@ -221,9 +223,8 @@ pub(crate) struct Quick {
     setup: Option<Position>,
     /// The `Result` tag's score, if one is written (and not `*` or `?`).
     result: Option<Score>,
-    /// Whether a `Setup` or `Result` tag was seen (only the first counts).
-    seen_setup: bool,
-    seen_result: bool,
+    /// The known tags seen (only the first of each name counts).
+    tag_names: TagNames,
     /// The last row number, in numbered movetext.
     row: Option<u32>,
     /// The moves begun, and the number of the current one (its row
@@ -241,8 +242,6 @@ pub(crate) struct Quick {
     /// The rules the game is replayed under: the options', or the `Rules`
     /// tag's.
     rules: Rules,
-    /// Whether a `Rules` tag was seen (only the first counts).
-    seen_rules: bool,
     /// The last ply after which the position had occurred before since
     /// the last capture: its number, span and move number.
     repetition: Option<(usize, Span, u32)>,
@@ -256,12 +255,10 @@ impl Quick {
             options,
             game: Game::new(Position::new(), record_rules(options.rules)),
             rules: record_rules(options.rules),
-            seen_rules: false,
             gave_up: false,
             setup: None,
             result: None,
-            seen_setup: false,
-            seen_result: false,
+            tag_names: TagNames::default(),
             row: None,
             moves: 0,
             move_number: 0,
@@ -407,6 +404,7 @@ impl Quick {
             last_index: self.last_index(),
             repetition,
             rules: self.rules,
+            result: self.result,
         })
     }
 }
@@ -441,44 +439,42 @@ impl Sink for Quick {
         self.gave_up = false;
         self.setup = None;
         self.result = None;
-        self.seen_setup = false;
-        self.seen_result = false;
-        self.seen_rules = false;
+        self.tag_names = TagNames::default();
         self.rules = record_rules(self.options.rules);
         self.forget_moves();
         ControlFlow::Continue(())
     }
 
     fn tag(&mut self, name: &str, value: &str, _: Span) -> ControlFlow<()> {
-        let ok = match name {
-            "Setup" if !self.seen_setup => {
-                self.seen_setup = true;
-                self.setup = value.parse().ok();
-                self.setup.is_some()
-            }
+        // Tags are read as `validate` reads them (the first of each known
+        // name counts); a misspelled or repeated name has a finding.
+        let ok = match self.tag_names.read(name) {
+            TagName::Custom => true,
+            TagName::Misspelled(_) | TagName::Again(_) => false,
+            TagName::Known(KnownTag::Setup) => match setup_value(value) {
+                Ok(StartTag::Position(position)) => {
+                    self.setup = Some(position);
+                    true
+                }
+                Ok(StartTag::Unknown) | Err(_) => false,
+            },
             // A tag that names no rules, or contradicts the options, has
             // a finding.
-            "Rules" if !self.seen_rules => {
-                self.seen_rules = true;
-                match value.parse::<Rules>() {
-                    Ok(rules) if rules_conflict(rules, &self.options).is_none() => {
-                        self.rules = record_rules(rules);
-                        true
-                    }
-                    _ => false,
-                }
-            }
-            "Result" if !self.seen_result => {
-                self.seen_result = true;
-                let value = value.trim();
-                if matches!(value, "" | "*" | "?") {
+            TagName::Known(KnownTag::Rules) => match rules_value(value) {
+                Ok(rules) if rules_conflict(rules, &self.options).is_none() => {
+                    self.rules = record_rules(rules);
                     true
-                } else {
-                    self.result = parse_score(value);
-                    self.result.is_some()
                 }
-            }
-            _ => true,
+                _ => false,
+            },
+            TagName::Known(KnownTag::Result) => match result_value(value) {
+                Ok(result) => {
+                    self.result = result;
+                    true
+                }
+                Err(_) => false,
+            },
+            TagName::Known(_) => true,
         };
         self.go_on_if(ok)
     }

@@ -262,9 +262,27 @@ impl<'r> Index<'r> {
         }
     }
 
+    /// Whether the movetext is numbered (rows can be checked).
+    fn layout_numbered(&self) -> bool {
+        self.movetext.layout == Layout::Numbered
+    }
+
     /// Whether a variation has this label.
     fn names_variation(&self, label: Label) -> bool {
         self.first_with(label).is_some()
+    }
+
+    /// Whether variation `i` starts outside its parent line's rows: its
+    /// first row, and the parent's first and last, when the first lies
+    /// before the parent's first row or more than one past its last (a
+    /// row error; such a variation is not replayed).
+    pub(crate) fn outside_parent(&self, i: usize) -> Option<(u32, u32, u32)> {
+        let variation = self.movetext.variations.get(i)?;
+        let parent_moves = self.moves(self.parent(i)?);
+        let first = number_at(&variation.moves, 0)?;
+        let low = number_at(parent_moves, 0)?;
+        let high = number_at(parent_moves, parent_moves.len().wrapping_sub(1))?;
+        (first < low || first > high.saturating_add(1)).then_some((first, low, high))
     }
 
     /// The line that refers to variation `i`: the first that names its
@@ -380,6 +398,9 @@ impl<'r> Index<'r> {
         let (Some(branch), Some(parent)) = (variation.branch_number(), self.parent(i)) else {
             return Whole::None;
         };
+        if self.layout_numbered() && self.outside_parent(i).is_some() {
+            return Whole::None;
+        }
         // The first such move lies in the own moves of `line`, before
         // its move `limit`, once no move before them is numbered so high.
         let mut line = parent;
@@ -479,16 +500,9 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, index: &Index<'_>) {
             );
             continue;
         };
-        let parent_moves = index.moves(parent);
-        let (Some(first), Some(first_move), Some(low), Some(high)) = (
-            number_at(&variation.moves, 0),
-            variation.moves.first(),
-            number_at(parent_moves, 0),
-            number_at(parent_moves, parent_moves.len().wrapping_sub(1)),
-        ) else {
-            continue;
-        };
-        if first < low || first > high.saturating_add(1) {
+        if let (Some((first, low, high)), Some(first_move)) =
+            (index.outside_parent(i), variation.moves.first())
+        {
             let parent_name = match index.label(parent) {
                 None => "the main line".to_owned(),
                 Some(label) => format!("variation ({label})"),
@@ -524,7 +538,22 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
                     continue;
                 };
                 for label in labels {
-                    if !index.names_variation(*label) {
+                    if variation == Some(label.as_str()) {
+                        ctx.push(
+                            Severity::Warning,
+                            FindingKind::UnresolvedLabel,
+                            format!(
+                                "variation ({}) names itself: a line cannot branch into itself",
+                                label.as_str()
+                            ),
+                            group.span,
+                            At {
+                                ply: None,
+                                move_number: m.number,
+                                variation,
+                            },
+                        );
+                    } else if !index.names_variation(*label) {
                         ctx.push(
                             Severity::Warning,
                             FindingKind::UnresolvedLabel,

@@ -244,13 +244,11 @@ fn ply_label(ply: &PlyValue) -> String {
     }
 }
 
-/// `36:36 (draw)`, `34:38 (North wins)`, or `unanalysed`.
+/// `draw 36:36`, `North wins 34:38` ([`Score::in_words`]), or
+/// `unanalysed`.
 fn value_text(value: &Result<Score, SolveError>) -> String {
     match value {
-        Ok(score) => match score.winner() {
-            None => format!("{score} (draw)"),
-            Some(winner) => format!("{score} ({winner} wins)"),
-        },
+        Ok(score) => score.in_words().to_string(),
         Err(_) => "unanalysed".to_owned(),
     }
 }

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use bohnenspiel::analysis::{Budget, EndgameTable, Solution, SolveError, Solver};
-use bohnenspiel::{Action, Game, Outcome, Position, Repetition, Rules, Score};
+use bohnenspiel::{Action, Game, Position, Repetition, Rules, Score};
 
 use crate::cli::SolveFormat;
 use crate::error::{CliError, usage};
@@ -52,12 +52,9 @@ pub fn run(
     Ok(Status::Success)
 }
 
-/// `36:36 (draw)`, `38:34 (South wins)`.
+/// `draw 36:36`, `South wins 38:34` ([`Score::in_words`]).
 fn describe(score: Score) -> String {
-    match score.outcome() {
-        Outcome::Draw => format!("{score} (draw)"),
-        Outcome::Decisive { winner } => format!("{score} ({winner} wins)"),
-    }
+    score.in_words().to_string()
 }
 
 /// The human form: the value, one line per move, the line.
