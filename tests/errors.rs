@@ -164,6 +164,6 @@ fn malformed_setup_strings_say_where_and_what() {
                 .parse::<Position>()
                 .expect_err("bad turn")
         ),
-        "at byte 28: expected S or N for the player to move"
+        "at column 29: expected S or N (or s or n) for the player to move"
     );
 }

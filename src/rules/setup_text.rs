@@ -49,13 +49,13 @@ impl fmt::Display for SetupParseErrorKind {
                 f.write_str("expected ':' between South's and North's stores")
             }
             SetupParseErrorKind::ExpectedSeparator { expected: ' ' } => {
-                f.write_str("expected a single space before the stores and before the turn")
+                f.write_str("expected a space before the stores and before the turn")
             }
             SetupParseErrorKind::ExpectedSeparator { expected } => {
                 write!(f, "expected {expected:?}")
             }
             SetupParseErrorKind::ExpectedTurn => {
-                f.write_str("expected S or N for the player to move")
+                f.write_str("expected S or N (or s or n) for the player to move")
             }
             SetupParseErrorKind::TrailingText => {
                 f.write_str("unexpected text after the player to move")
@@ -64,28 +64,37 @@ impl fmt::Display for SetupParseErrorKind {
     }
 }
 
-/// Text that is not a setup string: where, and what is wrong.
+/// Text that is not a setup string: where (as a column from 1, like
+/// every other message), and what is wrong.
 ///
 /// ```
 /// use bohnenspiel::{Setup, SetupParseErrorKind};
 ///
 /// let error = "6,6,6,6,6,6/6,6,6,6,6 0:0 S".parse::<Setup>().unwrap_err();
-/// assert_eq!(error.offset(), 21);
+/// assert_eq!((error.offset(), error.column()), (21, 22));
 /// assert_eq!(error.kind(), SetupParseErrorKind::ExpectedSeparator { expected: ',' });
-/// assert_eq!(error.to_string(), "at byte 21: expected ',' between two holes of a row");
+/// assert_eq!(error.to_string(), "at column 22: expected ',' between two holes of a row");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("at byte {offset}: {kind}")]
+#[error("at column {column}: {kind}")]
 pub struct SetupParseError {
     offset: usize,
+    column: usize,
     kind: SetupParseErrorKind,
 }
 
 impl SetupParseError {
-    /// The byte offset in the text where the problem is.
+    /// The byte offset in the text where the problem is, from 0.
     #[must_use]
     pub const fn offset(&self) -> usize {
         self.offset
+    }
+
+    /// The column in the text where the problem is, from 1, counting
+    /// characters (as the message says).
+    #[must_use]
+    pub const fn column(&self) -> usize {
+        self.column
     }
 
     /// What is wrong there.
@@ -115,9 +124,48 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn error(&self, kind: SetupParseErrorKind) -> SetupParseError {
+        self.error_at(self.offset, kind)
+    }
+
+    fn error_at(&self, offset: usize, kind: SetupParseErrorKind) -> SetupParseError {
+        // Characters before the place: bytes that do not continue one.
+        let before = self.bytes.get(..offset).unwrap_or(self.bytes);
+        let column = 1 + before.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         SetupParseError {
-            offset: self.offset,
+            offset,
+            column,
             kind,
+        }
+    }
+
+    /// Skips spaces and tabs; whether there was any.
+    fn spaces(&mut self) -> bool {
+        let start = self.offset;
+        while matches!(self.bytes.get(self.offset), Some(b' ' | b'\t')) {
+            self.offset += 1;
+        }
+        self.offset > start
+    }
+
+    /// A `,`, `/` or `:`, with any spaces around it.
+    fn punctuation(&mut self, expected: char) -> Result<(), SetupParseError> {
+        let before = self.offset;
+        self.spaces();
+        if self.bytes.get(self.offset).map(|&b| char::from(b)) != Some(expected) {
+            // Pointed at right after the number, where it belongs.
+            return Err(self.error_at(before, SetupParseErrorKind::ExpectedSeparator { expected }));
+        }
+        self.offset += 1;
+        self.spaces();
+        Ok(())
+    }
+
+    /// One space or more (or tabs).
+    fn space(&mut self) -> Result<(), SetupParseError> {
+        if self.spaces() {
+            Ok(())
+        } else {
+            Err(self.error(SetupParseErrorKind::ExpectedSeparator { expected: ' ' }))
         }
     }
 
@@ -129,37 +177,18 @@ impl Reader<'_> {
                 break;
             }
             if self.offset > start && value == 0 {
-                return Err(SetupParseError {
-                    offset: start,
-                    kind: SetupParseErrorKind::LeadingZero,
-                });
+                return Err(self.error_at(start, SetupParseErrorKind::LeadingZero));
             }
             value = value * 10 + u32::from(byte - b'0');
             if value > u32::from(u8::MAX) {
-                return Err(SetupParseError {
-                    offset: start,
-                    kind: SetupParseErrorKind::NumberTooLarge,
-                });
+                return Err(self.error_at(start, SetupParseErrorKind::NumberTooLarge));
             }
             self.offset += 1;
         }
         if self.offset == start {
             return Err(self.error(SetupParseErrorKind::ExpectedNumber));
         }
-        u8::try_from(value).map_err(|_| SetupParseError {
-            offset: start,
-            kind: SetupParseErrorKind::NumberTooLarge,
-        })
-    }
-
-    fn separator(&mut self, expected: char) -> Result<(), SetupParseError> {
-        match self.bytes.get(self.offset) {
-            Some(&byte) if char::from(byte) == expected => {
-                self.offset += 1;
-                Ok(())
-            }
-            _ => Err(self.error(SetupParseErrorKind::ExpectedSeparator { expected })),
-        }
+        u8::try_from(value).map_err(|_| self.error_at(start, SetupParseErrorKind::NumberTooLarge))
     }
 }
 
@@ -167,32 +196,37 @@ impl FromStr for Setup {
     type Err = SetupParseError;
 
     /// Parses the text form described at [`Setup`]. Nothing is validated
-    /// beyond the syntax: any count from 0 to 255 is accepted.
+    /// beyond the syntax: any count from 0 to 255 is accepted. As lenient
+    /// as the notation where the meaning is certain: spaces (or tabs) may
+    /// stand at the ends, around `,`, `/` and `:`, and several where one
+    /// is needed; the player to move may be written `s` or `n`.
     fn from_str(text: &str) -> Result<Setup, SetupParseError> {
         let mut reader = Reader {
             bytes: text.as_bytes(),
             offset: 0,
         };
+        reader.spaces();
         let mut board = [0; 12];
         for (index, hole) in board.iter_mut().enumerate() {
             match index {
                 0 => {}
-                6 => reader.separator('/')?,
-                _ => reader.separator(',')?,
+                6 => reader.punctuation('/')?,
+                _ => reader.punctuation(',')?,
             }
             *hole = reader.number()?;
         }
-        reader.separator(' ')?;
+        reader.space()?;
         let south = reader.number()?;
-        reader.separator(':')?;
+        reader.punctuation(':')?;
         let north = reader.number()?;
-        reader.separator(' ')?;
+        reader.space()?;
         let turn = match reader.bytes.get(reader.offset) {
-            Some(b'S') => Player::South,
-            Some(b'N') => Player::North,
+            Some(b'S' | b's') => Player::South,
+            Some(b'N' | b'n') => Player::North,
             _ => return Err(reader.error(SetupParseErrorKind::ExpectedTurn)),
         };
         reader.offset += 1;
+        reader.spaces();
         if reader.offset != reader.bytes.len() {
             return Err(reader.error(SetupParseErrorKind::TrailingText));
         }
@@ -254,6 +288,23 @@ mod tests {
     }
 
     #[test]
+    fn case_and_spaces_are_read_as_the_notation_reads_them() {
+        let lenient = [
+            "6,6,6,6,6,6/6,6,6,6,6,6 0:0 s",
+            "6,6,6,6,6,6/6,6,6,6,6,6  0:0  S",
+            " 6, 6, 6, 6, 6, 6 / 6, 6, 6, 6, 6, 6 0 : 0 S ",
+            "6,6,6,6,6,6/6,6,6,6,6,6\t0:0\tS",
+        ];
+        for text in lenient {
+            assert_eq!(text.parse::<Setup>(), Ok(Setup::START), "{text:?}");
+        }
+        let north: Setup = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 n"
+            .parse()
+            .unwrap_or_default();
+        assert_eq!(north.turn, Player::North);
+    }
+
+    #[test]
     fn errors_point_at_the_problem() {
         use SetupParseErrorKind::*;
         assert_eq!(error("").0, 0);
@@ -263,7 +314,7 @@ mod tests {
             (
                 10,
                 NumberTooLarge,
-                "at byte 10: bean count too large: at most 255 fit in a hole or store".into()
+                "at column 11: bean count too large: at most 255 fit in a hole or store".into()
             )
         );
         assert_eq!(
@@ -271,35 +322,52 @@ mod tests {
             (
                 11,
                 ExpectedSeparator { expected: '/' },
-                "at byte 11: expected '/' between hole 6 and hole 7".into()
+                "at column 12: expected '/' between hole 6 and hole 7".into()
             )
         );
         assert_eq!(
             error("6,6,6,6,6,6/6,6,6,6,6,6 0 S").1,
             ExpectedSeparator { expected: ':' }
         );
-        assert_eq!(error("6,6,6,6,6,6/6,6,6,6,6,6  0:0 S").0, 24);
         assert_eq!(
-            error("6,6,6,6,6,6/6,6,6,6,6,6 0:0 s"),
+            error("6,6,6,6,6,6/6,6,6,6,6,60:0 S").1,
+            ExpectedSeparator { expected: ' ' }
+        );
+        assert_eq!(
+            error("6,6,6,6,6,6/6,6,6,6,6,6 0:0 x"),
             (
                 28,
                 ExpectedTurn,
-                "at byte 28: expected S or N for the player to move".into()
+                "at column 29: expected S or N (or s or n) for the player to move".into()
             )
         );
-        assert_eq!(error("6,6,6,6,6,6/6,6,6,6,6,6 0:0 S ").1, TrailingText);
+        assert_eq!(error("6,6,6,6,6,6/6,6,6,6,6,6 0:0 S x").1, TrailingText);
         assert_eq!(error("06,6,6,6,6,6/6,6,6,6,6,6 0:0 S").1, LeadingZero);
         assert_eq!(
             error("6,6,-6,6,6,6/6,6,6,6,6,6 0:0 S"),
             (
                 4,
                 ExpectedNumber,
-                "at byte 4: expected a bean count (a number from 0 to 255)".into()
+                "at column 5: expected a bean count (a number from 0 to 255)".into()
             )
         );
         assert_eq!(
             error("6,6,6,6,6,6/6,6,6,6,6,6 0:99999999999 S").1,
             NumberTooLarge
         );
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let error = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 Ü"
+            .parse::<Setup>()
+            .err()
+            .map(|error| (error.offset(), error.column()));
+        assert_eq!(error, Some((28, 29)));
+        let error = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S Ü x"
+            .parse::<Setup>()
+            .err()
+            .map(|error| (error.offset(), error.column()));
+        assert_eq!(error, Some((30, 31)));
     }
 }

@@ -35,8 +35,9 @@ output is not; it is erased at the end.
 Example:
   bohnenspiel validate fixtures/rueger-1962.txt")]
 pub struct Cli {
-    /// When to colour the diagnostics: `auto` colours them on a terminal
-    /// unless `NO_COLOR` is set, or when `CLICOLOR_FORCE` is.
+    /// When to colour the diagnostics and the help: `auto` colours what is
+    /// written to a terminal, unless `NO_COLOR` is set (and not empty);
+    /// `CLICOLOR_FORCE` set (and not `0`) colours it anywhere.
     #[arg(long, value_enum, global = true, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// What to do.
@@ -92,9 +93,10 @@ Examples:
         /// Treat a capture the record does not annotate as an error.
         #[arg(long)]
         strict: bool,
-        /// Print only errors and warnings: no summary line per game, no
-        /// notes, nothing for a clean game. The totals line is still
-        /// printed on standard error.
+        /// Print only errors and warnings, in either format: no notes, no
+        /// summary line (or `game` object) per game, so nothing at all for
+        /// a clean game. The totals are still printed (on standard error,
+        /// and in the JSON format as the last object).
         #[arg(long, short)]
         quiet: bool,
         /// How to print the findings.
@@ -122,7 +124,7 @@ Examples:
     /// `unanalysed` (a value the solver did not find within --nodes; never
     /// guessed). Then the values of each line's plies and a summary line
     /// per game; the run ends with a totals line on standard error.
-    #[command(after_help = "\
+    #[command(alias = "analyze", after_help = "\
 The phrases understood are listed in the README (\"bohnenspiel analyse\").
 
 JSON format: one object per line, each with a `type`:
@@ -155,8 +157,8 @@ Examples:
   bohnenspiel analyse --format json --nodes 100000000 problems.txt")]
     Analyse {
         /// How to print the analysis.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = AnalyseFormat::Human)]
+        format: AnalyseFormat,
         /// The most positions to search for each value (default:
         /// 1000000).
         #[arg(long, value_name = "N")]
@@ -306,7 +308,7 @@ Examples:
         #[arg(long, value_name = "P")]
         position: String,
         #[command(flatten)]
-        rules: RulesArgs,
+        rules: PositionRulesArgs,
         /// The most positions to search (default: 100000000).
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
@@ -341,7 +343,7 @@ Examples:
         #[arg(long, value_name = "N")]
         beans: u8,
         #[command(flatten)]
-        rules: RulesArgs,
+        rules: PositionRulesArgs,
         /// The file to write.
         #[arg(long, short, value_name = "PATH")]
         output: PathBuf,
@@ -380,8 +382,7 @@ Examples:
         #[arg(value_name = "FILE")]
         file: PathBuf,
         /// The game of the file, from 1.
-        #[arg(long, value_name = "N", default_value_t = 1,
-              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = game_number)]
         game: usize,
         /// The most beans on the board of a start position (at most 72).
         #[arg(long, value_name = "N", default_value_t = 24)]
@@ -424,12 +425,12 @@ Examples:
         #[arg(value_name = "FILE", conflicts_with = "position")]
         file: Option<PathBuf>,
         /// The game of the file, from 1.
-        #[arg(long, value_name = "N", default_value_t = 1,
-              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = game_number,
+              conflicts_with = "position")]
         game: usize,
         /// The ply of the main line after which to draw the board (0: the
         /// start position).
-        #[arg(long, value_name = "N", default_value_t = 0)]
+        #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "position")]
         ply: usize,
         /// Draw this position (a setup string) instead of a game's.
         #[arg(long, value_name = "P")]
@@ -486,6 +487,27 @@ pub enum Format {
     Json,
 }
 
+/// The output formats of `analyse`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AnalyseFormat {
+    /// `FILE:LINE:COL: VERDICT: MESSAGE` per judgement with the source line
+    /// and a caret, the values of each line's plies, and a summary line per
+    /// game.
+    Human,
+    /// One JSON object per line: per judgement, per ply, per game, per
+    /// input that cannot be read, and the totals.
+    Json,
+}
+
+impl std::convert::From<AnalyseFormat> for Format {
+    fn from(format: AnalyseFormat) -> Format {
+        match format {
+            AnalyseFormat::Human => Format::Human,
+            AnalyseFormat::Json => Format::Json,
+        }
+    }
+}
+
 /// The output formats of `solve`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolveFormat {
@@ -501,12 +523,12 @@ pub enum SolveFormat {
 pub struct RulesArgs {
     /// The rules variant (default: standard). A record's `Rules` tag wins;
     /// one that names another variant gets a warning.
-    #[arg(long, value_enum, value_name = "VARIANT")]
+    #[arg(long, value_enum, value_name = "VARIANT", ignore_case = true)]
     pub variant: Option<VariantArg>,
     /// How the beans on the board are shared when a game ends by a claim
     /// of repetition (default: own-side). A record's `Rules` tag wins; one
     /// that names another rule gets a warning.
-    #[arg(long, value_enum, value_name = "RULE")]
+    #[arg(long, value_enum, value_name = "RULE", ignore_case = true)]
     pub endless: Option<EndlessArg>,
 }
 
@@ -530,6 +552,39 @@ impl RulesArgs {
                 EndlessArg::Split => EndlessPlay::Split,
             }),
         )
+    }
+}
+
+/// `--variant` and `--endless` of the commands that read no record
+/// (`solve`, `table`): the rules of a position.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct PositionRulesArgs {
+    /// The rules variant (default: standard).
+    #[arg(long, value_enum, value_name = "VARIANT", ignore_case = true)]
+    pub variant: Option<VariantArg>,
+    /// How the beans on the board are shared when a game ends by a claim
+    /// of repetition (default: own-side).
+    #[arg(long, value_enum, value_name = "RULE", ignore_case = true)]
+    pub endless: Option<EndlessArg>,
+}
+
+impl PositionRulesArgs {
+    /// The rules chosen here, the defaults for what is not given.
+    pub fn chosen(self) -> Rules {
+        RulesArgs {
+            variant: self.variant,
+            endless: self.endless,
+        }
+        .chosen()
+    }
+}
+
+/// `--game N`: a game of a file, counted from 1.
+fn game_number(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("the games of a file are counted from 1".to_owned()),
+        Ok(game) => Ok(game),
+        Err(_) => Err("expected the number of a game of the file, from 1".to_owned()),
     }
 }
 

@@ -95,6 +95,26 @@ fn clap_message(text: &str) -> String {
     message
 }
 
+/// The subcommand or option clap suggests for a misspelt one (`validat`,
+/// `--stric`), quoted as `` `validate` ``; several are joined by `or`.
+fn suggestion(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg]
+        .into_iter()
+        .find_map(|kind| match error.get(kind)? {
+            ContextValue::String(one) => Some(vec![one.clone()]),
+            ContextValue::Strings(many) if !many.is_empty() => Some(many.clone()),
+            _ => None,
+        })
+        .map(|names| {
+            names
+                .iter()
+                .map(|name| format!("`{name}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+}
+
 /// Help and version go to standard output (status 0); a usage error is
 /// one line in the common form, `bohnenspiel: error: MESSAGE`, with a
 /// pointer to the help (status 2).
@@ -110,9 +130,12 @@ fn usage_error(error: &clap::Error) -> ExitCode {
     }
     let text = error.render().to_string();
     let message = clap_message(&text);
+    let suggestion = suggestion(error)
+        .map(|hint| format!("; did you mean {hint}?"))
+        .unwrap_or_default();
     let _ = writeln!(
         io::stderr(),
-        "bohnenspiel: error: {message} (see `bohnenspiel --help`)"
+        "bohnenspiel: error: {message}{suggestion} (see `bohnenspiel --help`)"
     );
     Status::Failure.into()
 }

@@ -60,7 +60,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             &files,
             rules.apply(Options::default()),
             nodes,
-            format,
+            format.into(),
         )?,
         Command::Json {
             strict,

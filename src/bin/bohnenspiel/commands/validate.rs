@@ -21,10 +21,12 @@ use crate::stream::{self, plural, write_json};
 /// Validates every game and prints what it finds as it is done.
 ///
 /// In the human format: each finding with its source line, then a summary
-/// line per game (with `quiet`, only the errors and warnings). In the
-/// JSON format: a [`FindingLine`] per finding, then a [`GameLine`] per
-/// game, an [`InputErrorLine`] per input that cannot be read, and a
-/// [`Totals`] object at the end, one object per line. Either way the run
+/// line per game. In the JSON format: a [`FindingLine`] per finding, then
+/// a [`GameLine`] per game, an [`InputErrorLine`] per input that cannot be
+/// read, and a [`Totals`] object at the end, one object per line. With
+/// `quiet`, in either format, only the errors and warnings are printed
+/// (no notes, no summary or [`GameLine`]: nothing for a clean game), and
+/// the totals. Either way the run
 /// ends with the [`Totals`] line on standard error.
 ///
 /// # Errors
@@ -84,9 +86,14 @@ impl<W: Write> EachGame<Validated> for Validate<'_, W> {
             )?,
             Format::Json => {
                 for finding in &report.findings {
+                    if self.quiet && finding.severity == Severity::Note {
+                        continue;
+                    }
                     write_json(self.out, &FindingLine::new(name, game, finding))?;
                 }
-                write_json(self.out, &GameLine::new(name, game, report))?;
+                if !self.quiet {
+                    write_json(self.out, &GameLine::new(name, game, report))?;
+                }
             }
         }
         Ok(status_of(report))
