@@ -529,7 +529,8 @@ fn records_with_syntax_errors_read_back_from_json_as_fmt_prints_them() {
         args.extend(files);
         let json = run(&args);
         let back = run_with_stdin(&["fmt", "--from", "json"], json.stdout.as_bytes());
-        assert_eq!(back.code, Some(0), "{}", back.stderr);
+        // As `fmt`: printed all the same, and exit 1 for the syntax errors.
+        assert_eq!(back.code, Some(1), "{}", back.stderr);
         assert_eq!(back.stdout, fmt.stdout);
     }
 }
@@ -1543,4 +1544,359 @@ fn fmt_and_annotate_keep_every_character_and_print_one_record_as_one() {
             assert_eq!(again.stdout, once.stdout, "{command}");
         }
     }
+}
+
+/// Usage errors keep clap's "did you mean" suggestions, and `--game 0`
+/// says how games are counted.
+#[test]
+fn usage_errors_suggest_and_explain() {
+    let mut transcript = String::new();
+    for args in [
+        &["validat", "fixtures/rueger-1962.txt"][..],
+        &["validate", "--stric", "fixtures/rueger-1962.txt"],
+        &["diagram", "--game", "0", "fixtures/rueger-1962.txt"],
+        &[
+            "reconstruct",
+            "--game",
+            "0",
+            "fixtures/shotayev-gentlemen.txt",
+        ],
+        &[
+            "diagram",
+            "--position",
+            "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S",
+            "--ply",
+            "3",
+        ],
+        &[
+            "diagram",
+            "--position",
+            "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S",
+            "--game",
+            "2",
+        ],
+        &["fmt", "--variant", "hemprich", "fixtures/rueger-1962.txt"],
+    ] {
+        let ran = run(args);
+        assert_eq!((ran.code, ran.stdout.as_str()), (Some(2), ""), "{args:?}");
+        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+        let _ = writeln!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.stderr
+        );
+    }
+    assert!(
+        transcript.contains("did you mean `validate`?"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("did you mean `--strict`?"),
+        "{transcript}"
+    );
+    assert!(!transcript.contains("18446744073709551615"), "{transcript}");
+    insta::assert_snapshot!("usage-errors-suggest", transcript);
+}
+
+/// `analyze` is `analyse`; option values whose tag is case-insensitive
+/// are too.
+#[test]
+fn analyze_and_option_values_in_any_case() {
+    let analyse = run(&["analyse", "fixtures/shotayev-gentlemen.txt"]);
+    let analyze = run(&["analyze", "fixtures/shotayev-gentlemen.txt"]);
+    assert_eq!(analyze.transcript(), analyse.transcript());
+    assert_eq!(run(&["help", "analyze"]).code, Some(0));
+    let lower = run(&[
+        "validate",
+        "--variant",
+        "hemprich",
+        "--endless",
+        "split",
+        "fixtures/rueger-1962.txt",
+    ]);
+    let upper = run(&[
+        "validate",
+        "--variant",
+        "Hemprich",
+        "--endless",
+        "SPLIT",
+        "fixtures/rueger-1962.txt",
+    ]);
+    assert_eq!(upper.code, Some(0), "{}", upper.stderr);
+    assert_eq!(upper.transcript(), lower.transcript());
+    let solve = run(&[
+        "solve",
+        "--variant",
+        "HEMPRICH",
+        "--position",
+        "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
+    ]);
+    assert_eq!(solve.code, Some(0), "{}", solve.stderr);
+}
+
+/// Position strings are read as leniently as the notation reads them
+/// (a lower-case turn, several spaces), and their errors count columns
+/// from 1.
+#[test]
+fn position_strings_are_lenient_and_count_columns_from_1() {
+    let exact = run(&[
+        "perft",
+        "2",
+        "--position",
+        "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S",
+    ]);
+    assert_eq!(exact.code, Some(0));
+    for lenient in [
+        "0,1,0,0,2,1/0,0,3,0,0,1 34:30 s",
+        "0,1,0,0,2,1/0,0,3,0,0,1  34:30  S",
+        " 0, 1, 0, 0, 2, 1 / 0, 0, 3, 0, 0, 1 34 : 30 S ",
+    ] {
+        let ran = run(&["perft", "2", "--position", lenient]);
+        assert_eq!(ran.transcript(), exact.transcript(), "{lenient:?}");
+    }
+    let record = "[Setup \"0,1,0,0,2,1/0,0,3,0,0,1  34:30 s\"]\n\n5\n";
+    let ran = run_with_stdin(&["validate"], record.as_bytes());
+    assert_eq!(ran.code, Some(0), "{}", ran.stdout);
+    assert!(
+        ran.stdout.ends_with("34:30 in the stores\n"),
+        "{}",
+        ran.stdout
+    );
+    let bad = run(&["perft", "1", "--position", "6,6,6,6,6,6/6,6,6,6,6,6 0:0 X"]);
+    assert_eq!(bad.code, Some(2));
+    assert_eq!(
+        bad.stderr,
+        "bohnenspiel: error: invalid --position `6,6,6,6,6,6/6,6,6,6,6,6 0:0 X`: at column 29: expected S or N (or s or n) for the player to move\n"
+    );
+}
+
+/// `--quiet` is honoured by the JSON format too: no notes, no game
+/// objects, nothing for a clean game but the totals.
+#[test]
+fn quiet_json_prints_only_errors_warnings_and_the_totals() {
+    let files = [
+        "fixtures/rueger-1962.txt",
+        "fixtures/findings/unannotated-capture.txt",
+        "fixtures/findings/wrong-player.txt",
+    ];
+    let mut args = vec!["validate", "-q", "--format", "json"];
+    args.extend(files);
+    let quiet = run(&args);
+    let loud = run(&[&["validate", "--format", "json"][..], &files].concat());
+    assert_eq!(quiet.code, loud.code);
+    let lines: Vec<Value> = quiet
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_default())
+        .collect();
+    let (last, findings) = lines.split_last().unwrap_or((&Value::Null, &[]));
+    assert_eq!(last["type"], "totals");
+    assert_eq!(
+        last,
+        &loud
+            .stdout
+            .lines()
+            .last()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap_or_default())
+            .unwrap_or_default()
+    );
+    assert!(!findings.is_empty());
+    for finding in findings {
+        assert_eq!(finding["type"], "finding", "{finding}");
+        assert_ne!(finding["severity"], "note", "{finding}");
+        assert_ne!(finding["file"], "fixtures/rueger-1962.txt", "{finding}");
+    }
+    insta::assert_snapshot!("validate-quiet-json", quiet.transcript());
+    let clean = run(&[
+        "validate",
+        "-q",
+        "--format",
+        "json",
+        "fixtures/rueger-1962.txt",
+    ]);
+    assert_eq!(clean.stdout.lines().count(), 1, "{}", clean.stdout);
+    assert!(
+        clean.stdout.starts_with("{\"type\":\"totals\""),
+        "{}",
+        clean.stdout
+    );
+}
+
+/// The help of each command says what its own options do.
+#[test]
+fn help_texts_say_what_each_command_does() {
+    let analyse = run(&["analyse", "--help"]).stdout;
+    let formats = analyse.split("--format").nth(1).unwrap_or_default();
+    assert!(formats.contains("per judgement"), "{analyse}");
+    assert!(!formats.contains("SEVERITY"), "{analyse}");
+    for command in ["solve", "table"] {
+        let help = run(&[command, "--help"]).stdout;
+        assert!(help.contains("--variant"), "{help}");
+        assert!(!help.contains("Rules` tag"), "{command}: {help}");
+    }
+    let top = run(&["--help"]).stdout;
+    let color: String = top
+        .split("--color <COLOR>")
+        .nth(1)
+        .and_then(|rest| rest.split("Possible values").next())
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(color.ends_with("colours it anywhere"), "{color}");
+    let quiet = run(&["validate", "--help"]).stdout;
+    assert!(quiet.contains("nothing at all for a clean game"), "{quiet}");
+}
+
+/// A document from `json`, edited, for `fmt --from json`.
+fn edited_json(file: &str, edit: impl FnOnce(&mut Value)) -> String {
+    let mut document: Value =
+        serde_json::from_str(&run(&["json", file]).stdout).unwrap_or_default();
+    edit(&mut document);
+    document.to_string()
+}
+
+/// `fmt --from json` holds a document to the standard of notation: derived
+/// fields may be left out, and when given must agree with the replay of
+/// the plies; the error names the JSON path.
+#[test]
+fn fmt_from_json_checks_the_derived_fields() {
+    let rueger = "fixtures/rueger-1962.txt";
+    let expected = run(&["fmt", rueger]).stdout;
+    let mut transcript = String::new();
+    type Edit = fn(&mut Value);
+    let cases: [(&str, Edit); 9] = [
+        ("comment", |d| {
+            d["games"][0]["moves"][3]["comment"] = "garbage".into()
+        }),
+        ("annotated", |d| {
+            d["games"][0]["moves"][3]["annotated"] = "garbage".into()
+        }),
+        ("player", |d| {
+            d["games"][0]["moves"][3]["player"] = "south".into()
+        }),
+        ("number", |d| d["games"][0]["moves"][3]["number"] = 7.into()),
+        ("ply", |d| d["games"][0]["moves"][3]["ply"] = 9.into()),
+        ("captures", |d| {
+            d["games"][0]["moves"][3]["captures"] = serde_json::json!([])
+        }),
+        ("after", |d| {
+            d["games"][0]["moves"][3]["after"]["pits"][0] = 0.into()
+        }),
+        ("start.setup", |d| {
+            d["games"][0]["start"]["setup"] = "garbage".into()
+        }),
+        ("result", |d| {
+            d["games"][0]["result"]["winner"] = "north".into()
+        }),
+    ];
+    for (field, edit) in cases {
+        let json = edited_json(rueger, edit);
+        let back = run_with_stdin(&["fmt", "--from", "json"], json.as_bytes());
+        assert_eq!((back.code, back.stdout.as_str()), (Some(1), ""), "{field}");
+        assert!(
+            back.stderr.starts_with("<stdin>: error: games[0]."),
+            "{field}: {}",
+            back.stderr
+        );
+        let _ = writeln!(transcript, "{field}: {}", back.stderr.trim_end());
+    }
+    insta::assert_snapshot!("fmt-from-json-derived-fields", transcript);
+    // Every derived and output-only field left out: the same record.
+    let bare = edited_json(rueger, |document| {
+        let game = &mut document["games"][0];
+        if let Some(game) = game.as_object_mut() {
+            for key in [
+                "file", "index", "start", "skipped", "verbatim", "result", "summary", "findings",
+            ] {
+                game.remove(key);
+            }
+        }
+        let strip = |object: &mut Value, keys: &[&str]| {
+            if let Some(object) = object.as_object_mut() {
+                for key in keys {
+                    object.remove(*key);
+                }
+            }
+        };
+        for tag in game["tags"].as_array_mut().into_iter().flatten() {
+            strip(tag, &["start", "end"]);
+        }
+        for ply in game["moves"].as_array_mut().into_iter().flatten() {
+            strip(
+                ply,
+                &[
+                    "number",
+                    "ply",
+                    "player",
+                    "comment",
+                    "annotated",
+                    "captures",
+                    "after",
+                    "line",
+                    "column",
+                ],
+            );
+            strip(&mut ply["row"], &["start", "end"]);
+            for group in ply["groups"].as_array_mut().into_iter().flatten() {
+                strip(group, &["start", "end"]);
+            }
+        }
+    });
+    let back = run_with_stdin(&["fmt", "--from", "json"], bare.as_bytes());
+    assert_eq!((back.code, back.stderr.as_str()), (Some(0), ""));
+    assert_eq!(back.stdout, expected);
+}
+
+/// A `start` without a `Setup` tag is the record's start; a byte order
+/// mark is skipped; an empty document is an error as an empty record is;
+/// a record with syntax errors exits 1 as in `fmt`.
+#[test]
+fn fmt_from_json_honours_start_bom_empty_input_and_syntax_errors() {
+    let gentlemen = "fixtures/shotayev-gentlemen.txt";
+    let expected = run(&["fmt", gentlemen]).stdout;
+    let untagged = edited_json(gentlemen, |document| {
+        if let Some(tags) = document["games"][0]["tags"].as_array_mut() {
+            tags.retain(|tag| tag["name"] != "Setup");
+        }
+    });
+    let back = run_with_stdin(&["fmt", "--from", "json"], untagged.as_bytes());
+    assert_eq!(back.code, Some(0), "{}", back.stderr);
+    assert!(
+        back.stdout
+            .contains("[Setup \"0,1,0,0,2,1/0,0,3,0,0,1 34:30 S\"]"),
+        "{}",
+        back.stdout
+    );
+    let validated = run_with_stdin(&["validate"], back.stdout.as_bytes());
+    let original = run_with_stdin(&["validate"], expected.as_bytes());
+    assert_eq!(
+        validated.stdout.rsplit(": game 1: ").next(),
+        original.stdout.rsplit(": game 1: ").next()
+    );
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend(run(&["json", gentlemen]).stdout.bytes());
+    let back = run_with_stdin(&["fmt", "--from", "json"], &bom);
+    assert_eq!(
+        (back.code, back.stdout.as_str()),
+        (Some(0), expected.as_str())
+    );
+    let mut transcript = String::new();
+    for input in ["", "\n\n"] {
+        let notation = run_with_stdin(&["fmt"], input.as_bytes());
+        let json = run_with_stdin(&["fmt", "--from", "json"], input.as_bytes());
+        assert_eq!((notation.code, json.code), (Some(1), Some(1)));
+        assert_eq!(json.stdout, "");
+        let _ = writeln!(transcript, "{input:?}: {}", json.stderr.trim_end());
+    }
+    let broken = run(&["json", "fixtures/invalid/hole-13.txt"]).stdout;
+    let back = run_with_stdin(&["fmt", "--from", "json"], broken.as_bytes());
+    let fmt = run(&["fmt", "fixtures/invalid/hole-13.txt"]);
+    assert_eq!(
+        (back.code, back.stdout.as_str()),
+        (fmt.code, fmt.stdout.as_str())
+    );
+    let _ = write!(transcript, "{}", back.transcript());
+    insta::assert_snapshot!("fmt-from-json-empty-and-syntax-errors", transcript);
 }

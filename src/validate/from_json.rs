@@ -19,8 +19,9 @@ use crate::notation::{
     Ending, GroupKind, Groups, Label, Layout, LosslessRecord, Mark, Movetext, Prose, Record,
     Skipped, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly, parse_records,
 };
-use crate::{Hole, Player};
+use crate::{Hole, Player, Score, Setup};
 
+use super::Options;
 use super::json::{
     DOCUMENT_VERSION, GameDocument, GroupDocument, GroupKindName, JointName, MoveDocument,
     PlyDocument, group_document,
@@ -34,7 +35,10 @@ pub enum DocumentErrorKind {
     /// The input could not be read.
     Io,
     /// The JSON does not have the document's shape (a missing or unknown
-    /// field, a value of the wrong type or range, another version).
+    /// field, a value of the wrong type or range, another version), or a
+    /// field derived from the plies (captures, positions, players, ply
+    /// numbers, comments, the start's setup string, the result, ...)
+    /// says something other than their replay.
     Schema,
     /// The document holds something the notation cannot express (a tag
     /// value with a line break, a group whose text reads as another kind
@@ -72,7 +76,7 @@ impl fmt::Display for DocumentError {
 }
 
 impl DocumentError {
-    fn notation(path: impl Into<String>, message: impl Into<String>) -> DocumentError {
+    pub(super) fn notation(path: impl Into<String>, message: impl Into<String>) -> DocumentError {
         DocumentError {
             kind: DocumentErrorKind::Notation,
             line: None,
@@ -81,7 +85,7 @@ impl DocumentError {
         }
     }
 
-    fn schema(path: impl Into<String>, message: impl Into<String>) -> DocumentError {
+    pub(super) fn schema(path: impl Into<String>, message: impl Into<String>) -> DocumentError {
         DocumentError {
             kind: DocumentErrorKind::Schema,
             line: None,
@@ -119,6 +123,20 @@ fn typed<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, DocumentErr
 /// each is what `bohnenspiel fmt` prints for the game the document was
 /// made from, the text that did not parse included.
 ///
+/// A document is held to the standard of notation. What the replay
+/// derives (`comment`, `annotated`, `player`, `number`, `ply`,
+/// `captures`, `after`, `start.setup`, a variation's `parent`, `branch`
+/// and `replayed`, `result`, `summary`) and what only describes the text
+/// the document was made from (`file`, `index`, `findings`, the places
+/// `line`/`column`/`start`/`end`) may be left out; a derived field that is
+/// given is compared with the replay of the document's plies (under the
+/// default rules, or the record's `Rules` tag: see
+/// [`read_json_games_with`] for others), and one that disagrees is an
+/// error naming its path. A `start` other than the opening, in a document
+/// without a `Setup` tag, is the record's start (a `Setup` tag is added).
+/// A UTF-8 byte order mark at the start is skipped; a text with no
+/// document at all is an error, as an empty record is.
+///
 /// ```
 /// use bohnenspiel::validate::{json_string, records_from_json};
 ///
@@ -128,6 +146,11 @@ fn typed<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, DocumentErr
 ///
 /// let error = records_from_json(&json.replace("\"hole\":12", "\"hole\":13")).unwrap_err();
 /// assert_eq!(error.path, "games[0].moves[3].hole");
+///
+/// // A derived field that says something else is an error too.
+/// let edited = json.replace("\"captures\":[{\"hole\":8,\"beans\":2}]", "\"captures\":[]");
+/// let error = records_from_json(&edited).unwrap_err();
+/// assert_eq!(error.path, "games[0].moves[3].captures");
 ///
 /// // A record with a syntax error keeps what did not parse, in place.
 /// let json = json_string("4,8;  6,13; 6,7\n")?;
@@ -190,7 +213,22 @@ pub fn for_each_json_game(
 /// a failure to read is a [`DocumentErrorKind::Io`] error; or the first
 /// error `each` returns.
 pub fn read_json_games(
+    reader: impl BufRead,
+    each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
+) -> Result<(), DocumentError> {
+    read_json_games_with(reader, &Options::default(), each)
+}
+
+/// [`read_json_games`], the derived fields compared with a replay under
+/// `options` (the rules the document was made with, as given to
+/// `bohnenspiel json`; a record's `Rules` tag still wins).
+///
+/// # Errors
+///
+/// As [`read_json_games`].
+pub fn read_json_games_with(
     mut reader: impl BufRead,
+    options: &Options,
     mut each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
 ) -> Result<(), DocumentError> {
     let io = |error: std::io::Error| DocumentError {
@@ -205,9 +243,15 @@ pub fn read_json_games(
     let first = loop {
         line.clear();
         if reader.read_until(b'\n', &mut line).map_err(io)? == 0 {
-            return Ok(());
+            return Err(DocumentError::schema(
+                "",
+                "no game in the text: expected a document of games, found end of input",
+            ));
         }
         number += 1;
+        if number == 1 && line.starts_with(BYTE_ORDER_MARK) {
+            line.drain(..BYTE_ORDER_MARK.len());
+        }
         if !line.iter().all(u8::is_ascii_whitespace) {
             break number;
         }
@@ -217,7 +261,7 @@ pub fn read_json_games(
         // One document over many lines, read game by game.
         let lines_before = first - 1;
         let mut document = serde_json::Deserializer::from_reader(line.as_slice().chain(reader));
-        let read = read_value(&mut document, &mut each, Form::Document).and_then(|_| {
+        let read = read_value(&mut document, options, &mut each, Form::Document).and_then(|_| {
             document.end().map_err(|error| match error.is_io() {
                 true => json_error(&error),
                 false => DocumentError {
@@ -251,7 +295,7 @@ pub fn read_json_games(
                 });
             }
             let mut value = serde_json::Deserializer::from_slice(&line);
-            let form = read_value(&mut value, &mut each, Form::Line)
+            let form = read_value(&mut value, options, &mut each, Form::Line)
                 .and_then(|form| {
                     value
                         .end()
@@ -275,6 +319,9 @@ pub fn read_json_games(
         number += 1;
     }
 }
+
+/// The UTF-8 byte order mark, skipped at the start of a text.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// What a JSON value holds: a whole document, or (in JSON Lines) one
 /// game's document.
@@ -306,6 +353,7 @@ fn json_error(error: &serde_json::Error) -> DocumentError {
 /// the form it found.
 fn read_value<'de, R: serde_json::de::Read<'de>>(
     json: &mut serde_json::Deserializer<R>,
+    options: &Options,
     each: &mut dyn FnMut(LosslessRecord) -> Result<(), DocumentError>,
     expected: Form,
 ) -> Result<Form, DocumentError> {
@@ -314,6 +362,7 @@ fn read_value<'de, R: serde_json::de::Read<'de>>(
     let mut track = serde_path_to_error::Track::new();
     let read = serde::de::DeserializeSeed::deserialize(
         GamesSeed {
+            options,
             each,
             failure: &mut failure,
             document: &mut document,
@@ -352,6 +401,7 @@ fn strip_place(message: &str) -> String {
 
 /// Deserializes a document's or a game's map, handing on each game.
 struct GamesSeed<'a, 'f> {
+    options: &'a Options,
     each: &'a mut dyn FnMut(LosslessRecord) -> Result<(), DocumentError>,
     failure: &'f mut Option<DocumentError>,
     /// Set once the value shows it is a whole document.
@@ -399,6 +449,7 @@ impl<'de> serde::de::Visitor<'de> for GamesSeed<'_, '_> {
                     games = true;
                     *self.document = true;
                     map.next_value_seed(GameSeq {
+                        options: self.options,
                         each: &mut *self.each,
                         failure: &mut *self.failure,
                     })?;
@@ -421,8 +472,7 @@ impl<'de> serde::de::Visitor<'de> for GamesSeed<'_, '_> {
             if self.expected == Form::Document {
                 return Err(A::Error::missing_field("games"));
             }
-            let result = typed::<GameDocument>(serde_json::Value::Object(fields))
-                .and_then(|game| game.to_lossless())
+            let result = game_from_value(serde_json::Value::Object(fields), self.options)
                 .and_then(|record| (self.each)(record));
             if let Err(error) = result {
                 *self.failure = Some(error);
@@ -442,6 +492,7 @@ impl<'de> serde::de::Visitor<'de> for GamesSeed<'_, '_> {
 
 /// The `games` array, one game at a time.
 struct GameSeq<'a, 'f> {
+    options: &'a Options,
     each: &'a mut dyn FnMut(LosslessRecord) -> Result<(), DocumentError>,
     failure: &'f mut Option<DocumentError>,
 }
@@ -464,9 +515,8 @@ impl<'de> serde::de::Visitor<'de> for GameSeq<'_, '_> {
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         use serde::de::Error as _;
         let mut index = 0usize;
-        while let Some(game) = seq.next_element::<GameDocument>()? {
-            let result = game
-                .to_lossless()
+        while let Some(game) = seq.next_element::<serde_json::Value>()? {
+            let result = game_from_value(game, self.options)
                 .map_err(|e| e.within(&format!("games[{index}]")))
                 .and_then(|record| (self.each)(record));
             if let Err(error) = result {
@@ -477,6 +527,26 @@ impl<'de> serde::de::Visitor<'de> for GameSeq<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// A game's document, read back into its record ([`GameDocument::to_lossless`])
+/// and held to the standard of notation: the derived fields it gives are
+/// compared with the replay of its plies under `options`
+/// ([`super::json_check`]).
+fn game_from_value(
+    value: serde_json::Value,
+    options: &Options,
+) -> Result<LosslessRecord, DocumentError> {
+    let record = typed::<GameDocument>(value.clone())?.to_lossless()?;
+    let mut derived = super::json_check::derived_document(&record, options)?;
+    // The summary of a record with syntax errors names their places in
+    // the text the document was made from: it is not compared.
+    let syntax_errors = !record.skipped.is_empty() || record.verbatim.is_some();
+    if let (true, Some(derived)) = (syntax_errors, derived.as_object_mut()) {
+        derived.remove("summary");
+    }
+    super::json_check::check_given(&value, &derived)?;
+    Ok(record)
 }
 
 fn check_version(version: u32) -> Result<(), DocumentError> {
@@ -588,6 +658,22 @@ impl GameDocument {
                 value: tag.value.clone(),
                 span: Span::default(),
             });
+        }
+        // A start other than the opening is the record's start even when
+        // only `start` says so: the notation says it with a `Setup` tag.
+        if let Some(start) = &self.start {
+            let setup = Setup {
+                board: start.pits,
+                stores: Score::new(start.stores.south, start.stores.north),
+                turn: start.turn,
+            };
+            if setup != Setup::START && !tags.iter().any(|tag| tag.name == "Setup") {
+                tags.push(Tag {
+                    name: "Setup".to_owned(),
+                    value: setup.to_string(),
+                    span: Span::default(),
+                });
+            }
         }
         let layout: Layout = self.layout.into();
         let moves = rows(&self.moves, layout, "moves")?;

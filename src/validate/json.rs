@@ -97,7 +97,9 @@ pub struct GameDocument {
     /// The file the game was read from (`<stdin>` for standard input), or
     /// `null` when not known.
     pub file: Option<String>,
-    /// The game's place in its file, from 1.
+    /// The game's place in its file, from 1 (output only: optional when
+    /// read back, and not compared).
+    #[serde(default)]
     pub index: usize,
     /// The tags in written order, duplicates included.
     pub tags: Vec<TagDocument>,
@@ -113,17 +115,25 @@ pub struct GameDocument {
     pub prose: Option<TextDocument>,
     /// The text the parser skipped after syntax errors, verbatim, each
     /// piece with its place and where it stands among the other parts
-    /// ([`ParsedRecord::skipped`]); empty for a record without errors.
+    /// ([`ParsedRecord::skipped`]); empty for a record without errors
+    /// (and when left out).
+    #[serde(default)]
     pub skipped: Vec<SkippedDocument>,
     /// The game's text as read, when it has an error inside a part the
     /// tree kept, so that `bohnenspiel fmt` prints it unchanged
     /// ([`ParsedRecord::verbatim`]); else `null`.
     pub verbatim: Option<String>,
-    /// The result of the main line.
+    /// The result of the main line (derived: optional when read back, and
+    /// compared with the replay when given).
+    #[serde(default)]
     pub result: ResultDocument,
-    /// [`Report::summary`].
+    /// [`Report::summary`] (derived, as `result`).
+    #[serde(default)]
     pub summary: String,
-    /// Every finding, in text order.
+    /// Every finding, in text order (output only: optional when read
+    /// back, and not compared, as their places are in the text the
+    /// document was made from).
+    #[serde(default)]
     pub findings: Vec<FindingDocument>,
 }
 
@@ -147,8 +157,10 @@ pub struct TagDocument {
     /// The value, escapes resolved.
     pub value: String,
     /// Where the tag line starts.
+    #[serde(default)]
     pub start: Place,
     /// Where it ends.
+    #[serde(default)]
     pub end: Place,
 }
 
@@ -159,8 +171,10 @@ pub struct TextDocument {
     /// The text, as the tree holds it (trimmed).
     pub text: String,
     /// Where it starts.
+    #[serde(default)]
     pub start: Place,
     /// Where it ends.
+    #[serde(default)]
     pub end: Place,
 }
 
@@ -182,8 +196,10 @@ pub struct SkippedDocument {
     /// How the move after it is joined to it (inline), else `line`.
     pub next: JointName,
     /// Where it starts.
+    #[serde(default)]
     pub start: Place,
     /// Where it ends.
+    #[serde(default)]
     pub end: Place,
 }
 
@@ -284,7 +300,9 @@ pub struct StartDocument {
     pub stores: StoresDocument,
     /// The player to move.
     pub turn: Player,
-    /// The setup string, such as `6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`.
+    /// The setup string, such as `6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`
+    /// (derived from the fields above: optional when read back).
+    #[serde(default)]
     pub setup: String,
 }
 
@@ -348,14 +366,19 @@ impl From<Capture> for CaptureDocument {
 pub struct MoveDocument {
     /// The move number as written: the row number in numbered movetext;
     /// inline, the move's place in the movetext from 1, counting moves
-    /// that did not parse.
+    /// that did not parse. Optional when read back (`0` or left out: the
+    /// move's place in its line).
+    #[serde(default)]
     pub number: u32,
     /// The ply number from 1, counted from the start of the game along
-    /// this line.
+    /// this line (derived: optional when read back).
+    #[serde(default)]
     pub ply: usize,
     /// The turn the ply is written in: `south` or `north`.
     pub side: Player,
-    /// Who moved (for a ply that was not replayed: `side`).
+    /// Who moved (for a ply that was not replayed: `side`; derived:
+    /// optional when read back).
+    #[serde(default = "south")]
     pub player: Player,
     /// The hole sown from; `null` for a written pass (`-`).
     #[serde(deserialize_with = "Option::deserialize")]
@@ -378,8 +401,10 @@ pub struct MoveDocument {
     /// The board after the ply; `null` when the ply was not replayed.
     pub after: Option<BoardDocument>,
     /// The line where the ply starts.
+    #[serde(default)]
     pub line: usize,
     /// The column where the ply starts.
+    #[serde(default)]
     pub column: usize,
     /// On the South ply that starts a move: the move's row; `null` on a
     /// North ply.
@@ -392,8 +417,10 @@ pub struct MoveDocument {
 pub struct RowDocument {
     /// Where the move starts: its row number, if written, else its first
     /// ply.
+    #[serde(default)]
     pub start: Place,
     /// Where it ends.
+    #[serde(default)]
     pub end: Place,
     /// The prose after `and` ending the move, or `null`.
     pub ending: Option<TextDocument>,
@@ -413,8 +440,10 @@ pub struct PlyDocument {
     /// Its groups.
     pub groups: Vec<GroupDocument>,
     /// The line where it starts.
+    #[serde(default)]
     pub line: usize,
     /// The column where it starts.
+    #[serde(default)]
     pub column: usize,
 }
 
@@ -461,8 +490,10 @@ pub struct GroupDocument {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mark: Option<String>,
     /// Where `(` is.
+    #[serde(default)]
     pub start: Place,
     /// Just after `)`.
+    #[serde(default)]
     pub end: Place,
 }
 
@@ -539,17 +570,20 @@ pub struct VariationDocument {
     /// The move number it branches at.
     pub branch: Option<u32>,
     /// Whether it was replayed against the rules.
+    #[serde(default)]
     pub replayed: bool,
     /// Where its header line `(B)` starts.
+    #[serde(default)]
     pub start: Place,
     /// Where the header line ends.
+    #[serde(default)]
     pub end: Place,
     /// Its own rows, one object per written ply.
     pub moves: Vec<MoveDocument>,
 }
 
 /// The result of the main line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultDocument {
     /// South's beans: the final score, or the stores where the line
@@ -565,6 +599,12 @@ pub struct ResultDocument {
     /// For a game ended by repetition: the ply whose position repeats
     /// and the earlier ply (0: the start) it repeats; else `null`.
     pub repetition: Option<RepetitionDocument>,
+}
+
+/// The default of a `player` left out of a document read back (it is
+/// derived, and compared only when given).
+const fn south() -> Player {
+    Player::South
 }
 
 /// Which ply repeated which.

@@ -122,6 +122,8 @@ mod jobs;
 #[cfg(feature = "serde")]
 mod json;
 #[cfg(feature = "serde")]
+mod json_check;
+#[cfg(feature = "serde")]
 mod json_writer;
 mod options;
 mod replay;
@@ -133,7 +135,8 @@ pub use annotate::{annotate, annotate_in_place};
 pub use finding::{Finding, FindingKind, Headline, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{
-    DocumentError, DocumentErrorKind, for_each_json_game, read_json_games, records_from_json,
+    DocumentError, DocumentErrorKind, for_each_json_game, read_json_games, read_json_games_with,
+    records_from_json,
 };
 pub use jobs::{GameError, StartError, record_of, replay_game, start_position};
 #[cfg(feature = "serde")]

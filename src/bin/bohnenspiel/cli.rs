@@ -124,7 +124,9 @@ Examples:
     /// `unanalysed` (a value the solver did not find within --nodes; never
     /// guessed). Then the values of each line's plies and a summary line
     /// per game; the run ends with a totals line on standard error.
-    #[command(alias = "analyze", after_help = "\
+    #[command(
+        alias = "analyze",
+        after_help = "\
 The phrases understood are listed in the README (\"bohnenspiel analyse\").
 
 JSON format: one object per line, each with a `type`:
@@ -154,7 +156,8 @@ error.
 
 Examples:
   bohnenspiel analyse fixtures/shotayev-gentlemen.txt
-  bohnenspiel analyse --format json --nodes 100000000 problems.txt")]
+  bohnenspiel analyse --format json --nodes 100000000 problems.txt"
+    )]
     Analyse {
         /// How to print the analysis.
         #[arg(long, value_enum, default_value_t = AnalyseFormat::Human)]
@@ -208,13 +211,23 @@ Examples:
     ///
     /// With `--from json`, each FILE is a JSON document as `bohnenspiel
     /// json` prints it (or JSON Lines, as `json --lines` prints them), and
-    /// its games are printed in the canonical notation.
+    /// its games are printed in the canonical notation. A document is held
+    /// to the standard of notation: the fields the replay derives
+    /// (`comment`, `annotated`, `player`, `number`, `ply`, `captures`,
+    /// `after`, `start.setup`, `result`, `summary`, ...) and those that
+    /// only describe the text it was made from (`file`, `index`,
+    /// `findings`, places) may be left out; a derived field that is given
+    /// must agree with the replay of the document's plies. A `start`
+    /// other than the opening is the record's start (printed as a `Setup`
+    /// tag).
     #[command(after_help = "\
 Exit status: 0, 1 when a record does not parse (its errors are printed to
 standard error, and the record is printed with the text that does not
-parse kept as written, so no text is lost) or a JSON document cannot be
-read back (the error names its JSON path, such as games[0].moves[12].hole),
-2 for a usage or I/O error.
+parse kept as written, so no text is lost; with --from json, placed in
+the printed record, named `FILE:games[N]`) or a JSON document cannot be
+read back (the error names its JSON path, such as games[0].moves[12].hole,
+or games[0].moves[3].captures for a derived field that disagrees with the
+replay), 2 for a usage or I/O error. An input with no game is an error.
 
 Examples:
   bohnenspiel fmt fixtures/machatscheck-1972.txt
@@ -223,6 +236,12 @@ Examples:
         /// What the inputs hold.
         #[arg(long, value_enum, default_value_t = From::Notation)]
         from: From,
+        /// With `--from json`: the rules the documents' games were replayed
+        /// by (as given to `bohnenspiel json`), unless a record's `Rules`
+        /// tag says otherwise; the derived fields are compared with a
+        /// replay under them.
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Record files; `-` or none reads standard input.
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
@@ -430,7 +449,12 @@ Examples:
         game: usize,
         /// The ply of the main line after which to draw the board (0: the
         /// start position).
-        #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "position")]
+        #[arg(
+            long,
+            value_name = "N",
+            default_value_t = 0,
+            conflicts_with = "position"
+        )]
         ply: usize,
         /// Draw this position (a setup string) instead of a game's.
         #[arg(long, value_name = "P")]

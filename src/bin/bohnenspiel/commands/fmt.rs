@@ -8,8 +8,8 @@ use crate::error::CliError;
 use crate::input::{Input, check_files, for_each_game};
 use crate::progress;
 use crate::status::Status;
-use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{DocumentErrorKind, Severity, read_json_games};
+use bohnenspiel::notation::{ParsedRecord, parse_records};
+use bohnenspiel::validate::{DocumentErrorKind, Options, Severity, read_json_games_with};
 
 /// Prints each game that parses in its canonical form, games separated by
 /// a blank line. A game that does not parse is printed too, what parsed
@@ -37,17 +37,26 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError>
 
 /// `fmt --from json`: prints the games of each JSON document (or JSON
 /// Lines) in the canonical notation, games separated by a blank line,
-/// each as soon as it is read ([`read_json_games`]: memory is bounded by
-/// one game). A
-/// document that cannot be read back is reported on standard error as
-/// `FILE: error: PATH: MESSAGE` (status [`Status::Findings`]); the games
-/// before the error are printed, and the next file is read.
+/// each as soon as it is read ([`read_json_games_with`]: memory is bounded
+/// by one game; the derived fields a document gives are compared with a
+/// replay under `options`). A document that cannot be read back is
+/// reported on standard error as `FILE: error: PATH: MESSAGE` (status
+/// [`Status::Findings`]); the games before the error are printed, and the
+/// next file is read. A game whose record has syntax errors is printed
+/// as `fmt` prints it, and its errors go to standard error as `fmt`
+/// reports them, placed in the printed record and named
+/// `FILE:games[N]` (status [`Status::Findings`], as in `fmt`).
 ///
 /// # Errors
 ///
 /// [`CliError::Usage`] when `-` is named twice; a failure to write.
-pub fn run_json<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError> {
+pub fn run_json<W: Write>(
+    out: &mut W,
+    files: &[PathBuf],
+    options: &Options,
+) -> Result<Status, CliError> {
     check_files(files)?;
+    let diagnostics = Diagnostics::for_stderr();
     let stdin = [PathBuf::from("-")];
     let paths = if files.is_empty() { &stdin[..] } else { files };
     let mut status = Status::Success;
@@ -63,24 +72,41 @@ pub fn run_json<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliE
             }
         };
         let name = input.name.clone();
-        let mut failed_write = None;
-        let read = read_json_games(input.into_reader(), |record| {
-            if failed_write.is_some() {
+        let mut failed = None;
+        let mut index = 0usize;
+        let read = read_json_games_with(input.into_reader(), options, |record| {
+            if failed.is_some() {
                 return Ok(());
             }
+            let text = record.to_string();
             let written = if first {
-                write!(out, "{record}")
+                out.write_all(text.as_bytes())
             } else {
-                write!(out, "\n{record}")
+                write!(out, "\n{text}")
             };
             first = false;
-            if let Err(error) = written {
-                failed_write = Some(error);
+            let game = index;
+            index += 1;
+            let printed = written.map_err(CliError::from).and_then(|()| {
+                // The errors of a record kept with text that does not parse.
+                if record.skipped.is_empty() && record.verbatim.is_none() {
+                    return Ok(Status::Success);
+                }
+                let mut worst = Status::Success;
+                for parsed in parse_records(&text) {
+                    let place = format!("{name}:games[{game}]");
+                    worst = worst.max(print_parse_problems(out, &diagnostics, &place, &parsed)?);
+                }
+                Ok(worst)
+            });
+            match printed {
+                Ok(game_status) => status = status.max(game_status),
+                Err(error) => failed = Some(error),
             }
             Ok(())
         });
-        if let Some(error) = failed_write {
-            return Err(error.into());
+        if let Some(error) = failed {
+            return Err(error);
         }
         if let Err(error) = read {
             out.flush()?;

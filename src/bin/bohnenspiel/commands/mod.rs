@@ -76,9 +76,14 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             }),
             lines,
         )?,
-        Command::Fmt { from, files } => match from {
+        Command::Fmt { from, rules, files } => match from {
+            From::Notation if rules.variant.is_some() || rules.endless.is_some() => {
+                return Err(usage(format_args!(
+                    "--variant and --endless are read only with --from json (fmt reads notation without replaying it)"
+                )));
+            }
             From::Notation => fmt::run(&mut out, &files)?,
-            From::Json => fmt::run_json(&mut out, &files)?,
+            From::Json => fmt::run_json(&mut out, &files, &rules.apply(Options::default()))?,
         },
         Command::Annotate { rules, files } => {
             annotate::run(&mut out, &files, rules.apply(Options::default()))?
