@@ -14,8 +14,10 @@
 //!   (negamax alpha-beta, later moves tried with a null window first),
 //!   depth 1, 2, 3, … until a limit is reached. Each finished depth is
 //!   reported ([`SearchInfo`]); the answer is that of the deepest finished
-//!   depth (depth 1 always finishes, so there is always a move when there
-//!   is a legal one).
+//!   depth, or a move the unfinished depth proved better than it (depth 1
+//!   always finishes, so there is always a move when there is a legal
+//!   one). The best move of each depth is searched first at the next;
+//!   under a time limit no depth starts after half the time is gone.
 //! - **Scores** are the final difference of beans from the player to
 //!   move's view (their final beans minus the other player's), in
 //!   hundredths of a bean inside the search and in beans in
@@ -92,7 +94,7 @@ use self::eval::SCALE;
 use self::search::{INFINITY, MAX_PLY, Searcher};
 use self::tt::Table;
 use super::{Budget, EndgameTable, Solver, TableError};
-use crate::{Game, Move, Player, Position, Rules, Score, Variant};
+use crate::{Game, Hole, Move, Player, Position, Rules, Score, Variant};
 
 /// The most plies [`Engine::search`] searches ahead (a larger
 /// [`Limits::depth`] is taken as this).
@@ -413,11 +415,23 @@ impl Engine {
             killers: vec![[u8::MAX; 2]; MAX_PLY + 1],
             history: [[0; 12]; 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
+            root_first: u8::MAX,
+            root_better: None,
         };
         let mut last: Option<SearchResult> = None;
         for depth in 1..=max_depth {
+            searcher.root_better = None;
             let outcome = searcher.search(position, last_sower, depth, 0, -INFINITY, INFINITY);
             let Ok(score) = outcome else {
+                // A move proven better than the last depth's best by the
+                // unfinished depth replaces it (its value stays the last
+                // depth's, a bound for the new move).
+                let better = searcher
+                    .root_better
+                    .and_then(|origin| Hole::from_index(origin.into()));
+                if let (Some(hole), Some(result)) = (better, last.as_mut()) {
+                    result.best = Some(Move::new(hole));
+                }
                 break;
             };
             let elapsed = started.elapsed();
@@ -449,8 +463,13 @@ impl Engine {
             if single && limits.time.is_some() {
                 break;
             }
+            // A depth takes longer than all before it together: one that
+            // could not finish in the time left is not started.
+            let half_gone = limits
+                .time
+                .is_some_and(|time| started.elapsed() * 2 >= time);
             if searcher.stop.load(std::sync::atomic::Ordering::Relaxed)
-                || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                || half_gone
                 || searcher.nodes >= node_limit
             {
                 break;

@@ -46,6 +46,13 @@ pub(crate) struct Searcher<'a> {
     pub(crate) killers: Vec<[u8; 2]>,
     pub(crate) history: [[u32; 12]; 2],
     pub(crate) pv: Vec<Vec<Move>>,
+    /// The root move searched first (the best of the last finished
+    /// iteration), `u8::MAX` for none.
+    pub(crate) root_first: u8,
+    /// A root move of the current iteration proven better than the one
+    /// searched first (its null-window search failed high), if any: the
+    /// answer if the iteration does not finish.
+    pub(crate) root_better: Option<u8>,
 }
 
 impl Searcher<'_> {
@@ -146,11 +153,13 @@ impl Searcher<'_> {
             return Ok(evaluate(position, self.config.evaluation).clamp(floor, ceiling));
         }
         let key = hash(position);
-        let mut tt_move = u8::MAX;
+        let mut tt_move = if ply == 0 { self.root_first } else { u8::MAX };
         if self.config.parts.transposition_table
             && let Some(entry) = self.tt.probe(key)
         {
-            tt_move = entry.best;
+            if ply > 0 {
+                tt_move = entry.best;
+            }
             let score = i32::from(entry.score);
             if ply > 0 && u32::from(entry.depth) >= depth {
                 let cut = match entry.bound {
@@ -209,9 +218,13 @@ impl Searcher<'_> {
                     .search(&child, mover, depth - 1, ply + 1, -alpha - 1, -alpha)
                     .map(|s| -s)
                 {
-                    Ok(s) if s > alpha && s < beta => self
-                        .search(&child, mover, depth - 1, ply + 1, -beta, -alpha)
-                        .map(|s| -s),
+                    Ok(s) if s > alpha && s < beta => {
+                        if ply == 0 {
+                            self.root_better = Some(origin);
+                        }
+                        self.search(&child, mover, depth - 1, ply + 1, -beta, -alpha)
+                            .map(|s| -s)
+                    }
                     other => other,
                 }
             };
