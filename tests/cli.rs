@@ -1900,3 +1900,32 @@ fn fmt_from_json_honours_start_bom_empty_input_and_syntax_errors() {
     let _ = write!(transcript, "{}", back.transcript());
     insta::assert_snapshot!("fmt-from-json-empty-and-syntax-errors", transcript);
 }
+
+/// The diagram after the ply that ends a game says who won and with what
+/// score, the beans left on the board counted in the stores.
+#[test]
+fn diagram_of_a_finished_game_says_who_won() {
+    let last = run(&["diagram", "fixtures/rueger-1962.txt", "--ply", "37"]);
+    assert_eq!(last.code, Some(0), "{}", last.stderr);
+    let caption = "South wins 50:22 (North cannot move)";
+    assert!(
+        last.stdout.contains(&format!(">{caption}</text>")),
+        "{}",
+        last.stdout
+    );
+    assert!(!last.stdout.contains("to move"), "{}", last.stdout);
+    assert!(
+        last.stdout
+            .contains(">50</text><text class=\"name\" x=\"660\"")
+    );
+    assert!(
+        last.stdout
+            .contains(">22</text><text class=\"name\" x=\"70\"")
+    );
+    let before = run(&["diagram", "fixtures/rueger-1962.txt", "--ply", "36"]);
+    assert!(
+        before.stdout.contains(">South to move</text>"),
+        "{}",
+        before.stdout
+    );
+}

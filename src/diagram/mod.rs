@@ -4,7 +4,8 @@
 //! North's row is on top, read from hole 12 to hole 7, South's below from
 //! 1 to 6; North's store is on the left and South's on the right. Each
 //! hole shows its number and its beans; the stores show their beans, and
-//! the line under the board says who is to move. [`Marks`] add a ring
+//! the line under the board says who is to move ([`svg_with_caption`]:
+//! how the game ended, for a finished game). [`Marks`] add a ring
 //! round the hole the last ply was sown from and mark the holes it
 //! captured from.
 //!
@@ -26,7 +27,7 @@
 
 mod svg;
 
-pub use svg::svg;
+pub use svg::{svg, svg_with_caption};
 
 use crate::{Captures, Hole, Move};
 

@@ -46,13 +46,43 @@ const STYLE: &str = "\
 /// `turn` (`South to move`) and, when there are marks, `legend`.
 #[must_use]
 pub fn svg(position: &Position, marks: &Marks) -> String {
+    draw(position, marks, None)
+}
+
+/// The diagram of a position where the game has ended, as [`svg`] draws
+/// it, but with `caption` (such as `South wins 50:22 (North cannot
+/// move)`) in the line under the board instead of who is to move, and no
+/// store marked as the mover's.
+///
+/// ```
+/// use bohnenspiel::diagram::{Marks, svg_with_caption};
+/// use bohnenspiel::Position;
+///
+/// let end: Position = "0,0,0,0,0,0/0,0,0,0,0,0 50:22 N".parse()?;
+/// let picture = svg_with_caption(&end, &Marks::NONE, "South wins 50:22 (North cannot move)");
+/// assert!(picture.contains(">South wins 50:22 (North cannot move)</text>"));
+/// assert!(!picture.contains("to move<") && !picture.contains("to-move\""));
+/// # Ok::<(), bohnenspiel::ParsePositionError>(())
+/// ```
+#[must_use]
+pub fn svg_with_caption(position: &Position, marks: &Marks, caption: &str) -> String {
+    draw(position, marks, Some(caption))
+}
+
+/// [`svg`], or [`svg_with_caption`] when a caption is given.
+fn draw(position: &Position, marks: &Marks, caption: Option<&str>) -> String {
     let mut out = String::with_capacity(4096);
     let turn = position.turn();
+    // The mover's store is marked only while the game goes on.
+    let (caption, mover) = match caption {
+        Some(text) => (escaped(text), None),
+        None => (format!("{turn} to move"), Some(turn)),
+    };
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
          viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\">\n\
-         <title>Bohnenspiel position: {}, {turn} to move</title>\n\
+         <title>Bohnenspiel position: {}, {caption}</title>\n\
          <style>{STYLE}</style>\n\
          <rect x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#fffdf6\"/>\n\
          <rect class=\"board\" x=\"20\" y=\"50\" width=\"690\" height=\"190\" rx=\"40\"/>\n",
@@ -81,11 +111,11 @@ pub fn svg(position: &Position, marks: &Marks) -> String {
             SOUTH_Y + 70,
         );
     }
-    store(&mut out, position, Player::North, 30);
-    store(&mut out, position, Player::South, 620);
+    store(&mut out, position, mover, Player::North, 30);
+    store(&mut out, position, mover, Player::South, 620);
     let _ = writeln!(
         out,
-        "<text id=\"turn\" class=\"turn\" x=\"{}\" y=\"300\">{turn} to move</text>",
+        "<text id=\"turn\" class=\"turn\" x=\"{}\" y=\"300\">{caption}</text>",
         WIDTH / 2
     );
     if let Some(text) = legend(marks) {
@@ -137,13 +167,13 @@ fn hole(
     );
 }
 
-/// A store, `x` its left edge.
-fn store(out: &mut String, position: &Position, player: Player, x: u32) {
+/// A store, `x` its left edge, marked when it is `mover`'s.
+fn store(out: &mut String, position: &Position, mover: Option<Player>, player: Player, x: u32) {
     let id = match player {
         Player::South => "south",
         Player::North => "north",
     };
-    let class = if position.turn() == player {
+    let class = if mover == Some(player) {
         "store to-move"
     } else {
         "store"
@@ -175,4 +205,19 @@ fn legend(marks: &Marks) -> Option<String> {
         parts.push(format!("red: captured {}", taken.join(", ")));
     }
     (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// `text` with the characters XML gives a meaning escaped.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }

@@ -310,8 +310,21 @@ pub(crate) fn line_summary(line: &Line) -> String {
     }
 }
 
-/// `South wins 50:22 (North cannot move)` and the like.
-pub(crate) fn end_summary(end: GameEnd) -> String {
+/// How a game ended, in the words of every summary: `South wins 50:22
+/// (North cannot move)` and the like (South's count first).
+///
+/// ```
+/// use bohnenspiel::{EndReason, GameEnd, Player, Score};
+/// use bohnenspiel::validate::end_summary;
+///
+/// let end = GameEnd {
+///     reason: EndReason::NoBeans { player: Player::North },
+///     score: Score::new(50, 22),
+/// };
+/// assert_eq!(end_summary(end), "South wins 50:22 (North cannot move)");
+/// ```
+#[must_use]
+pub fn end_summary(end: GameEnd) -> String {
     let mut out = String::with_capacity(64);
     write_end(&mut out, end);
     out

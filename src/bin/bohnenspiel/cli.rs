@@ -425,7 +425,9 @@ Examples:
     /// The board after ply N of a game's main line (the start for 0), or
     /// the position of `--position`. North's row is on top (holes 12 to 7
     /// from left to right), South's below (1 to 6); North's store is on
-    /// the left, South's on the right; the caption says who is to move.
+    /// the left, South's on the right; the caption says who is to move,
+    /// or, after the ply that ends the game, who won and with what score
+    /// (the board as the game ends, the beans left on it in the stores).
     /// After a ply, the hole it was sown from has a blue ring and the
     /// holes it captured from are red.
     #[command(after_help = "\

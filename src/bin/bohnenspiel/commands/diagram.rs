@@ -6,9 +6,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use bohnenspiel::Position;
-use bohnenspiel::diagram::{Marks, svg};
-use bohnenspiel::validate::{Options, validate};
+use bohnenspiel::diagram::{Marks, svg, svg_with_caption};
+use bohnenspiel::validate::{Options, end_summary, validate};
+use bohnenspiel::{GameEnd, Position, Setup};
 
 use crate::commands::print_errors;
 use crate::commands::validate::status_of;
@@ -47,16 +47,19 @@ pub struct Request<'a> {
 /// the end of the game's replay; [`CliError::Output`] when the output file
 /// cannot be created or written.
 pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliError> {
-    let (position, marks, status) = match (request.position, request.file) {
+    let (position, marks, status, end) = match (request.position, request.file) {
         (Some(text), _) => {
             let position = text
                 .parse::<Position>()
                 .map_err(|error| usage(format_args!("invalid --position `{text}`: {error}")))?;
-            (position, Marks::NONE, Status::Success)
+            (position, Marks::NONE, Status::Success, None)
         }
         (None, file) => from_record(out, file.unwrap_or(Path::new("-")), request)?,
     };
-    let picture = svg(&position, &marks);
+    let picture = match end {
+        Some(end) => svg_with_caption(&final_position(&position, end), &marks, &end_summary(end)),
+        None => svg(&position, &marks),
+    };
     match request.output {
         Some(path) if path != Path::new("-") => write_file(path, &picture)?,
         _ => out.write_all(picture.as_bytes())?,
@@ -64,12 +67,14 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
     Ok(status)
 }
 
-/// The position after ply `request.ply` of game `request.game` of `path`.
+/// The position after ply `request.ply` of game `request.game` of `path`,
+/// its marks, the game's status, and how the game ended when that ply
+/// ends it.
 fn from_record(
     out: &mut impl Write,
     path: &Path,
     request: &Request<'_>,
-) -> Result<(Position, Marks, Status), CliError> {
+) -> Result<(Position, Marks, Status, Option<GameEnd>), CliError> {
     check_files(&[PathBuf::from(path)])?;
     let input = Input::open(path)?;
     let name = input.name.clone();
@@ -92,14 +97,17 @@ fn from_record(
     };
     let plies = &report.main_line.plies;
     if request.ply == 0 {
-        return Ok((start, Marks::NONE, status));
+        return Ok((start, Marks::NONE, status, None));
     }
+    // The line's end, if it comes with its last replayed ply.
+    let end = report.main_line.end.as_deref().copied();
     match plies.get(request.ply - 1) {
         Some(ply) => Ok((
             ply.after,
             ply.mv
                 .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures)),
             status,
+            end.filter(|_| request.ply == plies.len()),
         )),
         None => Err(problem(format!(
             "--ply {} is past the end: game {} has {} replayed {}",
@@ -109,6 +117,18 @@ fn from_record(
             if plies.len() == 1 { "ply" } else { "plies" }
         ))),
     }
+}
+
+/// The board once a game has ended: the beans left on it shared as the
+/// final score says, the stores holding that score; `position` itself if
+/// that score is not a position (an odd share).
+fn final_position(position: &Position, end: GameEnd) -> Position {
+    Position::from_setup(Setup {
+        board: [0; 12],
+        stores: end.score,
+        turn: position.turn(),
+    })
+    .unwrap_or(*position)
 }
 
 /// Writes the picture to a file.
