@@ -1219,6 +1219,24 @@ fn solve_the_gentlemen_in_both_formats() {
         "{}",
         hemprich.stdout
     );
+    // The JSON line keeps them, as `null`.
+    let json = run(&[
+        "solve",
+        "--variant",
+        "hemprich",
+        "--endless",
+        "split",
+        "--format",
+        "json",
+        "--position",
+        "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
+    ]);
+    assert!(
+        json.stdout
+            .contains(r#""line":[5,11,6,7,null,8,null,9,null,10,null,11]}"#),
+        "{}",
+        json.stdout
+    );
 }
 
 /// A missing argument is named in the one-line usage error.
@@ -1927,5 +1945,56 @@ fn diagram_of_a_finished_game_says_who_won() {
         before.stdout.contains(">South to move</text>"),
         "{}",
         before.stdout
+    );
+}
+
+/// `analyse --format json` gives each ply the position before it: after
+/// a written Hemprich pass, the position the pass leaves (the other
+/// player to move), as after a pass that is not written.
+#[test]
+fn analyse_json_positions_follow_hemprich_passes() {
+    let positions = |moves: &str| -> Vec<(Value, String)> {
+        let record = format!(
+            "[Rules \"hemprich; endless=split\"]\n[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 S\"]\n\n{moves}\n"
+        );
+        let ran = run_with_stdin(&["analyse", "--format", "json"], record.as_bytes());
+        assert_eq!(ran.code, Some(0), "{}{}", ran.stdout, ran.stderr);
+        ran.stdout
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter(|line| line["type"] == "ply")
+            .map(|line| {
+                (
+                    line["hole"].clone(),
+                    line["position"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let written = positions("5, 11; 6, 7; -, 8; -, 9");
+    let unwritten = positions("5, 11; 6, 7; 8; 9");
+    // North's 8 and 9 start from a position with North to move, written
+    // pass or not.
+    let of = |plies: &[(Value, String)], hole: u64| {
+        plies
+            .iter()
+            .find(|(h, _)| h.as_u64() == Some(hole))
+            .map(|(_, position)| position.clone())
+            .unwrap_or_default()
+    };
+    for hole in [8, 9] {
+        assert!(of(&written, hole).ends_with(" N"), "{written:?}");
+        assert_eq!(of(&written, hole), of(&unwritten, hole));
+    }
+    // The pass itself starts from South to move.
+    let passes: Vec<&String> = written
+        .iter()
+        .filter(|(hole, _)| hole.is_null())
+        .map(|(_, position)| position)
+        .collect();
+    assert_eq!(passes.len(), 2, "{written:?}");
+    assert!(
+        passes.iter().all(|position| position.ends_with(" S")),
+        "{written:?}"
     );
 }

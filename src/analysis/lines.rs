@@ -54,15 +54,33 @@ impl LineData<'_> {
 impl<'r> Extend<&'r ReplayedPly> for LineData<'r> {
     fn extend<I: IntoIterator<Item = &'r ReplayedPly>>(&mut self, plies: I) {
         for ply in plies {
-            let before = self.positions.len() - 1;
-            if let Some(mv) = ply.mv {
-                let mut sown = self.positions[before];
-                // A Hemprich pass forced after the move is a position of
-                // its own.
-                if sown.play(mv).is_ok() && sown != ply.after {
-                    self.push(sown);
+            let mut before = self.positions.len() - 1;
+            match ply.mv {
+                Some(mv) => {
+                    let mut sown = self.positions[before];
+                    // A Hemprich pass forced after the move is a position
+                    // of its own.
+                    if sown.play(mv).is_ok() && sown != ply.after {
+                        self.push(sown);
+                    }
+                    self.push(ply.after);
                 }
-                self.push(ply.after);
+                None => {
+                    // A written pass: the ply before it has already made
+                    // the pass it forced, so the pass starts from the
+                    // position before that (its player to move), not from
+                    // the one it leaves.
+                    let passer = before
+                        .checked_sub(1)
+                        .filter(|&k| self.positions[before].turn() != ply.player)
+                        .filter(|&k| self.positions[k].turn() == ply.player);
+                    if let Some(k) = passer {
+                        before = k;
+                    }
+                    if ply.after != self.positions[self.positions.len() - 1] {
+                        self.push(ply.after);
+                    }
+                }
             }
             self.own.push((ply, before, self.positions.len() - 1));
         }

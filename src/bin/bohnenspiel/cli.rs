@@ -311,8 +311,8 @@ Examples:
     #[command(after_help = "\
 JSON format: {\"value\": {\"south\": S, \"north\": N}, \"moves\": [{\"hole\": H,
 \"value\": {\"south\": S, \"north\": N}}, ...], \"line\": [H, ...]}.
-The human line writes a forced Hemprich pass as `-`; the JSON line lists
-the holes sown only.
+A forced Hemprich pass is written `-` in the human line and `null` in the
+JSON line.
 
 Exit status: 0, 1 when the budget runs out before the position is solved,
 2 for a usage error (such as an invalid position, or a table for other

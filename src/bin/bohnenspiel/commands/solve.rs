@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use bohnenspiel::analysis::{Budget, EndgameTable, Solution, SolveError, Solver};
-use bohnenspiel::{Action, Game, Position, Repetition, Rules, Score};
+use bohnenspiel::{Action, Game, Move, Position, Repetition, Rules, Score};
 
 use crate::cli::SolveFormat;
 use crate::error::{CliError, usage};
@@ -47,7 +47,7 @@ pub fn run(
     };
     match format {
         SolveFormat::Human => human(out, start, rules, &solution)?,
-        SolveFormat::Json => json(out, &solution)?,
+        SolveFormat::Json => json(out, start, rules, &solution)?,
     }
     Ok(Status::Success)
 }
@@ -68,16 +68,20 @@ fn human(
     for mv in &solution.moves {
         writeln!(out, "move {:>2}: {}", mv.mv, describe(mv.value))?;
     }
-    writeln!(out, "line: {}", line_with_passes(start, rules, solution))?;
+    let plies: Vec<String> = line_with_passes(start, rules, solution)
+        .iter()
+        .map(|ply| ply.map_or_else(|| "-".to_owned(), |mv| mv.to_string()))
+        .collect();
+    writeln!(out, "line: {}", plies.join(" "))?;
     Ok(())
 }
 
-/// The best line as written plies: the holes, and `-` for each forced
-/// Hemprich pass, which [`Solution::line`] leaves out. The line is
-/// replayed by a [`Game`], which records those passes; it ends the game at
-/// the first repetition as search does, so that no pass is written after
-/// the end.
-fn line_with_passes(start: Position, rules: Rules, solution: &Solution) -> String {
+/// The best line as plies: each move sown, and `None` for each forced
+/// Hemprich pass, which [`Solution::line`] leaves out (written `-` in the
+/// human form, `null` in JSON). The line is replayed by a [`Game`], which
+/// records those passes; it ends the game at the first repetition as
+/// search does, so that no pass is written after the end.
+fn line_with_passes(start: Position, rules: Rules, solution: &Solution) -> Vec<Option<Move>> {
     let rules = Rules {
         repetition: Repetition::Automatic { occurrence: 2 },
         ..rules
@@ -86,18 +90,15 @@ fn line_with_passes(start: Position, rules: Rules, solution: &Solution) -> Strin
     if solution.line.iter().any(|&mv| game.play(mv).is_err()) {
         // Not reached: the solver's line is legal. Should it not be, the
         // line is shown as the solver gave it.
-        let holes: Vec<String> = solution.line.iter().map(ToString::to_string).collect();
-        return holes.join(" ");
+        return solution.line.iter().copied().map(Some).collect();
     }
-    let plies: Vec<String> = game
-        .plies()
+    game.plies()
         .iter()
         .map(|ply| match ply.action {
-            Action::Sow { mv, .. } => mv.to_string(),
-            Action::Pass => "-".to_owned(),
+            Action::Sow { mv, .. } => Some(mv),
+            Action::Pass => None,
         })
-        .collect();
-    plies.join(" ")
+        .collect()
 }
 
 /// A score as JSON: `{"south": S, "north": N}`.
@@ -128,12 +129,19 @@ struct JsonMove {
 struct JsonSolution {
     value: JsonScore,
     moves: Vec<JsonMove>,
-    line: Vec<u8>,
+    /// The holes sown, `null` for a forced Hemprich pass.
+    line: Vec<Option<u8>>,
 }
 
 /// The JSON form:
-/// `{"value": {"south": S, "north": N}, "moves": [{"hole": H, "value": …}], "line": [H, …]}`.
-fn json(out: &mut impl Write, solution: &Solution) -> Result<(), CliError> {
+/// `{"value": {"south": S, "north": N}, "moves": [{"hole": H, "value": …}], "line": [H, …]}`,
+/// a forced Hemprich pass `null` in the line.
+fn json(
+    out: &mut impl Write,
+    start: Position,
+    rules: Rules,
+    solution: &Solution,
+) -> Result<(), CliError> {
     let document = JsonSolution {
         value: solution.value.into(),
         moves: solution
@@ -144,7 +152,10 @@ fn json(out: &mut impl Write, solution: &Solution) -> Result<(), CliError> {
                 value: mv.value.into(),
             })
             .collect(),
-        line: solution.line.iter().map(|mv| mv.hole().number()).collect(),
+        line: line_with_passes(start, rules, solution)
+            .iter()
+            .map(|ply| ply.map(|mv| mv.hole().number()))
+            .collect(),
     };
     serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
     writeln!(out)?;
