@@ -261,13 +261,28 @@ fn marks_confirmed_and_contradicted() {
         messages(&keeps),
         ["1. 1?: it does not lose value: it keeps 40:32 (South wins) (line: 1 11 3 12 1)"]
     );
+    // A `!` that loses is shown by the line by which it loses: the marked
+    // move, then best play (the naive search plays it out to the draw).
     let loses = from(ONE_WIN, "1.  2!  11");
     assert_eq!(kinds(&loses), [(Mark, Contradicted)]);
+    let line: Vec<usize> = loses.judgements[0]
+        .line
+        .iter()
+        .map(|mv| usize::from(mv.hole().number()))
+        .collect();
+    assert_eq!(line.first(), Some(&2), "{line:?}");
+    assert_eq!(
+        minimax::play_out(&Board::parse(ONE_WIN), &[], STANDARD, false, &line),
+        Some(36),
+        "{line:?}"
+    );
+    let shown: Vec<String> = line.iter().map(ToString::to_string).collect();
     assert_eq!(
         messages(&loses),
-        [
-            "1. 2!: it loses value: 36:36 (draw) after it, where 1 keeps 40:32 (South wins) (line: 1 11 3 12 1)"
-        ]
+        [format!(
+            "1. 2!: it loses value: 36:36 (draw) after it, where 1 keeps 40:32 (South wins) (line: {})",
+            shown.join(" ")
+        )]
     );
     let not_only = from(TWO_KEEP, "1.  1!!  11");
     assert_eq!(kinds(&not_only), [(Mark, Contradicted)]);

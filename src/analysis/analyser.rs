@@ -789,7 +789,9 @@ impl Work<'_> {
             );
             let verdict = match self.solution_after(line, before, other) {
                 Some((_, Ok(solution))) => {
-                    mark_verdict_in(&solution, Move::new(reply), mark, !mover)
+                    let (verdict, reason, shown) =
+                        mark_verdict_in(&solution, Move::new(reply), mark, !mover);
+                    (verdict, format!("{reason}{}", line_text(&shown)), shown)
                 }
                 Some((_, Err(error))) => unanalysed(error),
                 None => (
@@ -820,11 +822,15 @@ impl Work<'_> {
         match self.solution(line, at) {
             Ok(solution) => {
                 let (verdict, reason, shown) = mark_verdict_in(&solution, mv, mark, mover);
-                // A `?` that keeps the value is shown by the line after
-                // it, a `!!` that is not the only one by the line after
-                // another move that keeps the value.
+                // A `?` that keeps the value, and a `!` or `!!` that loses
+                // it, are shown by the line after the marked move; a `!!`
+                // that is not the only one by the line after another move
+                // that keeps the value.
+                let loses = move_value(&solution.moves, mv)
+                    .is_some_and(|value| value.of(mover) < solution.value.of(mover));
                 let shown_move = match mark {
                     Mark::Mistake | Mark::Blunder => Some(mv),
+                    Mark::Good | Mark::Brilliant if loses => Some(mv),
                     Mark::Brilliant if shown.is_empty() => solution
                         .moves
                         .iter()
@@ -839,7 +845,7 @@ impl Work<'_> {
                     let shown: Vec<Move> = std::iter::once(shown_move).chain(after.line).collect();
                     return (verdict, format!("{reason}{}", line_text(&shown)), shown);
                 }
-                (verdict, reason, shown)
+                (verdict, format!("{reason}{}", line_text(&shown)), shown)
             }
             Err(error) => unanalysed(error),
         }
@@ -929,7 +935,9 @@ fn outcome_verdict_after(
 }
 
 /// The verdict on `mark` for `mv` played by `mover` in the position of
-/// `solution`.
+/// `solution`; the reason without the line that shows a contradiction
+/// (for a `!` or `!!` that loses value, the line starts with `mv`: the
+/// caller may go on with the best line after it).
 fn mark_verdict_in(
     solution: &Solution,
     mv: Move,
@@ -973,11 +981,7 @@ fn mark_verdict_in(
                 )
             }
         }
-        Mark::Good | Mark::Brilliant if loses => (
-            Verdict::Contradicted,
-            format!("{}{}", lost(), line_text(&solution.line)),
-            solution.line.clone(),
-        ),
+        Mark::Good | Mark::Brilliant if loses => (Verdict::Contradicted, lost(), vec![mv]),
         Mark::Brilliant => {
             let others: Vec<Move> = keepers.iter().copied().filter(|&k| k != mv).collect();
             if others.is_empty() {

@@ -72,7 +72,7 @@ impl<'r> Extend<&'r ReplayedPly> for LineData<'r> {
                     // the one it leaves.
                     let passer = before
                         .checked_sub(1)
-                        .filter(|&k| self.positions[before].turn() != ply.player)
+                        .filter(|_| self.positions[before].turn() != ply.player)
                         .filter(|&k| self.positions[k].turn() == ply.player);
                     if let Some(k) = passer {
                         before = k;
