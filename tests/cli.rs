@@ -1594,6 +1594,13 @@ fn usage_errors_suggest_and_explain() {
             "2",
         ],
         &["fmt", "--variant", "hemprich", "fixtures/rueger-1962.txt"],
+        &[
+            "diagram",
+            "--position",
+            "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S",
+            "--variant",
+            "Hemprich",
+        ],
     ] {
         let ran = run(args);
         assert_eq!((ran.code, ran.stdout.as_str()), (Some(2), ""), "{args:?}");
@@ -1821,6 +1828,16 @@ fn fmt_from_json_checks_the_derived_fields() {
         let _ = writeln!(transcript, "{field}: {}", back.stderr.trim_end());
     }
     insta::assert_snapshot!("fmt-from-json-derived-fields", transcript);
+    // Unknown fields stay refused, with their path.
+    let unknown = edited_json(rueger, |d| d["games"][0]["moves"][3]["captured"] = 2.into());
+    let back = run_with_stdin(&["fmt", "--from", "json"], unknown.as_bytes());
+    assert_eq!(back.code, Some(1));
+    assert!(
+        back.stderr
+            .starts_with("<stdin>: error: games[0].moves[3].captured: unknown field `captured`"),
+        "{}",
+        back.stderr
+    );
     // Every derived and output-only field left out: the same record.
     let bare = edited_json(rueger, |document| {
         let game = &mut document["games"][0];

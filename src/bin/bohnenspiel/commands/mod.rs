@@ -131,6 +131,15 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         )?,
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,
         Command::Diagram {
+            position: Some(_),
+            rules,
+            ..
+        } if rules.variant.is_some() || rules.endless.is_some() => {
+            return Err(usage(format_args!(
+                "--variant and --endless are read only with a record (a --position is drawn as it is, without replaying)"
+            )));
+        }
+        Command::Diagram {
             file,
             game,
             ply,
