@@ -722,3 +722,77 @@ fn json_is_read_game_by_game_from_a_reader() {
         ("moves[0].hole", Some(2))
     );
 }
+
+/// The derived fields of a ply's document, and an edit of each that says
+/// something the replay does not.
+fn edits_of(ply: &Value) -> Vec<(&'static str, Value)> {
+    let mut edits = vec![
+        ("ply", json!(ply["ply"].as_u64().unwrap_or_default() + 1)),
+        (
+            "player",
+            json!(if ply["player"] == "south" {
+                "north"
+            } else {
+                "south"
+            }),
+        ),
+        ("comment", json!("an edited comment")),
+    ];
+    if ply["captures"].is_array() {
+        let captures = if ply["captures"].as_array().is_some_and(Vec::is_empty) {
+            json!([{"hole": 1, "beans": 2}])
+        } else {
+            json!([])
+        };
+        edits.push(("captures", captures));
+    }
+    if let Some(pits) = ply["after"]["pits"].as_array() {
+        let mut pits = pits.clone();
+        if let Some(first) = pits.first_mut() {
+            *first = json!(first.as_u64().unwrap_or_default() + 1);
+        }
+        edits.push((
+            "after",
+            json!({"pits": pits, "stores": ply["after"]["stores"]}),
+        ));
+    }
+    edits
+}
+
+/// Read back, a document is held to the standard of the notation: for
+/// every ply of every fixture (the first 8 of each line), leaving out a
+/// field the replay derives gives the same record, and an edit of it is
+/// an error naming exactly its path.
+#[test]
+fn every_derived_field_is_optional_and_checked() {
+    for name in all_fixtures() {
+        let whole = serde_json::to_value(document(&fixture_text(&name)))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let games = whole["games"].as_array().cloned().unwrap_or_default();
+        for (g, game) in games.iter().enumerate() {
+            let one = |game: &Value| json!({"version": 3, "games": [game]}).to_string();
+            let expected = records_from_json(&one(game)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let plies = game["moves"].as_array().cloned().unwrap_or_default();
+            for (k, ply) in plies.iter().enumerate().take(8) {
+                for (field, edit) in edits_of(ply) {
+                    let mut left_out = game.clone();
+                    if let Some(ply) = left_out["moves"][k].as_object_mut() {
+                        ply.remove(field);
+                    }
+                    let back = records_from_json(&one(&left_out))
+                        .unwrap_or_else(|e| panic!("{name} game {g} ply {k} without {field}: {e}"));
+                    assert_eq!(back, expected, "{name} game {g} ply {k} without {field}");
+                    let mut edited = game.clone();
+                    edited["moves"][k][field] = edit;
+                    let error = records_from_json(&one(&edited)).err();
+                    let path = error.map(|e| e.path).unwrap_or_default();
+                    let expected_path = format!("games[0].moves[{k}].{field}");
+                    assert!(
+                        path == expected_path || path.starts_with(&format!("{expected_path}.")),
+                        "{name} game {g} ply {k}, {field} edited: {path:?}"
+                    );
+                }
+            }
+        }
+    }
+}
