@@ -218,7 +218,7 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
     let mut ctx = Context::new(parsed, options);
     parse_findings(&mut ctx);
     check_tags(&mut ctx);
-    ctx.rules = replay::record_rules(rules_of(&mut ctx));
+    ctx.rules = replay::claims_only(rules_of(&mut ctx));
     let record = &parsed.record;
     let movetext = &record.movetext;
     let mut index = variations::Index::new(movetext);
@@ -457,7 +457,7 @@ fn line_of(report: &mut Report, line: usize) -> Option<&mut Line> {
 /// claim.
 pub(crate) fn record_rules(parsed: &ParsedRecord, options: &Options) -> Rules {
     let mut ctx = Context::new(parsed, options);
-    replay::record_rules(rules_of(&mut ctx))
+    replay::claims_only(rules_of(&mut ctx))
 }
 
 /// Parse errors and warnings as findings.

@@ -218,7 +218,7 @@ pub(crate) fn is_problem(record: &notation::Record) -> bool {
 /// ended only by a claim. A record is a game played by people, where a
 /// repeated position ends nothing unless a player claims it; a record
 /// that stops at one was ended by that claim.
-pub(crate) fn record_rules(rules: Rules) -> Rules {
+pub(crate) fn claims_only(rules: Rules) -> Rules {
     Rules {
         repetition: Repetition::Claim,
         ..rules
@@ -308,7 +308,7 @@ impl<'a> Context<'a> {
             omitted: Omitted::default(),
             group: 0,
             recorded: 0,
-            rules: record_rules(options.rules),
+            rules: claims_only(options.rules),
             locator: Locator::default(),
         }
     }

@@ -14,7 +14,7 @@ use crate::notation::{
 };
 use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
 
-use super::replay::{ends_with_pass, play_written, record_rules, repetition_message};
+use super::replay::{claims_only, ends_with_pass, play_written, repetition_message};
 use super::report::Line;
 use super::{Finding, FindingKind, Options, Report, Severity, compare, rules_conflict, validate};
 
@@ -253,8 +253,8 @@ impl Quick {
     pub(crate) fn new(options: Options) -> Quick {
         Quick {
             options,
-            game: Game::new(Position::new(), record_rules(options.rules)),
-            rules: record_rules(options.rules),
+            game: Game::new(Position::new(), claims_only(options.rules)),
+            rules: claims_only(options.rules),
             gave_up: false,
             setup: None,
             result: None,
@@ -440,7 +440,7 @@ impl Sink for Quick {
         self.setup = None;
         self.result = None;
         self.tag_names = TagNames::default();
-        self.rules = record_rules(self.options.rules);
+        self.rules = claims_only(self.options.rules);
         self.forget_moves();
         ControlFlow::Continue(())
     }
@@ -462,7 +462,7 @@ impl Sink for Quick {
             // a finding.
             TagName::Known(KnownTag::Rules) => match rules_value(value) {
                 Ok(rules) if rules_conflict(rules, &self.options).is_none() => {
-                    self.rules = record_rules(rules);
+                    self.rules = claims_only(rules);
                     true
                 }
                 _ => false,

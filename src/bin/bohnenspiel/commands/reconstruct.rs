@@ -70,7 +70,11 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         budget: request.nodes.map_or_else(Budget::default, Budget::nodes),
         max_boards: request.max_boards,
     };
-    if let Some(value) = parsed.record.tag("Setup") {
+    if let Some(value) = parsed
+        .record
+        .known_tag(bohnenspiel::notation::KnownTag::Setup)
+        .map(|tag| &tag.value)
+    {
         eprintln!(
             "{name}: note: the Setup tag ({value:?}) is ignored: the start position is searched for"
         );
