@@ -100,7 +100,25 @@ impl KnownTag {
     /// The known tag of this exact name (letter case included).
     #[must_use]
     pub fn named(name: &str) -> Option<KnownTag> {
-        KnownTag::ALL.into_iter().find(|tag| tag.name() == name)
+        // A match, not a search of `ALL`: every tag of every record is
+        // looked up.
+        Some(match name {
+            "Event" => KnownTag::Event,
+            "Site" => KnownTag::Site,
+            "Date" => KnownTag::Date,
+            "Round" => KnownTag::Round,
+            "Source" => KnownTag::Source,
+            "South" => KnownTag::South,
+            "North" => KnownTag::North,
+            "Result" => KnownTag::Result,
+            "Setup" => KnownTag::Setup,
+            "SetupNote" => KnownTag::SetupNote,
+            "Rules" => KnownTag::Rules,
+            "Stipulation" => KnownTag::Stipulation,
+            "Title" => KnownTag::Title,
+            "Composer" => KnownTag::Composer,
+            _ => return None,
+        })
     }
 
     /// The known tag that `name` is probably a misspelling of: not its

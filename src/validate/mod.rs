@@ -159,7 +159,7 @@ use crate::notation::{
     ErrorKind, KnownTag, Movetext, ParsedRecord, StartTag, TagName, TagNames, WarningKind,
     WrittenMove, result_value, rules_value,
 };
-use crate::{Game, Position, Rules};
+use crate::{Game, Position, Rules, Score};
 
 pub(crate) use compare::annotated_beans;
 pub(crate) use replay::turns;
@@ -227,7 +227,6 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
     let mut report = Report {
         start: start.or_else(|| start_with_findings(&mut ctx)),
         rules: ctx.rules,
-        result: record.result().ok().flatten(),
         variations: movetext
             .variations
             .iter()
@@ -253,7 +252,7 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
         replay_lines(&mut ctx, &mut game, (movetext, &mut index), &mut report);
         ctx.group = 0;
         report.end = report.main_line.end.as_deref().copied();
-        check_result(&mut ctx, &report);
+        report.result = check_result(&mut ctx, &report);
     } else if start_unknown(parsed) {
         report.syntax_only = true;
     }
@@ -624,14 +623,13 @@ pub(crate) fn rules_conflict(rules: Rules, options: &Options) -> Option<String> 
 /// up to 72); a finished main line must end with it, and an unfinished
 /// one must not hold more beans in a store than it gives (stores never
 /// lose beans). An unfinished line that does not contradict it leaves it
-/// unconfirmed, which the summary says.
-fn check_result(ctx: &mut Context<'_>, report: &Report) {
-    let Some(tag) = ctx.parsed.record.known_tag(KnownTag::Result) else {
-        return;
-    };
+/// unconfirmed, which the summary says. Returns the score the tag gives,
+/// if it gives one.
+fn check_result(ctx: &mut Context<'_>, report: &Report) -> Option<Score> {
+    let tag = ctx.parsed.record.known_tag(KnownTag::Result)?;
     let written = match result_value(&tag.value) {
         Ok(Some(written)) => written,
-        Ok(None) => return,
+        Ok(None) => return None,
         Err(error) => {
             ctx.push(
                 Severity::Error,
@@ -640,7 +638,7 @@ fn check_result(ctx: &mut Context<'_>, report: &Report) {
                 tag.span,
                 At::RECORD,
             );
-            return;
+            return None;
         }
     };
     let message = if let Some(score) = report.final_score() {
@@ -669,6 +667,7 @@ fn check_result(ctx: &mut Context<'_>, report: &Report) {
             At::RECORD,
         );
     }
+    Some(written)
 }
 
 #[cfg(test)]

@@ -44,8 +44,9 @@ pub(crate) struct Context<'a> {
     /// such an error in its line is replayed.
     lost: Lost,
     /// Whether the record is a problem solution ([`is_problem`]), where
-    /// lines may stop before the game is over.
-    pub problem: bool,
+    /// lines may stop before the game is over: found when a line first
+    /// stops early (most records never ask).
+    problem: Option<bool>,
     /// The findings kept: at most [`MAX_FINDINGS_PER_GAME`], the first
     /// by [`Key`], the one of the last first out.
     kept: BinaryHeap<Kept>,
@@ -303,7 +304,7 @@ impl<'a> Context<'a> {
             parsed,
             options,
             lost: Lost::new(parsed),
-            problem: is_problem(&parsed.record),
+            problem: None,
             kept: BinaryHeap::new(),
             omitted: Omitted::default(),
             group: 0,
@@ -723,7 +724,10 @@ impl<'a> Context<'a> {
         {
             let stores = game.position().stores();
             let plies = line.last_index;
-            let (severity, why) = if self.problem {
+            let problem = *self
+                .problem
+                .get_or_insert_with(|| is_problem(&self.parsed.record));
+            let (severity, why) = if problem {
                 (Severity::Note, " (a problem solution may stop early)")
             } else {
                 (Severity::Warning, "")

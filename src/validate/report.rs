@@ -149,7 +149,8 @@ pub struct Report {
     /// those of the [`Options`](super::Options).
     pub rules: Rules,
     /// The final score the record's `Result` tag gives, if it gives one
-    /// ([`Record::result`](crate::notation::Record::result)).
+    /// ([`Record::result`](crate::notation::Record::result)) and the
+    /// record was replayed.
     pub result: Option<Score>,
 }
 
