@@ -108,7 +108,7 @@ impl DocumentError {
 }
 
 /// Deserializes `value` into `T`, naming the path of the first mismatch.
-fn typed<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, DocumentError> {
+fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentError> {
     serde_path_to_error::deserialize(value).map_err(|error| {
         let path = error.path().to_string();
         let path = if path == "." { String::new() } else { path };
@@ -537,7 +537,7 @@ fn game_from_value(
     value: serde_json::Value,
     options: &Options,
 ) -> Result<LosslessRecord, DocumentError> {
-    let record = typed::<GameDocument>(value.clone())?.to_lossless()?;
+    let record = typed::<GameDocument>(&value)?.to_lossless()?;
     let mut derived = super::json_check::derived_document(&record, options)?;
     // The summary of a record with syntax errors names their places in
     // the text the document was made from: it is not compared.
