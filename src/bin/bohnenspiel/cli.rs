@@ -80,6 +80,8 @@ JSON format: one object per line, each with a `type`:
   `input-error`: `file` and `message`, for an input that cannot be read;
   `totals` (last): `games`, `valid`, `with_warnings`, `invalid`, `errors`,
     `warnings`, `errors_by_kind`, `warnings_by_kind`, `unreadable_inputs`.
+With --quiet, only the `finding` objects of errors and warnings, the
+`input-error` objects and the `totals`: a clean game prints nothing.
 
 Exit status: 0 when no finding is an error, 1 when any is, 2 for a usage or
 I/O error.
