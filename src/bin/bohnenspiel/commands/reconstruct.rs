@@ -132,9 +132,12 @@ fn summary(name: &str, beans: u8, found: &Reconstruction) {
         );
     }
     if !found.unsolved.is_empty() {
+        let boards = match found.unsolved.len() {
+            1 => "1 board is".to_owned(),
+            n => format!("{n} boards are"),
+        };
         eprintln!(
-            "{name}: warning: {} boards are not solved within the budget (raise it with --nodes), neither kept nor removed:",
-            found.unsolved.len()
+            "{name}: warning: {boards} not solved within the budget (raise it with --nodes), neither kept nor removed:"
         );
         for board in found.unsolved.iter().take(UNSOLVED_SHOWN) {
             let (south, north) = board.split_at(6);
