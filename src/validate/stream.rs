@@ -519,7 +519,8 @@ impl Sink for Quick {
     }
 
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
-        // A move ended by prose makes the record a problem solution.
+        // A move ended by prose (a claim, such as `and South wins`) is
+        // left to the full validation.
         self.go_on_if(end.ending.is_none())
     }
 
