@@ -1495,6 +1495,41 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
         built.stdout,
         format!("{path}: 27640 positions with up to 6 beans under the rules \"standard\"\n")
     );
+    assert_eq!(
+        built.stderr,
+        "building the table of 27640 positions with up to 6 beans: a file of 28 kB (27680 bytes), 102 kB of memory while it is built\n"
+    );
+    let bytes = std::fs::read(&file).expect("the table");
+    assert_eq!(bytes.len(), 27680);
+
+    // `-o -` writes the same table to standard output, the summary to
+    // standard error.
+    let piped = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(["table", "--beans", "6", "-o", "-"])
+        .current_dir(dir.path())
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert_eq!(piped.status.code(), Some(0), "{stderr}");
+    assert!(piped.stdout == bytes, "the same table on standard output");
+    assert!(
+        stderr.ends_with(
+            "<stdout>: 27640 positions with up to 6 beans under the rules \"standard\"\n"
+        ),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("-").exists(), "no file named `-`");
+
+    // A build that needs more memory than allowed is refused before it
+    // starts.
+    let refused = run(&["table", "--beans", "16", "-o", path, "--memory", "100"]);
+    assert_eq!(refused.code, Some(2));
+    assert_eq!(
+        refused.stderr,
+        "bohnenspiel: error: --beans 16: building the table needs 117 MB of memory, but --memory allows only 100 MB\n"
+    );
+    assert_eq!(std::fs::read(&file).expect("the table"), bytes, "untouched");
+
     let gentlemen = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S";
     let plain = run(&["solve", "--position", gentlemen]);
     let tabled = run(&["solve", "--table", path, "--position", gentlemen]);
@@ -1517,7 +1552,6 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
          but the solver follows \"standard; endless=split\"\n"
     );
 
-    let bytes = std::fs::read(&file).expect("the table");
     let short = dir.path().join("short.table");
     std::fs::write(&short, &bytes[..100]).expect("written");
     let short = short.to_str().expect("a UTF-8 path");
@@ -1526,7 +1560,7 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
     assert_eq!(
         truncated.stderr,
         format!(
-            "{short}: error: the table is truncated: it ends after 100 bytes, but needs 27672\n"
+            "{short}: error: the table is truncated: it ends after 100 bytes, but needs 27680\n"
         )
     );
 

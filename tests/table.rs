@@ -88,10 +88,11 @@ fn board_count(beans: u8) -> u64 {
 fn levels_below(file: &[u8], beans: u8) -> EndgameTable {
     let top = beans - 2;
     let entries: u64 = (0..=top).step_by(2).map(|n| 2 * board_count(n)).sum();
-    let mut cut = file[..32 + entries as usize].to_vec();
-    cut[14] = top;
-    cut[16..24].copy_from_slice(&entries.to_le_bytes());
-    let lower = EndgameTable::read(resealed(cut).as_slice()).expect("read");
+    let mut head = file[..24].to_vec();
+    head[14] = top;
+    head[16..24].copy_from_slice(&entries.to_le_bytes());
+    let cut = file_of(&head, &entries_of(file)[..entries as usize]);
+    let lower = EndgameTable::read(cut.as_slice()).expect("read");
     assert_eq!((lower.beans(), lower.entries()), (top, entries));
     lower
 }
@@ -170,11 +171,32 @@ fn the_table_agrees_with_the_solver_on_random_positions_of_six_beans_under_other
     }
 }
 
-/// FNV-1a, 64 bits, as the file format's documentation defines it.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+/// The entries of a block of the file format.
+const BLOCK: usize = 1 << 20;
+
+/// The entries of a written table: its bytes after the header, less the
+/// checksum after each block.
+fn entries_of(file: &[u8]) -> Vec<u8> {
+    file[32..]
+        .chunks(BLOCK + 8)
+        .flat_map(|block| &block[..block.len().saturating_sub(8)])
+        .copied()
+        .collect()
+}
+
+/// A table file as the format's documentation defines it: the header's
+/// first 24 bytes `head`, their XXH3 (seed 2⁶⁴ − 1), then `entries` in
+/// blocks of 2²⁰, each followed by its XXH3 with the block's index as the
+/// seed.
+fn file_of(head: &[u8], entries: &[u8]) -> Vec<u8> {
+    use xxhash_rust::xxh3::xxh3_64_with_seed;
+    let mut file = head[..24].to_vec();
+    file.extend_from_slice(&xxh3_64_with_seed(&head[..24], u64::MAX).to_le_bytes());
+    for (index, block) in entries.chunks(BLOCK).enumerate() {
+        file.extend_from_slice(block);
+        file.extend_from_slice(&xxh3_64_with_seed(block, index as u64).to_le_bytes());
+    }
+    file
 }
 
 /// A table up to 4 beans, written.
@@ -185,23 +207,28 @@ fn small_file() -> (EndgameTable, Vec<u8>) {
     (table, file)
 }
 
-/// `file` with its checksum made right again.
-fn resealed(mut file: Vec<u8>) -> Vec<u8> {
-    let mut covered = file[..24].to_vec();
-    covered.extend_from_slice(&file[32..]);
-    let sum = fnv(&covered);
-    file[24..32].copy_from_slice(&sum.to_le_bytes());
-    file
+/// `file` with its checksums made right again.
+fn resealed(file: Vec<u8>) -> Vec<u8> {
+    file_of(&file[..24], &entries_of(&file))
+}
+
+/// The header of a standard table up to `beans` beans, version 2.
+fn header(beans: u8) -> Vec<u8> {
+    let entries: u64 = (0..=beans).step_by(2).map(|n| 2 * board_count(n)).sum();
+    let mut head = b"BOHNTAB\n".to_vec();
+    head.extend_from_slice(&2u32.to_le_bytes());
+    head.extend_from_slice(&[0, 0, beans, 0]);
+    head.extend_from_slice(&entries.to_le_bytes());
+    head
 }
 
 #[test]
 fn a_written_table_has_the_documented_header_and_reads_back() {
     let (table, file) = small_file();
     assert_eq!(&file[..8], b"BOHNTAB\n");
-    assert_eq!(file[8..12], 1u32.to_le_bytes());
-    assert_eq!(file[12..16], [0, 0, 4, 0]);
-    assert_eq!(file[16..24], 2888u64.to_le_bytes());
-    assert_eq!(file.len(), 32 + 2888);
+    assert_eq!(file[..24], header(4));
+    assert_eq!(file.len(), 32 + 2888 + 8);
+    assert_eq!(EndgameTable::file_len(4).expect("4 beans"), 32 + 2888 + 8);
     assert_eq!(resealed(file.clone()), file);
     assert_eq!(EndgameTable::read(file.as_slice()).expect("read"), table);
 
@@ -240,7 +267,7 @@ fn a_written_table_has_the_documented_header_and_reads_back() {
 #[test]
 fn a_truncated_table_is_an_error() {
     let (_, file) = small_file();
-    for len in [0, 5, 20, 32, 33, file.len() - 1] {
+    for len in [0, 5, 11, 12, 20, 32, 33, file.len() - 8, file.len() - 1] {
         let error = EndgameTable::read(&file[..len]).unwrap_err();
         assert!(
             matches!(error, TableError::Truncated { .. }),
@@ -250,7 +277,7 @@ fn a_truncated_table_is_an_error() {
     let error = EndgameTable::read(&file[..file.len() - 1]).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "the table is truncated: it ends after 2919 bytes, but needs 2920"
+        "the table is truncated: it ends after 2927 bytes, but needs 2928"
     );
 }
 
@@ -260,33 +287,135 @@ fn a_table_with_a_bad_checksum_is_an_error() {
     // One value changed, still within its board's beans.
     file[32 + 2 + 78 + 5] ^= 2;
     let error = EndgameTable::read(file.as_slice()).unwrap_err();
-    assert!(matches!(error, TableError::Checksum { .. }), "{error}");
+    assert!(
+        matches!(
+            error,
+            TableError::Checksum {
+                offset: 32,
+                len: 2888,
+                ..
+            }
+        ),
+        "{error}"
+    );
     assert!(
         error
             .to_string()
-            .starts_with("the table is damaged: its checksum is 0x")
+            .starts_with("the table is damaged in bytes 32 to 2919: their checksum is 0x"),
+        "{error}"
+    );
+    // A header field changed without its checksum.
+    let (_, mut file) = small_file();
+    file[14] = 2;
+    let error = EndgameTable::read(file.as_slice()).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            TableError::Checksum {
+                offset: 0,
+                len: 24,
+                ..
+            }
+        ),
+        "{error}"
+    );
+}
+
+/// A table of several blocks (up to 12 beans: 3,588,392 entries, four
+/// blocks), every entry 0 (a value every board can have): read back, and
+/// a damaged or a missing block named by its bytes.
+#[test]
+fn every_block_of_a_large_table_is_checked() {
+    let head = header(12);
+    let count = EndgameTable::entries_for(12).expect("12 beans");
+    assert_eq!(count, 3_588_392);
+    let entries = vec![0u8; count as usize];
+    let file = file_of(&head, &entries);
+    assert_eq!(
+        file.len() as u64,
+        EndgameTable::file_len(12).expect("12 beans")
+    );
+    assert_eq!(file.len(), 32 + 3_588_392 + 4 * 8);
+    let table = EndgameTable::read(file.as_slice()).expect("read");
+    assert_eq!((table.beans(), table.entries()), (12, count));
+
+    // Block 2 (the third) begins after the header and two blocks with
+    // their checksums.
+    let third = 32 + 2 * (BLOCK + 8);
+    let mut damaged = file.clone();
+    damaged[third + 1000] = 1;
+    let error = EndgameTable::read(damaged.as_slice()).unwrap_err();
+    assert!(
+        matches!(error, TableError::Checksum { offset, len, .. }
+            if offset == third as u64 && len == BLOCK as u64),
+        "{error}"
+    );
+    // Two blocks swapped: each checksum is seeded by its block's index.
+    let mut swapped = entries.clone();
+    swapped[BLOCK] = 2;
+    let mut moved = file_of(&head, &swapped);
+    let (first, rest) = moved[32..].split_at_mut(BLOCK + 8);
+    first.swap_with_slice(&mut rest[..BLOCK + 8]);
+    let error = EndgameTable::read(moved.as_slice()).unwrap_err();
+    assert!(
+        matches!(error, TableError::Checksum { offset: 32, .. }),
+        "{error}"
+    );
+    // Cut inside the last block.
+    let error = EndgameTable::read(&file[..third + BLOCK + 8 + 10]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "the table is truncated: it ends after {} bytes, but needs {}",
+            third + BLOCK + 8 + 10,
+            file.len()
+        )
+    );
+    // A value larger than its board in the second block: named at its
+    // place in the file, past the first block's checksum.
+    let mut large = entries.clone();
+    large[BLOCK + 5] = 13;
+    let error = EndgameTable::read(file_of(&head, &large).as_slice()).unwrap_err();
+    assert!(
+        matches!(error, TableError::Corrupt { offset, .. }
+            if offset == (32 + BLOCK + 8 + 5) as u64),
+        "{error}"
     );
 }
 
 #[test]
 fn a_table_of_another_version_is_an_error() {
-    let (_, mut file) = small_file();
-    file[8..12].copy_from_slice(&2u32.to_le_bytes());
-    let error = EndgameTable::read(resealed(file).as_slice()).unwrap_err();
-    assert!(
-        matches!(
-            error,
-            TableError::Version {
-                found: 2,
-                supported: 1
-            }
-        ),
-        "{error}"
-    );
-    assert_eq!(
-        error.to_string(),
-        "the table has format version 2; this version reads only 1"
-    );
+    // A file of version 1, as this crate wrote it before: the header and
+    // the entries, one FNV-1a checksum over both.
+    let (_, file) = small_file();
+    let entries = entries_of(&file);
+    let mut old = file[..24].to_vec();
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let fnv = old
+        .iter()
+        .chain(&entries)
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    old.extend_from_slice(&fnv.to_le_bytes());
+    old.extend_from_slice(&entries);
+    for bytes in [&old[..], &old[..12]] {
+        let error = EndgameTable::read(bytes).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                TableError::Version {
+                    found: 1,
+                    supported: 2
+                }
+            ),
+            "{error}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "the table has format version 1; this version reads only 2 (build the table again)"
+        );
+    }
 }
 
 #[test]
@@ -336,7 +465,7 @@ fn a_file_that_is_no_table_and_bad_fields_are_errors() {
     longer.push(0);
     let error = EndgameTable::read(longer.as_slice()).unwrap_err();
     assert!(
-        matches!(error, TableError::Corrupt { offset: 2920, .. }),
+        matches!(error, TableError::Corrupt { offset: 2928, .. }),
         "{error}"
     );
 }

@@ -167,7 +167,7 @@ pub(crate) fn allocate<T: Clone>(len: usize, value: T) -> Result<Vec<T>, TableEr
 
 /// One position of the level while it is built.
 #[derive(Debug, Clone, Copy)]
-struct Node {
+pub(crate) struct Node {
     /// The threshold at which it joined South's attractor, [`NONE`] yet.
     low: u8,
     /// Its moves that stay on the level and have not joined (North).

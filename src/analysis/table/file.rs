@@ -2,6 +2,8 @@
 
 use std::io::{self, Read, Write};
 
+use xxhash_rust::xxh3::xxh3_64_with_seed;
+
 use super::index::{entries, level_offset};
 use super::{EndgameTable, TableError};
 use crate::{EndlessPlay, Variant};
@@ -10,29 +12,30 @@ use crate::{EndlessPlay, Variant};
 pub(crate) const MAGIC: [u8; 8] = *b"BOHNTAB\n";
 
 /// The version of the format written and read.
-pub(crate) const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 2;
 
 /// The header's length in bytes.
 pub(crate) const HEADER: usize = 32;
 
-/// The checksum of everything before it: FNV-1a, 64 bits.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Fnv(u64);
+/// The entries of one block; each block is followed by its checksum.
+pub(crate) const BLOCK: usize = 1 << 20;
 
-impl Fnv {
-    pub(crate) const fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
+/// The length of a block's checksum.
+const SUM: usize = 8;
 
-    pub(crate) fn update(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
+/// The checksum of the header's first 24 bytes (seed `u64::MAX`) or of a
+/// block's entries (seed: the block's index from 0): XXH3, 64 bits.
+fn checksum(bytes: &[u8], seed: u64) -> u64 {
+    xxh3_64_with_seed(bytes, seed)
+}
 
-    pub(crate) const fn value(self) -> u64 {
-        self.0
-    }
+/// The seed of the header's checksum.
+const HEADER_SEED: u64 = u64::MAX;
+
+/// The length of a file holding `count` entries.
+#[must_use]
+pub(crate) const fn file_len(count: u64) -> u64 {
+    HEADER as u64 + count + SUM as u64 * count.div_ceil(BLOCK as u64)
 }
 
 const fn variant_code(variant: Variant) -> u8 {
@@ -64,12 +67,12 @@ fn header(table: &EndgameTable) -> [u8; 24] {
 
 pub(crate) fn write(table: &EndgameTable, mut out: impl Write) -> Result<(), TableError> {
     let head = header(table);
-    let mut sum = Fnv::new();
-    sum.update(&head);
-    sum.update(&table.entries);
     out.write_all(&head)?;
-    out.write_all(&sum.value().to_le_bytes())?;
-    out.write_all(&table.entries)?;
+    out.write_all(&checksum(&head, HEADER_SEED).to_le_bytes())?;
+    for (index, block) in table.entries.chunks(BLOCK).enumerate() {
+        out.write_all(block)?;
+        out.write_all(&checksum(block, index as u64).to_le_bytes())?;
+    }
     out.flush()?;
     Ok(())
 }
@@ -89,12 +92,39 @@ fn fill(input: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     Ok(read)
 }
 
-pub(crate) fn read(mut input: impl Read) -> Result<EndgameTable, TableError> {
+/// A little-endian `u64` from 8 bytes of `bytes` at `at` (0 if there are
+/// fewer).
+fn le_u64(bytes: &[u8], at: usize) -> u64 {
+    bytes
+        .get(at..at + 8)
+        .and_then(|eight| eight.try_into().ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+/// The header's fields, checked.
+struct Header {
+    variant: Variant,
+    endless_play: EndlessPlay,
+    beans: u8,
+    count: u64,
+}
+
+fn read_header(input: &mut impl Read) -> Result<Header, TableError> {
     let mut head = [0u8; HEADER];
-    let got = fill(&mut input, &mut head)?;
+    let got = fill(input, &mut head)?;
     if got >= MAGIC.len() && head[..8] != MAGIC || got < MAGIC.len() && head[..got] != MAGIC[..got]
     {
         return Err(TableError::NotATable);
+    }
+    // The version first: an older file is named as such, whatever follows.
+    if got >= 12 {
+        let version = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
+        if version != VERSION {
+            return Err(TableError::Version {
+                found: version,
+                supported: VERSION,
+            });
+        }
     }
     if got < HEADER {
         return Err(TableError::Truncated {
@@ -102,11 +132,14 @@ pub(crate) fn read(mut input: impl Read) -> Result<EndgameTable, TableError> {
             found: got as u64,
         });
     }
-    let version = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
-    if version != VERSION {
-        return Err(TableError::Version {
-            found: version,
-            supported: VERSION,
+    let stored = le_u64(&head, 24);
+    let computed = checksum(&head[..24], HEADER_SEED);
+    if stored != computed {
+        return Err(TableError::Checksum {
+            offset: 0,
+            len: 24,
+            stored,
+            computed,
         });
     }
     let corrupt = |offset: u64, what: &'static str| TableError::Corrupt { offset, what };
@@ -131,51 +164,82 @@ pub(crate) fn read(mut input: impl Read) -> Result<EndgameTable, TableError> {
     if head[15] != 0 {
         return Err(corrupt(15, "the reserved byte is not 0"));
     }
-    let count = u64::from_le_bytes(head[16..24].try_into().unwrap_or_default());
+    let count = le_u64(&head, 16);
     if count != entries(beans) {
         return Err(corrupt(
             16,
             "the number of entries does not match the bean limit",
         ));
     }
-    let stored = u64::from_le_bytes(head[24..32].try_into().unwrap_or_default());
+    Ok(Header {
+        variant,
+        endless_play,
+        beans,
+        count,
+    })
+}
+
+pub(crate) fn read(mut input: impl Read) -> Result<EndgameTable, TableError> {
+    let Header {
+        variant,
+        endless_play,
+        beans,
+        count,
+    } = read_header(&mut input)?;
+    let expected = file_len(count);
     let len = usize::try_from(count).map_err(|_| TableError::OutOfMemory { bytes: count })?;
     let mut values = Vec::new();
     values
         .try_reserve_exact(len)
         .map_err(|_| TableError::OutOfMemory { bytes: count })?;
-    let read = (&mut input).take(count).read_to_end(&mut values)?;
-    if read < len {
-        return Err(TableError::Truncated {
-            expected: HEADER as u64 + count,
-            found: (HEADER + read) as u64,
-        });
-    }
-    let mut sum = Fnv::new();
-    sum.update(&head[..24]);
-    sum.update(&values);
-    if sum.value() != stored {
-        return Err(TableError::Checksum {
-            stored,
-            computed: sum.value(),
-        });
+    // Block by block: read, then checked while it is still in the cache.
+    let mut file_offset = HEADER as u64;
+    let mut index = 0u64;
+    while values.len() < len {
+        let start = values.len();
+        let want = BLOCK.min(len - start);
+        let got = (&mut input).take(want as u64).read_to_end(&mut values)?;
+        let mut sum = [0u8; SUM];
+        let got_sum = if got == want {
+            fill(&mut input, &mut sum)?
+        } else {
+            0
+        };
+        if got < want || got_sum < SUM {
+            return Err(TableError::Truncated {
+                expected,
+                found: file_offset + (got + got_sum) as u64,
+            });
+        }
+        let stored = u64::from_le_bytes(sum);
+        let computed = checksum(&values[start..], index);
+        if stored != computed {
+            return Err(TableError::Checksum {
+                offset: file_offset,
+                len: want as u64,
+                stored,
+                computed,
+            });
+        }
+        file_offset += (want + SUM) as u64;
+        index += 1;
     }
     let mut extra = [0u8; 1];
     if fill(&mut input, &mut extra)? > 0 {
-        return Err(corrupt(
-            HEADER as u64 + count,
-            "there are bytes after the last entry",
-        ));
+        return Err(TableError::Corrupt {
+            offset: expected,
+            what: "there are bytes after the last block",
+        });
     }
     // A value is at most the beans on its board.
     for level in (0..=beans).step_by(2) {
         let start = level_offset(level) as usize;
         let end = entries(level) as usize;
         if let Some(at) = values[start..end].iter().position(|&value| value > level) {
-            return Err(corrupt(
-                (HEADER + start + at) as u64,
-                "an entry is larger than the beans on its board",
-            ));
+            return Err(TableError::Corrupt {
+                offset: entry_offset((start + at) as u64),
+                what: "an entry is larger than the beans on its board",
+            });
         }
     }
     Ok(EndgameTable {
@@ -184,4 +248,10 @@ pub(crate) fn read(mut input: impl Read) -> Result<EndgameTable, TableError> {
         beans,
         entries: values,
     })
+}
+
+/// Where entry `index` is in the file: after the header and the checksums
+/// of the blocks before its own.
+const fn entry_offset(index: u64) -> u64 {
+    HEADER as u64 + index + SUM as u64 * (index / BLOCK as u64)
 }

@@ -57,18 +57,28 @@
 //!
 //! # The file format
 //!
-//! A 32-byte header, then the entries, one byte each:
+//! A 32-byte header, then the entries, one byte each, in blocks of
+//! 1,048,576 entries (2²⁰; the last block holds the rest), each block
+//! followed by its checksum:
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 0–7 | the magic `BOHNTAB\n` |
-//! | 8–11 | the format version, 1 (little-endian `u32`) |
+//! | 8–11 | the format version, 2 (little-endian `u32`) |
 //! | 12 | the variant: 0 standard, 1 Hemprich |
 //! | 13 | the endless-play rule: 0 own side, 1 last mover, 2 split |
 //! | 14 | `N`, the most beans on a board |
 //! | 15 | 0 (reserved) |
 //! | 16–23 | the number of entries (little-endian `u64`) |
-//! | 24–31 | the checksum: 64-bit FNV-1a of bytes 0–23 and then of every entry (little-endian) |
+//! | 24–31 | the header's checksum: 64-bit XXH3 of bytes 0–23 with the seed 2⁶⁴ − 1 (little-endian) |
+//! | then, per block | the block's entries, then their 64-bit XXH3 with the block's index (0, 1, …) as the seed (8 bytes, little-endian) |
+//!
+//! So a file of `E` entries has `32 + E + 8·⌈E / 2²⁰⌉` bytes
+//! ([`EndgameTable::file_len`]). Each block is checked as it is read, while
+//! it is still in the processor's cache, and a damaged one is named by its
+//! bytes. Version 1 (one byte-wise FNV-1a checksum over the whole file)
+//! is no longer read: such a file is [`TableError::Version`], and the
+//! table must be built again.
 //!
 //! The entries follow level by level (0 beans, 2, 4, … up to `N`); within
 //! a level South to move before North, and each board at its rank in the
@@ -152,7 +162,9 @@ pub enum TableError {
     #[error("not an endgame table: the first bytes are not \"BOHNTAB\\n\"")]
     NotATable,
     /// The file has another version of the format.
-    #[error("the table has format version {found}; this version reads only {supported}")]
+    #[error(
+        "the table has format version {found}; this version reads only {supported} (build the table again)"
+    )]
     Version {
         /// The version in the file.
         found: u32,
@@ -167,14 +179,21 @@ pub enum TableError {
         /// The bytes there are.
         found: u64,
     },
-    /// The checksum does not match the contents.
+    /// A checksum does not match the bytes it covers (the header's first
+    /// 24 bytes, or a block of entries).
     #[error(
-        "the table is damaged: its checksum is {stored:#018x}, but its contents give {computed:#018x}"
+        "the table is damaged in bytes {offset} to {}: their checksum is {stored:#018x}, but they give {computed:#018x}",
+        .offset + .len - 1
     )]
     Checksum {
-        /// The checksum in the header.
+        /// Where the damaged bytes begin, in bytes from the start of the
+        /// file.
+        offset: u64,
+        /// How many bytes the checksum covers.
+        len: u64,
+        /// The checksum in the file.
         stored: u64,
-        /// The checksum of the contents.
+        /// The checksum of the bytes.
         computed: u64,
     },
     /// A field of the file holds something no table writes.
@@ -276,6 +295,45 @@ impl EndgameTable {
             beans,
             entries,
         })
+    }
+
+    /// The number of entries of a table up to `beans` beans: one byte
+    /// each, the memory the table takes once read.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`].
+    pub const fn entries_for(beans: u8) -> Result<u64, TableError> {
+        if beans > EndgameTable::MAX_BEANS {
+            return Err(TableError::TooManyBeans {
+                beans,
+                max: EndgameTable::MAX_BEANS,
+            });
+        }
+        Ok(index::entries(beans))
+    }
+
+    /// The length in bytes of the file of a table up to `beans` beans
+    /// (see the [file format](self#the-file-format)).
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`].
+    pub fn file_len(beans: u8) -> Result<u64, TableError> {
+        Ok(file::file_len(EndgameTable::entries_for(beans)?))
+    }
+
+    /// The most memory in bytes that building a table up to `beans` beans
+    /// takes: its entries, and three bytes for each position of the top
+    /// level while that level is built (the work list besides is small).
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`].
+    pub fn build_memory(beans: u8) -> Result<u64, TableError> {
+        let entries = EndgameTable::entries_for(beans)?;
+        let top = 2 * index::boards(beans - beans % 2);
+        Ok(entries + top * std::mem::size_of::<build::Node>() as u64)
     }
 
     /// The most beans on a board the table covers.

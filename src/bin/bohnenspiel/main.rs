@@ -13,6 +13,7 @@ mod commands;
 mod diagnostics;
 mod error;
 mod input;
+mod memory;
 mod progress;
 mod status;
 mod stream;

@@ -105,7 +105,16 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             beans,
             rules,
             output,
-        } => table::run(&mut out, beans, rules.chosen(), &output)?,
+            memory,
+        } => table::run(
+            &mut out,
+            &table::Request {
+                beans,
+                rules: rules.chosen(),
+                output: &output,
+                memory,
+            },
+        )?,
         Command::Reconstruct {
             file,
             game,
