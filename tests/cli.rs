@@ -1268,7 +1268,9 @@ fn solve_errors_say_what_is_wrong() {
         ],
     ] {
         let ran = run(args);
-        assert_eq!(ran.stdout, "", "{args:?}");
+        // Only a budget that ran out prints something: the engine's
+        // answer, marked as not exact.
+        assert_eq!(ran.stdout.is_empty(), ran.code != Some(1), "{args:?}");
         let _ = writeln!(
             transcript,
             "$ bohnenspiel {}\n{}",
@@ -1277,6 +1279,57 @@ fn solve_errors_say_what_is_wrong() {
         );
     }
     insta::assert_snapshot!("solve-errors", transcript);
+}
+
+#[test]
+fn solve_out_of_budget_gives_the_engines_answer_marked_not_exact() {
+    let opening = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S";
+    let json = run(&[
+        "solve",
+        "--format",
+        "json",
+        "--nodes",
+        "1000",
+        "--position",
+        opening,
+    ]);
+    assert_eq!(json.code, Some(1), "{}", json.stderr);
+    let document: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    assert_eq!(document["exact"], false);
+    assert!(document["value"].is_null());
+    assert!(document["estimate"].is_i64());
+    assert!(document["depth"].as_u64().is_some_and(|depth| depth >= 1));
+    let best = document["best"].as_u64().expect("a best move");
+    assert!((1..=6).contains(&best), "South's hole: {best}");
+    assert_eq!(document["line"][0].as_u64(), Some(best));
+
+    // A time limit beside the node limit: the budget names both.
+    let timed = run(&["solve", "--time", "0.05", "--position", opening]);
+    assert_eq!(timed.code, Some(1));
+    assert!(
+        timed.stderr.starts_with(
+            "bohnenspiel: error: not solved within the budget of 100000000 nodes and 0.05 s"
+        ),
+        "{}",
+        timed.stderr
+    );
+    assert!(
+        timed.stdout.contains("(the engine's, not exact)"),
+        "{}",
+        timed.stdout
+    );
+
+    for (time, message) in [
+        (
+            "0",
+            "`0`: the time must be more than 0 and at most 1000000000 seconds",
+        ),
+        ("soon", "`soon` is not a number of seconds"),
+    ] {
+        let ran = run(&["solve", "--time", time, "--position", opening]);
+        assert_eq!(ran.code, Some(2));
+        assert!(ran.stderr.contains(message), "{}", ran.stderr);
+    }
 }
 
 #[test]

@@ -333,6 +333,9 @@ Examples:
         /// The most positions to search (default: 100000000).
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
+        /// The longest time to search, in seconds (such as `30` or `2.5`).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        time: Option<std::time::Duration>,
         /// An endgame table (written by `bohnenspiel table`) for the same
         /// rules: its values are taken wherever the search reaches a
         /// position it covers right after a capture.
@@ -377,6 +380,48 @@ Examples:
         output: PathBuf,
         /// The most memory the build may take, in megabytes (default: what
         /// the system has available).
+        #[arg(long, value_name = "MB")]
+        memory: Option<u64>,
+    },
+    /// Play: the engine behind a line protocol on standard input and
+    /// output, for GUIs, match runners and other programs.
+    ///
+    /// One command per line: `bsi`, `isready`, `newgame`, `position
+    /// startpos|setup <position string> [moves H H …]`, `go movetime
+    /// <ms>|depth <d>|nodes <n>|infinite`, `stop`, `quit`. The README
+    /// describes every command and answer.
+    #[command(after_help = "\
+Answers: `bsi` → `id name …`, `id author …`, `info string …` lines (the
+rules, the endgame table loaded), `bsiok`; `isready` → `readyok`; `go` →
+`info depth D score S nodes N nps R time MS pv H H …` after each depth,
+then `bestmove H` (`bestmove -` for a Hemprich pass, `bestmove none` when
+the game is over or the position was refused). A score is the final
+difference of beans from the view of the side to move (`+4`), or
+`exact S:N` (South's beans first) when the endgame table or the solver
+gives it. A line that is not a command gets `info string unknown command
+…` or `info string error: …`, and the engine goes on.
+
+Of several --table files, the largest that is for the engine's rules and
+fits in the memory left after the transposition table is loaded; the
+`bsi` answer says which.
+
+Exit status: 0 after `quit` or the end of standard input, 2 for a usage
+error (a transposition table larger than --memory).
+
+Example:
+  printf 'bsi\nposition startpos moves 4 8\ngo depth 8\n' | bohnenspiel engine")]
+    Engine {
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The transposition table's size in megabytes (default: 16).
+        #[arg(long, value_name = "MB")]
+        hash: Option<u64>,
+        /// An endgame table file (written by `bohnenspiel table`); may be
+        /// given more than once.
+        #[arg(long, value_name = "FILE")]
+        table: Vec<PathBuf>,
+        /// The most memory for the transposition table and the endgame
+        /// table, in megabytes (default: what the system has available).
         #[arg(long, value_name = "MB")]
         memory: Option<u64>,
     },
@@ -504,6 +549,19 @@ Example:
         #[arg(value_name = "COMMAND")]
         command: Option<String>,
     },
+}
+
+/// A number of seconds greater than 0, such as `30` or `2.5`.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 1e9) {
+        return Err(format!(
+            "`{text}`: the time must be more than 0 and at most 1000000000 seconds"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 /// What `fmt` reads.

@@ -15,6 +15,7 @@ mod error;
 mod input;
 mod memory;
 mod progress;
+mod protocol;
 mod status;
 mod stream;
 

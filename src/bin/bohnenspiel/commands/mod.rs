@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod annotate;
 pub mod diagram;
+pub mod engine;
 pub mod fmt;
 pub mod json;
 pub mod perft;
@@ -32,6 +33,22 @@ use crate::status::Status;
 ///
 /// A usage error or a failure to write the output.
 pub fn run(command: Command) -> Result<Status, CliError> {
+    // The engine writes standard output from its search thread too, so
+    // this thread must not hold it locked.
+    if let Command::Engine {
+        rules,
+        hash,
+        table,
+        memory,
+    } = command
+    {
+        return engine::run(&engine::Settings {
+            rules: rules.chosen(),
+            hash,
+            tables: table,
+            memory,
+        });
+    }
     let mut out = stdout();
     let status = match command {
         Command::Validate {
@@ -95,12 +112,25 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             position,
             rules,
             nodes,
+            time,
             table,
             format,
         } => {
             let table = table.as_deref().map(table::read).transpose()?;
-            solve::run(&mut out, &position, rules.chosen(), nodes, table, format)?
+            solve::run(
+                &mut out,
+                &solve::Request {
+                    position: &position,
+                    rules: rules.chosen(),
+                    nodes,
+                    time,
+                    format,
+                },
+                table,
+            )?
         }
+        // Handled before standard output is locked.
+        Command::Engine { .. } => Status::Success,
         Command::Table {
             beans,
             rules,

@@ -1,8 +1,12 @@
 //! `bohnenspiel solve --position P`: the exact value of a position, every
-//! legal move's value and a best line.
+//! legal move's value and a best line; when the budget runs out, the
+//! engine's best move and value instead, marked as not exact.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchResult, Value};
 use bohnenspiel::analysis::{Budget, EndgameTable, Solution, SolveError, Solver};
 use bohnenspiel::{Action, Game, Move, Position, Repetition, Rules, Score};
 
@@ -10,8 +14,32 @@ use crate::cli::SolveFormat;
 use crate::error::{CliError, usage};
 use crate::status::Status;
 
-/// Solves the setup string `position` under `rules` within `nodes` nodes,
-/// with `table` if there is one, and prints the answer as `format` says.
+/// The most nodes the engine searches for its answer when the solver's
+/// budget ran out.
+pub const ENGINE_NODES: u64 = 20_000_000;
+
+/// What `solve` is asked.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// The setup string.
+    pub position: &'a str,
+    /// The rules.
+    pub rules: Rules,
+    /// `--nodes`.
+    pub nodes: Option<u64>,
+    /// `--time`.
+    pub time: Option<Duration>,
+    /// `--format`.
+    pub format: SolveFormat,
+}
+
+/// Solves the setup string of `request` under its rules within its
+/// budget of nodes and time, with `table` if there is one, and prints the
+/// answer as its format says. While it searches, a progress line is drawn
+/// on standard error when that is a terminal. When the budget runs out,
+/// the engine (with the same table) searches for up to
+/// [`ENGINE_NODES`] nodes (and the same time, if one was given), and its
+/// best move, value and line are printed, marked as not exact.
 ///
 /// # Errors
 ///
@@ -20,27 +48,62 @@ use crate::status::Status;
 /// A budget that runs out is reported on standard error with status 1.
 pub fn run(
     out: &mut impl Write,
-    position: &str,
-    rules: Rules,
-    nodes: Option<u64>,
+    request: &Request<'_>,
     table: Option<EndgameTable>,
-    format: SolveFormat,
 ) -> Result<Status, CliError> {
+    let Request {
+        position,
+        rules,
+        nodes,
+        time,
+        format,
+    } = *request;
     let start = position
         .parse::<Position>()
         .map_err(|error| usage(format_args!("invalid --position `{position}`: {error}")))?;
-    let budget = nodes.map_or_else(Budget::default, Budget::nodes);
+    let budget = Budget {
+        nodes: Some(nodes.unwrap_or(Budget::DEFAULT_NODES)),
+        time,
+    };
+    let table = table.map(std::sync::Arc::new);
     let mut solver = Solver::new(rules).with_budget(budget);
-    if let Some(table) = table {
+    if let Some(table) = &table {
         solver = solver
-            .with_table(table)
+            .with_table(std::sync::Arc::clone(table))
             .map_err(|error| usage(format_args!("--table: {error}")))?;
     }
-    let solution = match solver.solve(&start, &[]) {
+    let spinner = progress(&format!("solving (budget: {budget})"));
+    let solved = solver.solve(&start, &[]);
+    spinner.finish_and_clear();
+    let solution = match solved {
         Ok(solution) => solution,
         Err(error @ SolveError::OutOfBudget { .. }) => {
+            let spinner = progress("the engine searches for a best move (not exact)");
+            let mut engine = Engine::new(rules, EngineConfig::default());
+            if let Some(table) = table {
+                engine = engine
+                    .with_table(table)
+                    .map_err(|error| usage(format_args!("--table: {error}")))?;
+            }
+            let limits = Limits {
+                depth: None,
+                nodes: Some(
+                    ENGINE_NODES
+                        .min(budget.nodes.unwrap_or(ENGINE_NODES))
+                        .max(1),
+                ),
+                time,
+            };
+            let searched = engine.search(&start, &[], &limits, &AtomicBool::new(false), |_| {});
+            spinner.finish_and_clear();
+            if let Ok(result) = searched {
+                match format {
+                    SolveFormat::Human => estimate_human(out, &start, &result)?,
+                    SolveFormat::Json => estimate_json(out, &result)?,
+                }
+            }
             out.flush()?;
-            eprintln!("bohnenspiel: error: {error} (raise it with --nodes)");
+            eprintln!("bohnenspiel: error: {error} (raise it with --nodes or --time)");
             return Ok(Status::Findings);
         }
         Err(error) => return Err(usage(format_args!("{error}"))),
@@ -50,6 +113,89 @@ pub fn run(
         SolveFormat::Json => json(out, start, rules, &solution)?,
     }
     Ok(Status::Success)
+}
+
+/// A spinner with `message` and the time spent, on standard error when
+/// that is a terminal (hidden otherwise), redrawn four times a second
+/// while the search runs on this thread.
+fn progress(message: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        None,
+        indicatif::ProgressDrawTarget::stderr_with_hz(4),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(message.to_owned());
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// The engine's answer in the human form, every line saying it is not
+/// exact (unless the engine's value is).
+fn estimate_human(
+    out: &mut impl Write,
+    start: &Position,
+    result: &SearchResult,
+) -> Result<(), CliError> {
+    let depth = result.info.depth;
+    match result.value {
+        Value::Exact(score) => writeln!(
+            out,
+            "value: {} (exact, found by the engine)",
+            describe(score)
+        )?,
+        Value::Estimate(beans) => writeln!(
+            out,
+            "value: not exact; the engine estimates {} for {} (its final beans minus the other side's) at depth {depth}",
+            Value::Estimate(beans),
+            start.turn()
+        )?,
+    }
+    match result.best {
+        Some(mv) => writeln!(out, "best move: {mv} (the engine's, not exact)")?,
+        None => writeln!(out, "best move: none")?,
+    }
+    let line: Vec<String> = result.info.pv.iter().map(ToString::to_string).collect();
+    writeln!(out, "line: {} (the engine's, not exact)", line.join(" "))?;
+    Ok(())
+}
+
+/// The engine's answer as JSON.
+#[derive(serde::Serialize)]
+struct JsonEstimate {
+    exact: bool,
+    value: Option<JsonScore>,
+    estimate: Option<i32>,
+    depth: u32,
+    nodes: u64,
+    best: Option<u8>,
+    line: Vec<u8>,
+}
+
+/// The engine's answer in the JSON form: `{"exact": false, "value": null,
+/// "estimate": E, "depth": D, "nodes": N, "best": H, "line": [H, …]}`.
+fn estimate_json(out: &mut impl Write, result: &SearchResult) -> Result<(), CliError> {
+    let (exact, value, estimate) = match result.value {
+        Value::Exact(score) => (true, Some(score.into()), None),
+        Value::Estimate(beans) => (false, None, Some(beans)),
+    };
+    let document = JsonEstimate {
+        exact,
+        value,
+        estimate,
+        depth: result.info.depth,
+        nodes: result.info.nodes,
+        best: result.best.map(|mv| mv.hole().number()),
+        line: result.info.pv.iter().map(|mv| mv.hole().number()).collect(),
+    };
+    serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
 }
 
 /// `draw 36:36`, `South wins 38:34` ([`Score::in_words`]).
