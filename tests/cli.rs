@@ -1252,6 +1252,24 @@ fn solve_without_a_position_names_the_missing_argument() {
     );
 }
 
+/// `text` with every number (and its sign) written `N`.
+fn without_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let signed = (c == '+' || c == '-') && chars.peek().is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || signed {
+            while chars.peek().is_some_and(char::is_ascii_digit) {
+                chars.next();
+            }
+            out.push('N');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[test]
 fn solve_errors_say_what_is_wrong() {
     let mut transcript = String::new();
@@ -1267,10 +1285,12 @@ fn solve_errors_say_what_is_wrong() {
             "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S",
         ],
     ] {
-        let ran = run(args);
+        let mut ran = run(args);
         // Only a budget that ran out prints something: the engine's
-        // answer, marked as not exact.
+        // answer, marked as not exact. Its numbers follow the engine's
+        // tuning, so the snapshot keeps their form only.
         assert_eq!(ran.stdout.is_empty(), ran.code != Some(1), "{args:?}");
+        ran.stdout = without_numbers(&ran.stdout);
         let _ = writeln!(
             transcript,
             "$ bohnenspiel {}\n{}",
