@@ -283,15 +283,39 @@ mod grammar {
             {
                 end += 1;
             }
-            let kind = match text.get(start..end).unwrap_or_default() {
-                b"from" => Kind::From,
-                b"each" => Kind::Each,
-                b"hole" | b"holes" => Kind::HoleWord,
-                b"and" => Kind::And,
-                b"plus" => Kind::Plus,
-                _ => return Some(Err(())),
-            };
-            Ok(token(kind, 0, end))
+            let mut word = text.get(start..end).unwrap_or_default();
+            // A full stop ends the annotation's last word (`2 from 8.`,
+            // `2 from 5 and 6 each.`).
+            if let Some(stripped) = word.strip_suffix(b".")
+                && text
+                    .get(end..)
+                    .is_some_and(|rest| rest.iter().all(u8::is_ascii_whitespace))
+            {
+                if stripped.is_empty() {
+                    *at = text.len();
+                    return None;
+                }
+                word = stripped;
+            }
+            // The words in any letter case: `From`, `FROM`.
+            let kind = [
+                (&b"from"[..], Kind::From),
+                (b"each", Kind::Each),
+                (b"hole", Kind::HoleWord),
+                (b"holes", Kind::HoleWord),
+                (b"and", Kind::And),
+                (b"plus", Kind::Plus),
+            ]
+            .into_iter()
+            .find(|(known, _)| known.eq_ignore_ascii_case(word))
+            .map(|(_, kind)| kind);
+            match kind {
+                Some(kind) => Ok(token(kind, 0, end)),
+                None => {
+                    *at = end;
+                    return Some(Err(()));
+                }
+            }
         };
         *at = end;
         Some(result)
@@ -300,16 +324,43 @@ mod grammar {
     /// How many tokens are kept on the stack before spilling to the heap.
     const ROOM: usize = 8;
 
+    /// The most words outside the annotation's words (and marks of
+    /// punctuation) that a loose reading drops: `2 beans from 8`,
+    /// `takes 2 from 8`, `2 from 8!`.
+    pub(super) const MAX_LOOSE_WORDS: usize = 2;
+
+    /// How strictly [`with_tokens`] takes the words.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(super) enum Reading {
+        /// Only the annotation's words (in any letter case), and a full
+        /// stop at the very end (`2 from 8.`).
+        Strict,
+        /// Up to [`MAX_LOOSE_WORDS`] other words or marks dropped, for a
+        /// group that reads like a capture annotation but is not one.
+        Loose,
+    }
+
     /// Splits `text` into tokens and hands them to `parse`; `None` if a
-    /// word is none of the annotation's words or the text does not start
-    /// with a number.
-    pub(super) fn with_tokens<T>(text: &[u8], parse: impl FnOnce(Tokens<'_>) -> T) -> Option<T> {
+    /// word is none of the annotation's words (beyond what `reading`
+    /// drops) or the text does not start with a number.
+    pub(super) fn with_tokens<T>(
+        text: &[u8],
+        reading: Reading,
+        parse: impl FnOnce(Tokens<'_>) -> T,
+    ) -> Option<T> {
         let mut at = 0;
         let mut room = [Token::default(); ROOM];
         let mut count = 0;
+        let mut dropped = 0;
         let mut spill: Vec<Token> = Vec::new();
         while let Some(token) = next_token(text, &mut at) {
-            let token = token.ok()?;
+            let Ok(token) = token else {
+                dropped += 1;
+                if reading == Reading::Strict || dropped > MAX_LOOSE_WORDS {
+                    return None;
+                }
+                continue;
+            };
             if count == 0 && token.kind != Kind::Number {
                 return None;
             }
@@ -674,8 +725,27 @@ pub(crate) fn parse_closed_annotation(input: &[u8], slot: &mut CaptureAnnotation
 
 /// [`parse_annotation`] without its fast path: the grammar on tokens.
 fn parse_with_tokens(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
+    read_tokens(text, span, grammar::Reading::Strict)
+}
+
+/// The capture annotation that `text`, the inside of a group that is no
+/// annotation, reads as once up to [`grammar::MAX_LOOSE_WORDS`] words or
+/// marks outside the grammar are dropped (`2 beans from 8`, `takes 2 from
+/// 8`, `2 from 8!`), if any: the claim such a group makes, which the
+/// parser reads with a warning
+/// ([`WarningKind::LooseCaptureAnnotation`](super::WarningKind::LooseCaptureAnnotation)).
+pub(crate) fn parse_loose_annotation(text: &str, span: Span) -> Option<CaptureAnnotation> {
+    read_tokens(text, span, grammar::Reading::Loose).ok()
+}
+
+/// The grammar on the tokens of `text`, read as `reading` says.
+fn read_tokens(
+    text: &str,
+    span: Span,
+    reading: grammar::Reading,
+) -> Result<CaptureAnnotation, NotAnnotation> {
     let context = grammar::Context::default();
-    let (first, rest) = grammar::with_tokens(text.as_bytes(), |tokens| {
+    let (first, rest) = grammar::with_tokens(text.as_bytes(), reading, |tokens| {
         context.annotation(tokens).map(|(_, parsed)| parsed).ok()
     })
     .flatten()

@@ -48,6 +48,12 @@ pub enum ErrorKind {
     InvalidEscape,
     /// Bytes that are not UTF-8 (read as `?`).
     NotUtf8,
+    /// A separator that cannot stand where it is written, between plies
+    /// that are otherwise read: a `.` (which would end the movetext) or
+    /// a second `,` in a move, followed on its line by more moves
+    /// (`6,7. 3,7`). It is read as the `;` between moves, so that the
+    /// plies after it are still replayed; no ply is lost.
+    StraySeparator,
     /// The game has more errors than [`MAX_ERRORS_PER_GAME`]: this last
     /// error says how many more were found and not kept; its span is the
     /// first of them.
@@ -134,6 +140,25 @@ pub enum WarningKind {
     /// A `)` with no `(` to close, ignored (the published Gentlemen
     /// solution has one).
     UnmatchedParenthesis,
+    /// A `,` between South's ply and North's in a numbered row
+    /// (`1. 4, 8`), where `,` joins alternatives of one player: read as
+    /// South's ply and North's ply, since the ply after the comma is from
+    /// North's row.
+    CommaBetweenTurns,
+    /// A group that reads like a capture annotation but is not written in
+    /// its grammar (`(2 beans from 8)`, `(takes 2 from 8)`,
+    /// `(2 from 8!)`): read as the annotation its numbers and words give,
+    /// so that its claim is checked; the canonical form prints that
+    /// annotation.
+    LooseCaptureAnnotation,
+    /// Prose, or the ending after `and`, that starts as moves do
+    /// (`6,7.` then `3 (2 from 12),7; …` on the next line): kept as
+    /// text, not replayed.
+    ProseReadsAsMoves,
+    /// A line in brackets after the moves that is not a tag line (it holds
+    /// no `"`), such as `[The rest of the score is illegible.]`: read as
+    /// a note, part of the prose, rather than as a tag starting a new game.
+    BracketedNote,
     /// The game has more warnings than [`MAX_WARNINGS_PER_GAME`]: this last
     /// warning says how many more were found and not kept; its span is the
     /// first of them.

@@ -3,7 +3,9 @@
 
 use crate::Hole;
 use crate::Player;
-use crate::notation::annotation::{NotAnnotation, parse_annotation_into, parse_closed_annotation};
+use crate::notation::annotation::{
+    NotAnnotation, parse_annotation_into, parse_closed_annotation, parse_loose_annotation,
+};
 use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
@@ -244,6 +246,9 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             let save = self.pos;
             self.skip_ws();
             if self.mode == Mode::Row && self.peek() == Some(b',') {
+                if player == Player::South && self.comma_between_turns() {
+                    return Ok(());
+                }
                 self.pos += 1;
             } else if self.at_word("or") {
                 self.pos += 2;
@@ -255,6 +260,36 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             self.ply()?;
             self.emit_last_ply(player, true);
         }
+    }
+
+    /// At a `,` after South's ply in a numbered row: whether the ply after
+    /// it is from North's row while the one before is from South's, so
+    /// that the comma stands between South's turn and North's rather than
+    /// between alternatives (`1. 4, 8`). Then the comma is skipped with a
+    /// warning ([`WarningKind::CommaBetweenTurns`]), and North's turn
+    /// follows.
+    fn comma_between_turns(&mut self) -> bool {
+        let comma = self.pos;
+        let next = skip_ws(self.bytes, comma + 1, self.mode);
+        let before = self.last.current().hole;
+        let after = common_head(self.bytes, next).map(|(hole, _, _)| hole);
+        let (Some(before), Some(after)) = (before, after) else {
+            return false;
+        };
+        if before.owner() != Player::South || after.owner() != Player::North {
+            return false;
+        }
+        self.warnings.push(RawWarning {
+            kind: WarningKind::CommaBetweenTurns,
+            message: format!(
+                "a `,` between South's ply {} and North's ply {} in a numbered row: read as the two plies (in a row, `,` joins alternatives of one player, and South's turn and North's are separated by white space)",
+                before.number(),
+                after.number()
+            ),
+            span: self.span(comma, comma + 1),
+        });
+        self.pos = next;
+        true
     }
 
     /// A ply: hole, mark, groups; read into `self.last.bare` or, if it has
@@ -600,6 +635,23 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             GroupKind::Labels(labels)
         } else if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
             GroupKind::OtherMove(Box::new(ply))
+        } else if not_annotation == NotAnnotation::Shape
+            && let Some(annotation) = parse_loose_annotation(head, head_span)
+        {
+            // Reads like a capture annotation: its claim is read (and so
+            // checked), with a warning that quotes what was written.
+            self.warnings.push(RawWarning {
+                kind: WarningKind::LooseCaptureAnnotation,
+                message: format!(
+                    "{} is not written as a capture annotation; read as the annotation ({annotation})",
+                    quote(head.trim())
+                ),
+                span,
+            });
+            GroupKind::Captures {
+                annotation,
+                comment: after.map(|text| text.trim().to_owned()),
+            }
         } else {
             GroupKind::Comment(content.to_owned())
         };
@@ -761,6 +813,41 @@ pub(crate) fn common_head(bytes: &[u8], at: usize) -> Option<(Hole, Option<Mark>
     }
     let mark = Mark::from_bytes(bytes.get(mark_start..after)?)?;
     Some((hole, Some(mark), after))
+}
+
+/// Whether the text at `at` reads as moves: a ply's head (a hole and an
+/// optional mark, [`common_head`]) followed, after spaces or tabs, by `,`,
+/// `;`, `(`, another ply's head or the end of the line. Text that would end the movetext (after
+/// a `.`, an ending's `and`, or in the prose) and reads so was probably
+/// meant as moves; `4 beans are left.` does not read so.
+pub(crate) fn reads_as_moves(bytes: &[u8], at: usize) -> bool {
+    let Some((_, _, mut after)) = common_head(bytes, at) else {
+        return false;
+    };
+    let head_end = after;
+    while matches!(bytes.get(after), Some(b' ' | b'\t')) {
+        after += 1;
+    }
+    match bytes.get(after) {
+        None | Some(b',' | b';' | b'(' | b'\r' | b'\n') => true,
+        // Two plies side by side, as in a row without its number's `.`:
+        // `5  4  8`.
+        Some(_) => after > head_end && common_head(bytes, after).is_some(),
+    }
+}
+
+/// Whether the separator at `at` (a `.` that would end the movetext, or
+/// a second `,` in a move) is followed on its line, after spaces or tabs,
+/// by `,`, `;` or text that reads as moves ([`reads_as_moves`]): then it
+/// stands between plies by mistake ([`ErrorKind::StraySeparator`]) and is
+/// read as the separator that belongs there. Every reader asks this one
+/// question (the fast paths give up where the answer is yes).
+pub(crate) fn stray_separator(bytes: &[u8], at: usize) -> bool {
+    let mut next = at + 1;
+    while matches!(bytes.get(next), Some(b' ' | b'\t')) {
+        next += 1;
+    }
+    matches!(bytes.get(next), Some(b',' | b';')) || reads_as_moves(bytes, next)
 }
 
 /// Variation labels: labels ([`Label::new`]) joined by `/`, and nothing

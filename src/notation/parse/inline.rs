@@ -7,7 +7,12 @@ use crate::notation::visit::{MoveEnd, Sink};
 use crate::notation::{Ending, Groups, Mark, Span, WrittenPly};
 use std::ops::ControlFlow;
 
-use super::cursor::{Cursor, Failed, GroupRoom, LastPly, common_head, plain_group};
+use super::cursor::{
+    Cursor, Failed, GroupRoom, LastPly, common_head, plain_group, reads_as_moves, stray_separator,
+};
+use super::RawWarning;
+use crate::notation::WarningKind;
+use crate::notation::error::quote;
 
 /// Parses moves until the region ends, a `.` or an ending, handing them
 /// to the visitor. On an error, skips to the next `;` and goes on.
@@ -196,7 +201,9 @@ fn read_plain_move<const N: usize>(
     let (stop, full_stop, next) = match bytes.get(after) {
         None => (true, false, after),
         Some(b';') => (false, false, after + 1),
-        Some(b'.') => (true, true, after + 1),
+        Some(b'.') if !stray_separator(bytes, after) => (true, true, after + 1),
+        // A stray `.` (the general path reports it), an alternative, a
+        // mark or anything else.
         _ => return None,
     };
     Some(FastMove {
@@ -252,11 +259,32 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
     } else {
         cursor.turn(Player::South)?;
     }
+    let mut north_read = elided;
     let south_end = cursor.pos;
     cursor.skip_ws();
-    if cursor.peek() == Some(b',') {
+    let comma = match cursor.peek() {
+        Some(b',') => true,
+        Some(b'.') if !elided && stray_separator(cursor.bytes, cursor.pos) => {
+            // `6.7;` or `6., 7;`: North's ply follows on the line.
+            cursor.error(
+                ErrorKind::StraySeparator,
+                "a `.` between South's ply and North's (the move goes on after it on its line): read as `,`",
+                "`,` between South's ply and North's",
+            );
+            cursor.pos += 1;
+            cursor.skip_ws();
+            if cursor.peek() != Some(b',') {
+                // The `.` stands for the `,`, skipped below.
+                cursor.pos -= 1;
+            }
+            true
+        }
+        _ => false,
+    };
+    if comma {
         cursor.pos += 1;
         cursor.skip_ws();
+        north_read = true;
         if elided {
             cursor.turn(Player::North)?;
         } else if cursor.turn(Player::North).is_err() {
@@ -291,6 +319,25 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
                 cursor.pos += 1;
                 false
             }
+            Some(separator @ (b'.' | b','))
+                if stray_separator(cursor.bytes, cursor.pos) && (separator == b'.' || north_read) =>
+            {
+                // Moves follow on the line: the separator is read as the
+                // `;` it stands for, and no ply is lost.
+                let message = if separator == b'.' {
+                    "a `.` between moves (the moves go on after it on its line): read as `;`"
+                } else {
+                    "a second `,` in one move (a move holds South's ply and North's): read as the `;` before the next move"
+                };
+                cursor.error(ErrorKind::StraySeparator, message, "`;` between moves");
+                cursor.pos += 1;
+                cursor.skip_ws();
+                // `6,7.; 3,9`: the `;` the separator stood beside.
+                if cursor.peek() == Some(b';') {
+                    cursor.pos += 1;
+                }
+                false
+            }
             Some(b'.') => {
                 cursor.pos += 1;
                 full_stop = true;
@@ -300,10 +347,15 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
             Some(_) => {
                 // The move's plies are kept; what follows them up to the
                 // next `;` is lost, and may have been a ply.
+                let expected = if north_read {
+                    "`;` before the next move, `.` at the end, `(`, `or` or `and`"
+                } else {
+                    "`,`, `;`, `.`, `(`, `or`, `and` or a mark"
+                };
                 cursor.losing_error(
                     ErrorKind::UnexpectedText,
                     "unexpected text after a move",
-                    "`,`, `;`, `.`, `(`, `or`, `and` or a mark",
+                    expected,
                 );
                 recover(cursor);
                 cursor.at_end()
@@ -341,6 +393,16 @@ pub(crate) fn ending<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<End
         return None;
     }
     cursor.pos = line_end;
+    if reads_as_moves(text.as_bytes(), 0) {
+        cursor.warnings.push(RawWarning {
+            kind: WarningKind::ProseReadsAsMoves,
+            message: format!(
+                "the ending after `and` reads as moves ({}); it is kept as text and not replayed",
+                quote(text)
+            ),
+            span: cursor.span(start, start + text.len()),
+        });
+    }
     Some(Ending {
         text: text.to_owned(),
         span: cursor.span(start, start + text.len()),

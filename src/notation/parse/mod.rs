@@ -382,8 +382,12 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
     game.emit(|visitor| visitor.begin_movetext(layout));
     let region_end = match layout {
         Layout::Numbered => text.len(),
+        // A bracketed note on a line of its own ends the moves too.
         Layout::Inline => lines(text, body_start)
-            .find(|(_, line)| split::is_blank(line))
+            .find(|(_, line)| {
+                split::is_blank(line)
+                    || split::is_tag_line(line) && split::is_note(line.as_bytes())
+            })
             .map_or(text.len(), |(start, _)| start),
     };
     let movetext = plain::RawMovetext {
@@ -415,7 +419,41 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
     if !trimmed.is_empty() {
         let lead = rest.len() - rest.trim_start().len();
         let start = game.base + prose_start + lead;
+        prose_warnings(game, prose_start + lead, trimmed);
         game.emit(|visitor| visitor.prose(trimmed, Span::new(start, start + trimmed.len())));
+    }
+}
+
+/// The warnings about a game's prose, `prose` at offset `at` of the game:
+/// prose that starts as moves do, which is kept as text and not replayed
+/// ([`WarningKind::ProseReadsAsMoves`]), and each bracketed note
+/// ([`WarningKind::BracketedNote`]).
+fn prose_warnings<V: Sink + ?Sized>(game: &mut Game<'_, V>, at: usize, prose: &str) {
+    if cursor::reads_as_moves(prose.as_bytes(), 0) {
+        let line = prose.lines().next().unwrap_or_default().trim_end();
+        game.warnings.push(RawWarning {
+            kind: WarningKind::ProseReadsAsMoves,
+            message: format!(
+                "the text after the moves reads as moves ({}); it is kept as text and not replayed",
+                super::error::quote(line)
+            ),
+            span: Span::new(game.base + at, game.base + at + line.len()),
+        });
+    }
+    for (start, line) in lines(prose, 0) {
+        if split::is_tag_line(line) && split::is_note(line.as_bytes()) {
+            let lead = line.len() - split::trim_start(line).len();
+            let note = line.trim();
+            let from = game.base + at + start + lead;
+            game.warnings.push(RawWarning {
+                kind: WarningKind::BracketedNote,
+                message: format!(
+                    "{} after the moves is no tag (a tag is written `[Name \"value\"]`): read as a note",
+                    super::error::quote(note)
+                ),
+                span: Span::new(from, from + note.len()),
+            });
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use crate::notation::annotation::parse_closed_annotation;
 use crate::notation::{CaptureAnnotation, Layout, Span};
 use crate::{Captures, Hole};
 
-use super::cursor::{Mode, common_head, skip_ws};
+use super::cursor::{Mode, common_head, skip_ws, stray_separator};
 use super::lines;
 use super::rows::{header, is_row, row_number};
 
@@ -181,8 +181,10 @@ impl Reader<'_, '_> {
             match self.peek() {
                 None => return Some(self.pos),
                 Some(b';') => self.pos += 1,
-                Some(b'.') => return Some(self.pos + 1),
-                // An alternative, an ending or an error.
+                Some(b'.') if !stray_separator(self.bytes, self.pos) => {
+                    return Some(self.pos + 1);
+                }
+                // A stray `.`, an alternative, an ending or an error.
                 Some(_) => return None,
             }
         }

@@ -5,7 +5,7 @@ use crate::notation::error::ErrorKind;
 use crate::notation::visit::{MoveEnd, Sink};
 use crate::notation::{Label, Span};
 
-use super::cursor::{Cursor, Failed, Mode};
+use super::cursor::{Cursor, Failed, Mode, common_head, stray_separator};
 use super::inline::ending;
 use super::split::trim_start;
 use super::{Game, lines};
@@ -24,8 +24,32 @@ pub(crate) fn is_row(line: &str) -> bool {
         None => return false,
     };
     digits > 0
-        && rest.get(dot).is_some_and(|b| *b == b' ' || *b == b'\t')
-        && rest.iter().skip(dot).any(|b| !b.is_ascii_whitespace())
+        && (rest.get(dot).is_some_and(|b| *b == b' ' || *b == b'\t')
+            && rest.iter().skip(dot).any(|b| !b.is_ascii_whitespace())
+            || dot == 1 && glued_ply(rest.get(dot..).unwrap_or_default()))
+}
+
+/// Whether `after_dot`, the text right after a row number's `.`, is a
+/// ply glued to the number (`1.4 8`, `2.6 12 (2 from 8)`, `20.5`): a hole
+/// and an optional mark, then the end of the line, a group, or white
+/// space before a ply, a pass or a group. Such a row means the same as
+/// with the space; text such as `1.5 beans` is no row.
+fn glued_ply(after_dot: &[u8]) -> bool {
+    let Some((_, _, mut after)) = common_head(after_dot, 0) else {
+        return false;
+    };
+    match after_dot.get(after) {
+        None | Some(b'(' | b'\r' | b'\n') => true,
+        Some(b' ' | b'\t') => {
+            while matches!(after_dot.get(after), Some(b' ' | b'\t')) {
+                after += 1;
+            }
+            after_dot
+                .get(after)
+                .is_none_or(|b| b.is_ascii_digit() || matches!(b, b'(' | b'-' | b'\r' | b'\n'))
+        }
+        _ => false,
+    }
 }
 
 /// The length of the `...` or `…` that `after_digits`, the text right
@@ -147,6 +171,17 @@ fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
         }
         match cursor.peek() {
             None => break,
+            Some(b'.') if north_allowed && stray_separator(cursor.bytes, cursor.pos) => {
+                // North's ply follows on the row: the `.` stands between
+                // the plies by mistake.
+                cursor.error(
+                    ErrorKind::StraySeparator,
+                    "a `.` between South's ply and North's in a row: read as the space between them",
+                    "white space before North's ply",
+                );
+                cursor.pos += 1;
+                cursor.skip_ws();
+            }
             Some(b'.') => {
                 cursor.pos += 1;
                 full_stop = true;
@@ -202,7 +237,13 @@ mod tests {
     fn rows_and_headers_after_unicode_white_space() {
         assert!(is_row("\u{b}1. 5  11"));
         assert!(is_row("\u{a0}12. 5"));
-        assert!(!is_row("1.5"));
+        assert!(is_row("1.5"));
+        assert!(is_row("1.4 8"));
+        assert!(is_row("2.6 12 (2 from 8)"));
+        assert!(is_row("3.6!(2 from 8) 7"));
+        assert!(!is_row("1.5 beans are left"));
+        assert!(!is_row("1.55 8"));
+        assert!(!is_row("1.x 8"));
         assert!(is_row("2... 10"));
         assert!(is_row(" 2\u{2026}\t10"));
         assert!(!is_row("2...10"));

@@ -31,6 +31,16 @@ pub(crate) fn is_tag_line(line: &str) -> bool {
     trim_start(line).starts_with('[')
 }
 
+/// Whether `line`, a line whose first visible character is `[`, is a
+/// bracketed note rather than a tag line: it holds no `"`, so no tag
+/// value (`[The rest of the score is illegible.]`). After a game's body
+/// such a line is part of the game, read as a note in its prose with a
+/// warning; before the body it is read as a tag line (and reported as a
+/// malformed one).
+pub(crate) fn is_note(line: &[u8]) -> bool {
+    memchr::memchr(b'"', line).is_none()
+}
+
 /// Whether the line holds only white space.
 pub(crate) fn is_blank(line: &str) -> bool {
     line.bytes().all(|b| b.is_ascii_whitespace())
@@ -99,7 +109,9 @@ impl Splitter {
                 }
             },
         };
-        let tag = first == Some(b'[');
+        // After the body, a bracketed line without a tag value is a note
+        // of this game, not a tag starting the next.
+        let tag = first == Some(b'[') && !(self.has_body && is_note(bytes));
         let movetext = first.is_some_and(|b| b.is_ascii_digit())
             || (first == Some(b'-') && starts_with_pass(trim_ascii_start(bytes)));
         let new_game = self.has_body && (tag || (self.previous_blank && movetext));
