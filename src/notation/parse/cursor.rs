@@ -836,6 +836,46 @@ pub(crate) fn reads_as_moves(bytes: &[u8], at: usize) -> bool {
     }
 }
 
+/// Whether prose, `bytes` from its first visible character on, starts as
+/// moves do: as [`reads_as_moves`] says, or as a row whose number or
+/// separators are mistyped (`2..  6  11`, `.  6  11` after a movetext
+/// that a doubled `.` ended): digits, then one to three marks of
+/// punctuation (`.`, `..`, `.(`), then a ply that reads as moves; all this also after one or
+/// two stray characters (`x2.  4  7`).
+pub(crate) fn prose_reads_as_moves(bytes: &[u8]) -> bool {
+    // Also after one or two stray characters (`x2.  4  7`, `1)2.  3  10`).
+    let starts = (0..bytes.len().min(8))
+        .filter(|&i| bytes.get(i).is_some_and(|b| !(0x80..0xC0).contains(b)))
+        .take(3);
+    starts.into_iter().any(|i| {
+        bytes
+            .get(i..)
+            .is_some_and(|rest| !rest.is_empty() && starts_as_moves(rest))
+    })
+}
+
+/// [`prose_reads_as_moves`] from the first byte of `bytes`.
+fn starts_as_moves(bytes: &[u8]) -> bool {
+    if reads_as_moves(bytes, 0) {
+        return true;
+    }
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let marks = bytes
+        .get(digits..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|b| b.is_ascii_punctuation())
+        .count();
+    if !(1..=3).contains(&marks) {
+        return false;
+    }
+    let mut at = digits + marks;
+    while matches!(bytes.get(at), Some(b' ' | b'\t')) {
+        at += 1;
+    }
+    reads_as_moves(bytes, at)
+}
+
 /// Whether the separator at `at` (a `.` that would end the movetext, or
 /// a second `,` in a move) is followed on its line, after spaces or tabs,
 /// by `,`, `;` or text that reads as moves ([`reads_as_moves`]): then it

@@ -7,10 +7,10 @@ use crate::notation::visit::{MoveEnd, Sink};
 use crate::notation::{Ending, Groups, Mark, Span, WrittenPly};
 use std::ops::ControlFlow;
 
+use super::RawWarning;
 use super::cursor::{
     Cursor, Failed, GroupRoom, LastPly, common_head, plain_group, reads_as_moves, stray_separator,
 };
-use super::RawWarning;
 use crate::notation::WarningKind;
 use crate::notation::error::quote;
 
@@ -320,7 +320,8 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
                 false
             }
             Some(separator @ (b'.' | b','))
-                if stray_separator(cursor.bytes, cursor.pos) && (separator == b'.' || north_read) =>
+                if stray_separator(cursor.bytes, cursor.pos)
+                    && (separator == b'.' || north_read) =>
             {
                 // Moves follow on the line: the separator is read as the
                 // `;` it stands for, and no ply is lost.

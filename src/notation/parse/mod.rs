@@ -385,8 +385,7 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
         // A bracketed note on a line of its own ends the moves too.
         Layout::Inline => lines(text, body_start)
             .find(|(_, line)| {
-                split::is_blank(line)
-                    || split::is_tag_line(line) && split::is_note(line.as_bytes())
+                split::is_blank(line) || split::is_tag_line(line) && split::is_note(line.as_bytes())
             })
             .map_or(text.len(), |(start, _)| start),
     };
@@ -419,7 +418,7 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
     if !trimmed.is_empty() {
         let lead = rest.len() - rest.trim_start().len();
         let start = game.base + prose_start + lead;
-        prose_warnings(game, prose_start + lead, trimmed);
+        prose_warnings(game, layout, prose_start + lead, trimmed);
         game.emit(|visitor| visitor.prose(trimmed, Span::new(start, start + trimmed.len())));
     }
 }
@@ -428,8 +427,17 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
 /// prose that starts as moves do, which is kept as text and not replayed
 /// ([`WarningKind::ProseReadsAsMoves`]), and each bracketed note
 /// ([`WarningKind::BracketedNote`]).
-fn prose_warnings<V: Sink + ?Sized>(game: &mut Game<'_, V>, at: usize, prose: &str) {
-    if cursor::reads_as_moves(prose.as_bytes(), 0) {
+fn prose_warnings<V: Sink + ?Sized>(
+    game: &mut Game<'_, V>,
+    layout: Layout,
+    at: usize,
+    prose: &str,
+) {
+    // In numbered rows, a later line that is a row shows that the first
+    // line of the prose broke the rows off.
+    let rows_follow =
+        layout == Layout::Numbered && lines(prose, 0).skip(1).any(|(_, line)| rows::is_row(line));
+    if rows_follow || cursor::prose_reads_as_moves(prose.as_bytes()) {
         let line = prose.lines().next().unwrap_or_default().trim_end();
         game.warnings.push(RawWarning {
             kind: WarningKind::ProseReadsAsMoves,
