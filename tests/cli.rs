@@ -655,6 +655,30 @@ fn annotate_considers_every_group_and_keeps_comments() {
     );
 }
 
+/// Mistakes whose meaning is certain are printed in the canonical form;
+/// a capture annotation written in loose words or in capitals is replaced
+/// by `annotate`, never printed beside the rules' one.
+#[test]
+fn transcribers_mistakes_print_as_meant() {
+    let glued = run(&["fmt", "fixtures/findings/glued-row-numbers.txt"]);
+    assert_eq!(glued.code, Some(0), "{}", glued.stderr);
+    assert_eq!(
+        glued.stdout,
+        "[Event \"Row numbers glued to their plies\"]\n\n1.  4   8\n2.  6  12 (2 from 8)\n3.  6   7\n"
+    );
+    for path in [
+        "fixtures/findings/annotation-letter-case.txt",
+        "fixtures/findings/loose-capture-annotations.txt",
+    ] {
+        let annotated = run(&["annotate", path]);
+        for line in annotated.stdout.lines().filter(|l| l.contains(';')) {
+            assert_eq!(line.matches('(').count(), 1, "{path}: {line}");
+            assert!(line.ends_with("6, 12 (2 from 8)"), "{path}: {line}");
+        }
+        insta::assert_snapshot!(snapshot_name(path, "-annotate"), annotated.transcript());
+    }
+}
+
 #[test]
 fn show_draws_the_board_after_each_ply() {
     let shown = run_with_stdin(

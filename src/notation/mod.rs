@@ -60,7 +60,8 @@
 //!
 //! The first line after the tags that is neither blank nor a tag line
 //! starts the movetext. If that line is a numbered row (digits, `.` or
-//! the `...` of a left-out South turn, white space, more text), the layout is **numbered**; otherwise it is
+//! the `...` of a left-out South turn, white space, more text; or digits,
+//! `.` and a ply glued to it, `1.4 8`), the layout is **numbered**; otherwise it is
 //! **inline**.
 //!
 //! A **ply** is a hole number 1–12, an optional mark right after it (`!`,
@@ -110,7 +111,8 @@
 //! the end of the line: `7 and North draws!`), at a blank line, or at the
 //! end of the game.
 //!
-//! **Numbered** movetext: one move per line, `N.` then South's turn, then
+//! **Numbered** movetext: one move per line, `N.` then South's turn (or
+//! `N.` glued to South's ply, `1.4 8`), then
 //! North's turn, separated by white space; a row may end with `.` or with
 //! an ending (`6 and South loses. Greed ruins gentlemen.`). A line holding
 //! only a label (one to seven capital letters) in parentheses, such as
@@ -124,7 +126,8 @@
 //!
 //! Everything after the movetext up to the next game is prose, kept as
 //! text (trimmed). A line starts a new game when the current game already
-//! has movetext or prose and the line is a tag line, or, right after a
+//! has movetext or prose and the line is a tag line (not a bracketed note
+//! without a `"`, see below), or, right after a
 //! blank line, a line whose first visible character is a digit. So in a
 //! file without tags, games are separated by a blank line, and prose must
 //! not begin a paragraph with a digit, unless it is the first and starts
@@ -166,6 +169,38 @@
 //! the row, a bad tag line is skipped, and each game is parsed on its own,
 //! so every error of a file is reported. Text that is accepted but
 //! probably not meant (a stray `)`) gives a [`Warning`].
+//!
+//! # Lenient where the meaning is certain, reported where it is not, silent never
+//!
+//! Everything a transcriber wrote is read as what it looks like, or
+//! reported; nothing turns into prose or a comment without a word.
+//!
+//! - **Certain**, read without a finding (the canonical printer writes
+//!   the usual form): white space and line breaks; a row number glued to
+//!   its ply (`1.4 8`, `2.6 12 (2 from 8)`: digits, `.`, a ply, then the
+//!   end of the line, a group, or white space before a ply); the words of
+//!   a capture annotation in any letter case (`2 From 8`, `2 FROM 8`);
+//!   a full stop after an annotation's last word (`(2 from 8.)`).
+//! - **Uncertain**, read as the most likely meaning and reported at its
+//!   place with a kind of its own, so that the plies are still read:
+//!   a `.` between plies, or a second `,` in an inline move, followed on
+//!   its line by `,`, `;` or moves (`6,7. 3 (2 from 12),7`, `4,8, 6,12`):
+//!   an error of kind [`ErrorKind::StraySeparator`] at the character,
+//!   which is read as the separator that belongs there and loses no ply;
+//!   a `,` between a South ply and a North ply (holes 1–6, then 7–12) in
+//!   a numbered row (`1. 4, 8`): [`WarningKind::CommaBetweenTurns`], read
+//!   as South's and North's turn; a group that reads like a capture
+//!   annotation but is not in its grammar (`(2 from 8!)`,
+//!   `(2 beans from 8)`, `(takes 2 from 8)`, up to two words or marks
+//!   beyond the annotation's): [`WarningKind::LooseCaptureAnnotation`],
+//!   read as that annotation, so that its claim is checked.
+//! - **Kept as text, and reported**: prose, or an ending, that reads as
+//!   moves (a ply followed by `,`, `;`, `(`, another ply or the end of
+//!   the line, also as a row with a mistyped number, `2..  6  11`):
+//!   [`WarningKind::ProseReadsAsMoves`]; a line in brackets after the
+//!   moves that holds no `"` (`[The rest of the score is illegible.]`),
+//!   which is a note in the prose, not a tag starting a new game:
+//!   [`WarningKind::BracketedNote`].
 //!
 //! A game keeps at most [`MAX_ERRORS_PER_GAME`] errors and
 //! [`MAX_WARNINGS_PER_GAME`] warnings (100 each); past them, one last

@@ -460,7 +460,8 @@ pub struct Ending {
 
 /// Prose after the movetext, such as the final score.
 ///
-/// In a record file, a line starting with `[`, or a paragraph starting
+/// In a record file, a tag line (starting with `[` and holding a `"`; a
+/// bracketed note without one stays in the prose), or a paragraph starting
 /// with a digit or a written pass, starts the next game. The canonical
 /// form prints prose after a blank line, or right on the line after the
 /// movetext when its first line starts so (as `4. 4 beans left` may after
@@ -476,7 +477,7 @@ pub struct Prose {
 
 impl Prose {
     /// Whether the canonical print of this prose parses back as the same
-    /// prose after any movetext: no line starts with `[` and no paragraph
+    /// prose after any movetext: no line is a tag line and no paragraph
     /// (the first line, or a line after a blank line) starts as movetext
     /// does, with a digit or a written pass (`-,`, `-;`, `- or`, a lone
     /// `-`). [`Record::prose_is_printable`] also allows a first line that
@@ -494,13 +495,14 @@ impl Prose {
         super::parse::split::starts_as_movetext(self.text.trim_start().as_bytes())
     }
 
-    /// Whether no line starts with `[` and no paragraph as movetext does,
-    /// the first line aside when `first_free`.
+    /// Whether no line starts as a tag line (with `[` and holding a `"`;
+    /// a bracketed note without one stays in the prose) and no paragraph as
+    /// movetext does, the first line aside when `first_free`.
     fn lines_are_printable(&self, first_free: bool) -> bool {
         let mut paragraph_start = !first_free;
         for line in self.text.split('\n') {
             let visible = line.trim_start();
-            if visible.starts_with('[')
+            if visible.starts_with('[') && !super::parse::split::is_note(visible.as_bytes())
                 || (paragraph_start && super::parse::split::starts_as_movetext(visible.as_bytes()))
             {
                 return false;

@@ -48,6 +48,21 @@ pub enum FindingKind {
     Syntax,
     /// The parser accepted something doubtful, such as a stray `)`.
     SyntaxWarning,
+    /// A `.` or a second `,` between plies followed by more moves, read as
+    /// the separator that belongs there (an error; no ply is lost).
+    StraySeparator,
+    /// A `,` between South's and North's ply in a numbered row, read as
+    /// the two plies (a warning).
+    CommaBetweenTurns,
+    /// A group that reads like a capture annotation but is not written in
+    /// its grammar, read as that annotation and checked (a warning).
+    LooseCaptureAnnotation,
+    /// Prose, or an ending, that reads as moves: kept as text, not
+    /// replayed (a warning).
+    ProseReadsAsMoves,
+    /// A line in brackets after the moves that is no tag, read as a note
+    /// (a warning).
+    BracketedNote,
     /// A hole number outside 1–12.
     HoleOutOfRange,
     /// A ply from a hole of the player who is not to move.
@@ -112,6 +127,11 @@ impl FindingKind {
         match self {
             FindingKind::Syntax => "syntax",
             FindingKind::SyntaxWarning => "syntax-warning",
+            FindingKind::StraySeparator => "stray-separator",
+            FindingKind::CommaBetweenTurns => "comma-between-turns",
+            FindingKind::LooseCaptureAnnotation => "loose-capture-annotation",
+            FindingKind::ProseReadsAsMoves => "prose-reads-as-moves",
+            FindingKind::BracketedNote => "bracketed-note",
             FindingKind::HoleOutOfRange => "hole-out-of-range",
             FindingKind::WrongPlayer => "wrong-player",
             FindingKind::EmptyHole => "empty-hole",
@@ -256,6 +276,11 @@ mod tests {
         let kinds = [
             FindingKind::Syntax,
             FindingKind::SyntaxWarning,
+            FindingKind::StraySeparator,
+            FindingKind::CommaBetweenTurns,
+            FindingKind::LooseCaptureAnnotation,
+            FindingKind::ProseReadsAsMoves,
+            FindingKind::BracketedNote,
             FindingKind::HoleOutOfRange,
             FindingKind::WrongPlayer,
             FindingKind::EmptyHole,

@@ -729,7 +729,7 @@ impl GameDocument {
         if printable && !record.prose_is_printable() {
             return Err(DocumentError::notation(
                 "prose.text",
-                "expected prose with no line starting with `[` and no paragraph starting with a digit or a pass (either starts a new game), unless its first line follows movetext that ends before it",
+                "expected prose with no line starting with `[` and holding a `\"` (a tag line) and no paragraph starting with a digit or a pass (either starts a new game), unless its first line follows movetext that ends before it",
             ));
         }
         Ok(record)

@@ -21,8 +21,11 @@
 //!
 //! - Parse errors and warnings of the record become findings
 //!   ([`FindingKind::HoleOutOfRange`] for a hole outside 1–12,
-//!   [`FindingKind::Syntax`] for the others, [`FindingKind::SyntaxWarning`]
-//!   for warnings). An error in a tag, a mark, a group (capture
+//!   [`FindingKind::StraySeparator`] for a separator read as the one that
+//!   belongs there, [`FindingKind::Syntax`] for the others; warnings of
+//!   the kinds of mistakes the reader reads as meant, such as
+//!   [`FindingKind::CommaBetweenTurns`], have a kind each, and the rest are
+//!   [`FindingKind::SyntaxWarning`]). An error in a tag, a mark, a group (capture
 //!   annotation, comment, labels) or prose leaves every ply readable, and
 //!   the replay goes on. An error that lost plies
 //!   ([`ParseError::loses_plies`](crate::notation::ParseError::loses_plies))
@@ -471,6 +474,7 @@ fn parse_findings(ctx: &mut Context<'_>) {
         }
         let kind = match error.kind {
             ErrorKind::HoleOutOfRange => FindingKind::HoleOutOfRange,
+            ErrorKind::StraySeparator => FindingKind::StraySeparator,
             _ => FindingKind::Syntax,
         };
         ctx.keep(Finding {
@@ -494,9 +498,16 @@ fn parse_findings(ctx: &mut Context<'_>) {
             );
             continue;
         }
+        let kind = match warning.kind {
+            WarningKind::CommaBetweenTurns => FindingKind::CommaBetweenTurns,
+            WarningKind::LooseCaptureAnnotation => FindingKind::LooseCaptureAnnotation,
+            WarningKind::ProseReadsAsMoves => FindingKind::ProseReadsAsMoves,
+            WarningKind::BracketedNote => FindingKind::BracketedNote,
+            _ => FindingKind::SyntaxWarning,
+        };
         ctx.keep(Finding {
             severity: Severity::Warning,
-            kind: FindingKind::SyntaxWarning,
+            kind,
             message: warning.message.clone(),
             span: warning.span,
             location: warning.location,

@@ -869,8 +869,9 @@ fn starts_as_moves(bytes: &[u8]) -> bool {
     if !(1..=3).contains(&marks) {
         return false;
     }
+    // The ply may stand on the next line (`5.` then `6 (2 from 4)`).
     let mut at = digits + marks;
-    while matches!(bytes.get(at), Some(b' ' | b'\t')) {
+    while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
         at += 1;
     }
     reads_as_moves(bytes, at)
