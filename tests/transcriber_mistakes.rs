@@ -22,7 +22,9 @@
 //! early (`unfinished-game`) counts for a record cut short, and for no
 //! other mistake: it says where the moves end, not what went wrong. For a
 //! record cut short, the move before the cut counts as well, since the
-//! last ply replayed is where the record is said to stop.
+//! last ply replayed is where the record is said to stop; and a record
+//! cut where the game it holds is over by the rules (at a repeated
+//! position, which a claim ends) is a finished record in its own right.
 //!
 //! A line break beside another makes a blank line, which may split a
 //! game in two: the second part is then a game of its own, from the
@@ -253,7 +255,16 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
         Mistake::StrayCharacter(c) => {
             let i = start + at.index(text.len() - start + 1);
             let bytes = text.as_bytes();
-            if c == '\n' && (bytes.get(i) == Some(&b'\n') || i > 0 && bytes[i - 1] == b'\n') {
+            let line_start = bytes[..i]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |n| n + 1);
+            let line_end = bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| i + n);
+            let blank = |part: &[u8]| part.iter().all(u8::is_ascii_whitespace);
+            if c == '\n' && (blank(&bytes[line_start..i]) || blank(&bytes[i..line_end])) {
                 // A blank line is not a stray character but a new
                 // paragraph (see the module docs).
                 return None;
@@ -379,6 +390,14 @@ fn check(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Result<(), 
             findings.join("\n")
         )
     };
+    if matches!(mistake, Mistake::Cut)
+        && let [report] = mutated.as_slice()
+        && report.end.is_some()
+    {
+        // Cut where the game is over by the rules (a position repeated, a
+        // claim ends the game): a finished record in its own right.
+        return Ok(());
+    }
     if mutant.certain {
         return Err(format!("a mistake of certain meaning: {}", describe()));
     }

@@ -839,8 +839,8 @@ pub(crate) fn reads_as_moves(bytes: &[u8], at: usize) -> bool {
 /// Whether prose, `bytes` from its first visible character on, starts as
 /// moves do: as [`reads_as_moves`] says, or as a row whose number or
 /// separators are mistyped (`2..  6  11`, `.  6  11` after a movetext
-/// that a doubled `.` ended): digits, then one to three marks of
-/// punctuation (`.`, `..`, `.(`), then a ply that reads as moves; all this also after one or
+/// that a doubled `.` ended): digits, then one to three bytes other than
+/// digits and white space (`.`, `..`, `.(`, `.x`), then a ply that reads as moves; all this also after one or
 /// two stray characters (`x2.  4  7`).
 pub(crate) fn prose_reads_as_moves(bytes: &[u8]) -> bool {
     // Also after one or two stray characters (`x2.  4  7`, `1)2.  3  10`).
@@ -848,9 +848,8 @@ pub(crate) fn prose_reads_as_moves(bytes: &[u8]) -> bool {
         .filter(|&i| bytes.get(i).is_some_and(|b| !(0x80..0xC0).contains(b)))
         .take(3);
     starts.into_iter().any(|i| {
-        bytes
-            .get(i..)
-            .is_some_and(|rest| !rest.is_empty() && starts_as_moves(rest))
+        let visible = bytes.get(i..).unwrap_or_default().trim_ascii_start();
+        !visible.is_empty() && starts_as_moves(visible)
     })
 }
 
@@ -864,7 +863,7 @@ fn starts_as_moves(bytes: &[u8]) -> bool {
         .get(digits..)
         .unwrap_or_default()
         .iter()
-        .take_while(|b| b.is_ascii_punctuation())
+        .take_while(|b| !b.is_ascii_whitespace() && !b.is_ascii_digit())
         .count();
     if !(1..=3).contains(&marks) {
         return false;
