@@ -44,11 +44,10 @@ use proptest::sample::Index;
 /// where a dropped `;` runs two moves together).
 const SLACK: usize = 2;
 
-/// Whether a misspelled tag name (`[Evnet "…"]`) is among the mistakes.
-/// Tag names are checked by the validation of tags; this gate is open
-/// once that check reports a name within a small edit distance of a known
-/// one.
-const CHECK_MISSPELLED_TAGS: bool = false;
+/// Whether a misspelled tag name (`[Evnet "…"]`) is among the mistakes:
+/// the validation of tags reports a name within a small edit distance of
+/// a known one (`tag-name`).
+const CHECK_MISSPELLED_TAGS: bool = true;
 
 /// The mistakes a transcriber makes.
 #[derive(Debug, Clone, Copy)]
