@@ -151,7 +151,9 @@
 //! than [`NORTH_COLUMN_LIMIT`] characters, such as one with a long comment,
 //! does not move the column and is followed by two spaces only, so the
 //! printed text stays within a constant of the record's size), then each variation as
-//! its `(A)` line and rows; alternatives print as `1, 2, 4 or 5`. Capture
+//! its `(A)` line and rows; alternatives print as `1, 2, 4 or 5` (with
+//! `or` also before a hole of North's row that follows one of South's,
+//! where a `,` would read as the comma between South's turn and North's). Capture
 //! annotations print with their phrasing: joiners, forms and the word
 //! `hole` are kept (`holes` before several holes). Comments print exactly
 //! as written, a comment after an annotation's `;` as `; comment`.

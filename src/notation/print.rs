@@ -1,5 +1,6 @@
 //! The canonical printer behind every `Display` of the tree.
 
+use crate::Player;
 use std::fmt::{self, Write};
 
 use super::{
@@ -131,13 +132,20 @@ impl fmt::Display for WrittenPly {
 fn write_turn(out: &mut impl Write, turn: &Turn, layout: Layout) -> fmt::Result {
     write!(out, "{}", turn.ply)?;
     let count = turn.alternatives.len();
+    let mut previous = &turn.ply;
     for (i, ply) in turn.alternatives.iter().enumerate() {
-        let separator = if layout == Layout::Numbered && i + 1 < count {
+        // A `,` from a hole of South's row to one of North's reads as the
+        // comma between South's turn and North's (a typo the reader
+        // reports), so such an alternative is written after `or`.
+        let crosses = previous.hole.is_some_and(|h| h.owner() == Player::South)
+            && ply.hole.is_some_and(|h| h.owner() == Player::North);
+        let separator = if layout == Layout::Numbered && i + 1 < count && !crosses {
             ", "
         } else {
             " or "
         };
         write!(out, "{separator}{ply}")?;
+        previous = ply;
     }
     Ok(())
 }

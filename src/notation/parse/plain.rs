@@ -463,6 +463,18 @@ mod tests {
             ("1. 4  9\n(A)\n2. 5  12\n", false),
             ("1. 4, 5  9\n", false),
             ("1. 4  9 10\n", false),
+            // Read by the parser, which reports them (issue 21).
+            ("4, 9; 6, 7. 3, 9; 5\n", false),
+            ("4, 9; 6. 7; 5\n", false),
+            ("4, 9; 6, 7.; 5\n", false),
+            ("4, 9, 6, 7\n", false),
+            ("4, 9; 5, 12 (2 From 9)\n", false),
+            ("4, 9; 5, 12 (2 from 9.)\n", false),
+            ("1. 4, 9\n", false),
+            // A full stop before prose that does not read as moves, and a
+            // row number glued to its ply, are plain.
+            ("4, 9; 6, 7. 4 beans are left.\n", true),
+            ("1.4  9\n2.5  12 (2 from 9)\n", true),
         ] {
             let (parsed, (skimmed, events)) = both(text);
             assert_eq!(skimmed, plain, "{text:?}");
@@ -556,6 +568,8 @@ mod tests {
                         " (4?)", "(2 from 3; note)", " )", " (x)", " (2 from 13)", " (open",
                         ";;", ". ", " or ", " and South loses.", "\n\n", "x", "\n(B)\n",
                         "\u{a0}", "\n3... ", "\n4\u{2026} ", " ... ", "...",
+                        ". 3", ".; ", "\n5.", " (2 From 3)", " (2 beans from 3)",
+                        " (2 from 3.)", "[Note]", "\n[Note]\n",
                     ][..]),
                 ],
                 0..40,

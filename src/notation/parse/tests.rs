@@ -1,8 +1,8 @@
 //! Parser unit tests: plies, marks, groups, layouts, endings, errors.
 
 use crate::notation::{
-    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Record, Span, WrittenPly,
-    parse_records,
+    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Record, Span, WarningKind,
+    WrittenPly, parse_records,
 };
 
 fn one(text: &str) -> ParsedRecord {
@@ -750,4 +750,128 @@ fn the_groups_of_an_abandoned_move_are_not_kept() {
         .flat_map(|m| m.south.ply.comments())
         .collect();
     assert_eq!(comments, ["a", "c"]);
+}
+
+/// The kinds of the warnings of a one-game text, with their lines and
+/// columns.
+fn warning_kinds(text: &str) -> Vec<(WarningKind, usize, usize)> {
+    one(text)
+        .warnings
+        .iter()
+        .map(|w| (w.kind, w.location.line, w.location.column))
+        .collect()
+}
+
+#[test]
+fn certain_mistakes_read_as_meant_without_a_word() {
+    // A row number glued to its ply, an annotation's words in capitals or
+    // with a full stop: the same tree as written correctly.
+    let spaced = ok("1. 4 8\n2. 6 12 (2 from 8)\n3. 6 7\n20. 5\n");
+    let glued = ok("1.4 8\n2.6 12 (2 from 8)\n3.6 7\n20.5\n");
+    assert_eq!(glued.without_spans(), spaced.without_spans());
+    assert_eq!(glued.to_string(), spaced.to_string());
+    assert!(one("1.4 8\n2.6!(2 from 8) 12\n").warnings.is_empty());
+    let plain = ok("4, 8; 6, 12 (2 from 8)").without_spans();
+    for written in ["2 From 8", "2 FROM 8", "2 from 8.", "2 From Hole 8."] {
+        let text = format!("4, 8; 6, 12 ({written})");
+        let game = one(&text);
+        assert!(game.errors.is_empty() && game.warnings.is_empty(), "{text}");
+        let phrases: Vec<_> = game.record.movetext.moves[1]
+            .north
+            .iter()
+            .filter_map(|t| t.ply.capture_annotation())
+            .flat_map(|a| a.captures())
+            .map(|(hole, beans)| (hole.number(), beans))
+            .collect();
+        assert_eq!(phrases, [(8, 2)], "{text}");
+    }
+    assert_eq!(
+        ok("4, 8; 6, 12 (2 FROM 8.)").without_spans().to_string(),
+        plain.to_string()
+    );
+    // Prose that does not read as moves stays prose, silently.
+    let game = one("4,8; 6,7.\n4 beans are left.\n");
+    assert!(game.warnings.is_empty() && game.errors.is_empty());
+    assert!(!one("1.5 beans were left").record.movetext.moves.is_empty());
+}
+
+#[test]
+fn uncertain_mistakes_are_read_and_reported_at_their_place() {
+    // A `.` for `;` between moves: an error there, every ply read.
+    let text = "4,8; 6,12 (2 from hole 8); 6,7. 3 (2 from 12),7; 5,8 (2 from 12)";
+    assert_eq!(kinds(text), [(ErrorKind::StraySeparator, 1, 31)]);
+    let game = one(text);
+    assert!(game.errors.iter().all(|e| !e.loses_plies));
+    assert_eq!(holes(&game.record).len(), 5);
+    assert!(game.record.prose.is_none());
+    // A `.` for `,`, and a `.` beside the `;`.
+    assert_eq!(
+        kinds("4.8; 6,7.; 3,7"),
+        [
+            (ErrorKind::StraySeparator, 1, 2),
+            (ErrorKind::StraySeparator, 1, 9)
+        ]
+    );
+    assert_eq!(
+        holes(&one("4.8; 6,7.; 3,7").record),
+        [(4, Some(8)), (6, Some(7)), (3, Some(7))]
+    );
+    // A second `,` in a move: the message names it.
+    let game = one("4,8, 6,12");
+    assert_eq!(kinds("4,8, 6,12"), [(ErrorKind::StraySeparator, 1, 4)]);
+    assert!(game.errors[0].message.contains("second `,`"));
+    assert_eq!(holes(&game.record), [(4, Some(8)), (6, Some(12))]);
+    // Without moves after it, a second `,` is still an error that does
+    // not expect a `,`.
+    let game = one("4,8, x");
+    assert!(game.errors[0].expected.contains("`;`") && !game.errors[0].expected.contains("`,`,"));
+    // A `.` between South's and North's ply in a row.
+    assert_eq!(kinds("1. 4. 8\n"), [(ErrorKind::StraySeparator, 1, 5)]);
+    assert_eq!(holes(&one("1. 4. 8\n").record), [(4, Some(8))]);
+    // A comma between South's and North's ply in a row: the two plies.
+    let text = "1. 4, 8\n2. 6, 12 (2 from 8)\n";
+    assert_eq!(
+        warning_kinds(text),
+        [
+            (WarningKind::CommaBetweenTurns, 1, 5),
+            (WarningKind::CommaBetweenTurns, 2, 5)
+        ]
+    );
+    assert_eq!(holes(&one(text).record), [(4, Some(8)), (6, Some(12))]);
+    // Alternatives of one player stay alternatives.
+    assert!(warning_kinds("1. 1, 2, 4 or 5  8\n").is_empty());
+    // Loose capture annotations: read, with a warning quoting them.
+    for written in ["2 from 8!", "2 beans from 8", "takes 2 from 8"] {
+        let text = format!("4, 8; 6, 12 ({written})");
+        let game = one(&text);
+        assert_eq!(
+            warning_kinds(&text),
+            [(WarningKind::LooseCaptureAnnotation, 1, 13)]
+        );
+        assert!(game.warnings[0].message.contains(written), "{text}");
+        assert_eq!(game.record.to_string(), "4, 8; 6, 12 (2 from 8)\n");
+    }
+    // A comment with more words is a comment.
+    let game = one("4, 8; 6, 12 (South takes 2 from 8 and wins)");
+    assert!(game.warnings.is_empty());
+    // Prose and endings that read as moves.
+    assert_eq!(
+        warning_kinds("4,8; 6,12 (2 from 8).\n3 (2 from 12),7; 5,8"),
+        [(WarningKind::ProseReadsAsMoves, 2, 1)]
+    );
+    assert_eq!(
+        warning_kinds("4,8; 6,12 and 5, 9"),
+        [(WarningKind::ProseReadsAsMoves, 1, 15)]
+    );
+    assert_eq!(
+        warning_kinds("1. 4  8\n2.. 6  12\n3. 6  7\n"),
+        [(WarningKind::ProseReadsAsMoves, 2, 1)]
+    );
+    // A bracketed note after the moves: one warning, one game.
+    let text = "[Event \"x\"]\n\n4,8; 6,12 (2 from 8)\n[The rest of the score is illegible.]\n";
+    assert_eq!(parse_records(text).len(), 1);
+    assert_eq!(warning_kinds(text), [(WarningKind::BracketedNote, 4, 1)]);
+    assert!(one(text).errors.is_empty());
+    // A tag line after the moves still starts the next game.
+    assert_eq!(parse_records("4,8\n[Event \"x\"]\n\n6,12\n").len(), 2);
 }
