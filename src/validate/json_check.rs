@@ -62,48 +62,76 @@ pub(super) fn derived_document(
 /// A [`DocumentError`] naming the JSON path of the first field that
 /// disagrees, with what the replay gives and what is given.
 pub(super) fn check_given(given: &Value, derived: &Value) -> Result<(), DocumentError> {
-    let mut path = String::new();
-    compare(given, derived, &mut path)
+    compare(given, derived).map_err(|mismatch| {
+        // The steps were gathered on the way back up: outermost last.
+        let mut path = String::new();
+        for step in mismatch.steps.iter().rev() {
+            match step {
+                Step::Key(key) if path.is_empty() => path.push_str(key),
+                Step::Key(key) => {
+                    path.push('.');
+                    path.push_str(key);
+                }
+                Step::Index(k) => path.push_str(&format!("[{k}]")),
+            }
+        }
+        DocumentError::schema(
+            path,
+            format!(
+                "expected {}, as the replay of the document's plies gives, found {}",
+                shown(mismatch.derived),
+                shown(mismatch.given)
+            ),
+        )
+    })
 }
 
-fn compare(given: &Value, derived: &Value, path: &mut String) -> Result<(), DocumentError> {
+/// One step of a JSON path.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// Where two documents first differ: the steps from the value compared
+/// (innermost first) and the two values there. The path is built only
+/// for a mismatch, so that comparing agreeing documents costs no string.
+struct Mismatch<'a> {
+    steps: Vec<Step<'a>>,
+    given: &'a Value,
+    derived: &'a Value,
+}
+
+fn compare<'a>(given: &'a Value, derived: &'a Value) -> Result<(), Box<Mismatch<'a>>> {
     match (given, derived) {
         (Value::Object(given), Value::Object(derived)) => {
             for (key, value) in given {
                 if NOT_COMPARED.contains(&key.as_str()) || is_place(key, value) {
                     continue;
                 }
-                let Some(other) = derived.get(key) else {
-                    continue;
-                };
-                let length = path.len();
-                if !path.is_empty() {
-                    path.push('.');
+                if let Some(other) = derived.get(key) {
+                    compare(value, other).map_err(|mut mismatch| {
+                        mismatch.steps.push(Step::Key(key));
+                        mismatch
+                    })?;
                 }
-                path.push_str(key);
-                compare(value, other, path)?;
-                path.truncate(length);
             }
             Ok(())
         }
         (Value::Array(given), Value::Array(derived)) if given.len() == derived.len() => {
             for (k, (value, other)) in given.iter().zip(derived).enumerate() {
-                let length = path.len();
-                path.push_str(&format!("[{k}]"));
-                compare(value, other, path)?;
-                path.truncate(length);
+                compare(value, other).map_err(|mut mismatch| {
+                    mismatch.steps.push(Step::Index(k));
+                    mismatch
+                })?;
             }
             Ok(())
         }
         _ if given == derived => Ok(()),
-        _ => Err(DocumentError::schema(
-            path.clone(),
-            format!(
-                "expected {}, as the replay of the document's plies gives, found {}",
-                shown(derived),
-                shown(given)
-            ),
-        )),
+        _ => Err(Box::new(Mismatch {
+            steps: Vec::new(),
+            given,
+            derived,
+        })),
     }
 }
 
