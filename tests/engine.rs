@@ -412,3 +412,27 @@ fn histories_are_checked_and_taken_from_games() {
         .expect("a legal move");
     assert!(history(&game).is_empty());
 }
+
+/// An engine can be moved to a search thread, and its table is the size
+/// asked for, rounded down to a power of two of 32-byte buckets.
+#[test]
+fn an_engine_is_send_and_its_table_has_the_size_asked_for() {
+    fn send<T: Send>(_: &T) {}
+    let config = EngineConfig {
+        hash_bytes: 1000,
+        ..EngineConfig::default()
+    };
+    let engine = Engine::new(Rules::default(), config);
+    send(&engine);
+    assert_eq!(engine.hash_bytes(), 512);
+    let tiny = Engine::new(
+        Rules::default(),
+        EngineConfig {
+            hash_bytes: 0,
+            ..config
+        },
+    );
+    assert_eq!(tiny.hash_bytes(), 32);
+    let default = Engine::new(Rules::default(), EngineConfig::default());
+    assert_eq!(default.hash_bytes(), 16 << 20);
+}

@@ -181,6 +181,32 @@ mod tests {
     }
 
     #[test]
+    fn a_full_bucket_gives_up_an_older_search_first_then_the_shallower_entry() {
+        // One bucket: every key lands in it.
+        let mut table = Table::with_bytes(32);
+        table.store(10, 1, 5, Bound::Exact, 0);
+        table.new_search();
+        table.store(20, 2, 2, Bound::Lower, 1);
+        // Key 10 is from the search before: it goes, whatever its depth.
+        table.store(30, 3, 1, Bound::Upper, 2);
+        assert!(table.probe(10).is_none());
+        assert!(table.probe(20).is_some() && table.probe(30).is_some());
+        // Both from this search: the shallower (30, depth 1) goes.
+        table.store(40, 4, 3, Bound::Exact, 3);
+        assert!(table.probe(30).is_none());
+        assert_eq!(table.probe(20).map(|e| e.depth), Some(2));
+        assert_eq!(table.probe(40).map(|e| e.depth), Some(3));
+        // The same position is overwritten in place, keeping its move
+        // when the new result has none.
+        table.store(40, 5, 4, Bound::Lower, u8::MAX);
+        let entry = table.probe(40).map(|e| (e.score, e.depth, e.best));
+        assert_eq!(entry, Some((5, 4, 3)));
+        assert!(table.probe(20).is_some());
+        table.clear();
+        assert!(table.probe(20).is_none() && table.probe(40).is_none());
+    }
+
+    #[test]
     fn the_hash_tells_the_player_to_move_and_the_stores_apart() {
         let a: Position = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S".parse().unwrap_or_default();
         let b: Position = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 N".parse().unwrap_or_default();
