@@ -1,5 +1,9 @@
-// Usage: cargo run --release --example strength -- [--ms MS] [--openings N] [--ply-cap P] [OPPONENT ...]
+// Usage: cargo run --release --example strength -- [--ms MS] [--openings N] [--ply-cap P] [--nps DEPTH] [OPPONENT ...]
 //
+// With --nps DEPTH, first searches the opening and the mid-game position of
+// Rüger's game after ply 26 to DEPTH plies on a new engine and prints the
+// nodes, the time and the nodes per second of each (deterministic node
+// counts; the time is the machine's).
 // The engine's strength, in matches played inside the crate: each of the
 // 36 two-ply openings (or the first N of them) twice, colours swapped, the
 // engine at MS milliseconds per move (default 100), under the standard
@@ -155,6 +159,7 @@ fn main() -> ExitCode {
     let mut openings = 36;
     let mut ply_cap = 400;
     let mut opponents = Vec::new();
+    let mut nps_depth = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |what: &str| -> Option<u64> {
@@ -173,6 +178,10 @@ fn main() -> ExitCode {
                 Some(v) => openings = v as usize,
                 None => return ExitCode::FAILURE,
             },
+            "--nps" => match number("--nps") {
+                Some(v) => nps_depth = Some(v as u32),
+                None => return ExitCode::FAILURE,
+            },
             "--ply-cap" => match number("--ply-cap") {
                 Some(v) => ply_cap = v as usize,
                 None => return ExitCode::FAILURE,
@@ -184,6 +193,35 @@ fn main() -> ExitCode {
                 eprintln!("error: unknown argument {other:?}");
                 return ExitCode::FAILURE;
             }
+        }
+    }
+    if let Some(depth) = nps_depth {
+        for text in [
+            "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S",
+            "4,3,4,3,2,0/3,3,19,0,5,0 12:14 S",
+        ] {
+            let Ok(position) = text.parse::<Position>() else {
+                return ExitCode::FAILURE;
+            };
+            let mut engine = Engine::new(Rules::default(), EngineConfig::default());
+            let stop = AtomicBool::new(false);
+            let Ok(result) = engine.search(&position, &[], &Limits::depth(depth), &stop, |_| {})
+            else {
+                return ExitCode::FAILURE;
+            };
+            let info = result.info;
+            println!(
+                "{text}: depth {}, value {}, best {}, {} nodes in {:.2} s, {:.2} M nodes/s",
+                info.depth,
+                info.value,
+                result.best.map_or("-".to_owned(), |mv| mv.to_string()),
+                info.nodes,
+                info.elapsed.as_secs_f64(),
+                info.nps as f64 / 1e6
+            );
+        }
+        if opponents.is_empty() {
+            return ExitCode::SUCCESS;
         }
     }
     if opponents.is_empty() {

@@ -7,7 +7,8 @@
 //! - **Exact first.** With [`Parts::exact`] on, the engine first asks the
 //!   [`Solver`] (with the endgame table, if one was given,
 //!   [`Engine::with_table`]) for the exact value, within a small budget
-//!   ([`EngineConfig::exact_nodes`]). When it answers, the engine plays one
+//!   ([`EngineConfig::exact_nodes`]), on boards of at most
+//!   [`EngineConfig::exact_beans`] beans (20 by default, or the table's). When it answers, the engine plays one
 //!   of the solver's best moves and reports [`Value::Exact`]: an engine
 //!   value never contradicts an exact one.
 //! - **Otherwise, iterative deepening** of a principal variation search
@@ -139,6 +140,10 @@ pub struct EngineConfig {
     pub exact_nodes: u64,
     /// The entries of the solver's memo for the exact attempt.
     pub exact_memo: usize,
+    /// The exact attempt is made only on boards of at most this many
+    /// beans (or as many as the endgame table covers, if more): on fuller
+    /// boards it would only take time from the search.
+    pub exact_beans: u8,
 }
 
 impl EngineConfig {
@@ -154,6 +159,7 @@ impl Default for EngineConfig {
             parts: Parts::default(),
             exact_nodes: 50_000,
             exact_memo: 1 << 20,
+            exact_beans: 20,
         }
     }
 }
@@ -390,7 +396,12 @@ impl Engine {
             return Ok(result);
         }
         let mut spent = 0;
+        let exact_beans = self
+            .config
+            .exact_beans
+            .max(self.table.as_ref().map_or(0, |table| table.beans()));
         if self.config.parts.exact
+            && position.beans_on_board() <= exact_beans
             && let Some(result) = self.exact(position, history, limits, started, &mut spent)
         {
             on_info(&result.info);
