@@ -85,5 +85,6 @@ pub use rules::{
     Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, HoleError,
     IllegalMoveKind, Move, Moves, Outcome, ParsePositionError, ParseRulesError, ParseScoreError,
     Partie, PartieError, PlayError, Player, Ply, Position, Recurrence, Repetition, Rules, Score,
-    Setup, SetupError, SetupParseError, SetupParseErrorKind, TOTAL_BEANS, Variant, perft,
+    Setup, SetupError, SetupParseError, SetupParseErrorKind, TOTAL_BEANS, TakenBack, Variant,
+    perft,
 };

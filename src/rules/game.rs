@@ -66,6 +66,27 @@ pub enum EndReason {
     },
 }
 
+/// What [`Game::take_back`] took back: the last move, with its captures,
+/// and what followed it by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TakenBack {
+    /// The player who had played the move, and is to move again.
+    pub player: Player,
+    /// The move taken back.
+    pub mv: Move,
+    /// What it had captured, in chain order; the beans are back on the
+    /// board.
+    pub captures: Captures,
+    /// Whether a pass had followed the move (only in the Hemprich
+    /// variant, when it left the other player without beans): taken back
+    /// with it.
+    pub pass_after: bool,
+    /// How the game had ended, if it had after the move (by the rules, by
+    /// an automatic end or by a claim): the game goes on again.
+    pub end: Option<GameEnd>,
+}
+
 /// How and with what score a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -300,6 +321,84 @@ impl Game {
         self.first_ply = to.first_ply;
         self.recent = to.recent;
         self.end = to.end;
+    }
+
+    /// Takes back the last move: the game is then exactly as it was
+    /// before it, in its position, history, end and what it says of
+    /// repetition, as if the move had never been played. A pass that
+    /// followed the move goes with it (Hemprich variant), and so does the
+    /// end of the game after it, whether by the rules, automatic or
+    /// claimed. Returns the move with its captures, or `None` if no move
+    /// has been played (a pass at the start, forced before any move, is
+    /// kept).
+    ///
+    /// Takes constant time for a move that captured nothing; for one
+    /// that captured, time in proportion to the plies between it and the
+    /// capture before it (to find what can repeat again).
+    ///
+    /// ```
+    /// use bohnenspiel::{Game, Move};
+    ///
+    /// let mut game = Game::default();
+    /// let before = game.clone();
+    /// game.play(Move::from_number(3)?)?;
+    /// let captures = game.play(Move::from_number(9)?)?;
+    /// let taken = game.take_back().expect("a move to take back");
+    /// assert_eq!(taken.mv, Move::from_number(9)?);
+    /// assert_eq!(taken.captures, captures);
+    /// assert_eq!(game.plies().len(), 1);
+    /// game.take_back();
+    /// assert_eq!(game.position(), before.position());
+    /// assert_eq!(game.take_back(), None, "nothing left to take back");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_back(&mut self) -> Option<TakenBack> {
+        let index = self
+            .plies
+            .iter()
+            .rposition(|ply| matches!(ply.action, Action::Sow { .. }))?;
+        let ply = *self.plies.get(index)?;
+        let Action::Sow { mv, captures } = ply.action else {
+            return None;
+        };
+        let taken = TakenBack {
+            player: ply.player,
+            mv,
+            captures,
+            pass_after: index + 1 < self.plies.len(),
+            end: self.end,
+        };
+        // The game after ply `index`, the position the move was played
+        // from: it had not ended, and what could repeat there were the
+        // positions since the capture before it.
+        let mut since = self.since;
+        let mut recent = self.recent;
+        if !captures.is_empty() {
+            since = self
+                .plies
+                .get(..index)
+                .unwrap_or_default()
+                .iter()
+                .rposition(|ply| matches!(ply.action, Action::Sow { captures, .. } if !captures.is_empty()))
+                .map_or(0, |last| last + 1);
+            recent = (since..=index)
+                .map(|earlier| self.position_after(earlier).filter_bit())
+                .fold(0, |bits, bit| bits | bit);
+        }
+        // Without a capture undone, the filter keeps the bits of the
+        // positions undone too: it may then answer "maybe" for a new
+        // position, never "no" for a seen one, which is all it promises.
+        self.rewind(Checkpoint {
+            plies: index,
+            since,
+            earlier_count: 0,
+            first_ply: 0,
+            recent,
+            end: None,
+        });
+        let recurrence = self.search(index);
+        self.set_recurrence(recurrence);
+        Some(taken)
     }
 
     /// Reserves room in the history for `additional` more plies.

@@ -21,7 +21,7 @@ mod sowing;
 
 pub use capture::{Capture, Captures};
 pub(crate) use game::Checkpoint;
-pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence};
+pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence, TakenBack};
 pub use hole::{Hole, HoleError};
 pub use moves::{Move, Moves};
 pub use options::{EndlessPlay, ParseRulesError, Repetition, Rules, Variant};
