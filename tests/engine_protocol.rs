@@ -485,3 +485,123 @@ fn a_table_is_loaded_when_it_fits_and_named() {
     );
     assert_eq!(engine.quit(), Some(0));
 }
+
+/// A fake engine for `match`: a shell script that answers `bsi` and then
+/// misbehaves at `go` as `on_go` says.
+#[cfg(unix)]
+fn fake_engine(dir: &std::path::Path, name: &str, on_go: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\n\
+         plies=0\n\
+         while read -r line; do\n\
+           set -- $line\n\
+           case \"$1\" in\n\
+             bsi) echo 'id name fake'; echo bsiok ;;\n\
+             isready) echo readyok ;;\n\
+             position) if [ \"$3\" = moves ]; then plies=$(($# - 3)); else plies=0; fi ;;\n\
+             go) {on_go} ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n"
+    );
+    std::fs::write(&path, script).expect("written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("executable");
+    path.to_str().expect("a UTF-8 path").to_owned()
+}
+
+/// `bohnenspiel match` against engines that crash, hang and send
+/// illegal moves: each loses its games, the match goes on, and every
+/// game is written as a record that validates without errors.
+#[cfg(unix)]
+#[test]
+fn a_match_goes_on_when_an_engine_crashes_hangs_or_moves_illegally() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // South's moves are holes 1–6: the fake plays the other side's hole.
+    let illegal = fake_engine(
+        dir.path(),
+        "illegal",
+        "if [ $((plies % 2)) = 0 ]; then echo 'bestmove 7'; else echo 'bestmove 1'; fi",
+    );
+    let crash = fake_engine(dir.path(), "crash", "exit 3");
+    let hang = fake_engine(dir.path(), "hang", ":");
+    for (fake, why) in [
+        (&illegal, "forfeits: the illegal move "),
+        (&crash, "forfeits: it crashed (its output ended)"),
+        (&hang, "forfeits: it did not answer in time"),
+    ] {
+        let records = dir.path().join("games.txt");
+        let records = records.to_str().expect("a UTF-8 path");
+        let ran = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+            .args([
+                "match",
+                "self:depth=1",
+                fake,
+                "--random",
+                "2",
+                "--seed",
+                "5",
+                "--timeout",
+                "400",
+                "-o",
+                records,
+            ])
+            .output()
+            .expect("the match runs");
+        let stdout = String::from_utf8_lossy(&ran.stdout);
+        assert_eq!(ran.status.code(), Some(0), "{stdout}");
+        let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
+        assert_eq!(games.len(), 4, "{stdout}");
+        for game in &games {
+            assert!(game.contains(why), "{game}");
+            assert!(game.contains("(B) forfeits"), "{game}");
+        }
+        assert!(
+            stdout.contains("A against B: +4 =0 -0, 4/4 points (100.0%)"),
+            "{stdout}"
+        );
+        let validated = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+            .args(["validate", "--quiet", records])
+            .output()
+            .expect("validate runs");
+        assert_eq!(
+            validated.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&validated.stdout)
+        );
+        let text = std::fs::read_to_string(records).expect("the records");
+        assert_eq!(text.matches("[Round ").count(), 4);
+        assert!(text.contains(&format!("[North \"{fake}\"]")));
+    }
+}
+
+/// Two of the crate's own engines play all 36 two-ply openings twice:
+/// 72 games, every one ended by the rules, a repetition or the ply cap,
+/// and written as a record that validates.
+#[test]
+fn a_match_of_own_engines_plays_every_opening_both_ways() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let records = dir.path().join("games.txt");
+    let records = records.to_str().expect("a UTF-8 path");
+    let ran = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(["match", "self:nodes=200", "self:nodes=200", "-o", records])
+        .output()
+        .expect("the match runs");
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    assert_eq!(ran.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("game ")).count(),
+        72
+    );
+    assert!(!stdout.contains("forfeits"), "{stdout}");
+    // The same engine on both sides: every opening's two games are the
+    // same game with the colours swapped, so A scores exactly half.
+    assert!(stdout.contains("36/72 points (50.0%)"), "{stdout}");
+    let validated = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(["validate", "--quiet", records])
+        .output()
+        .expect("validate runs");
+    assert_eq!(validated.status.code(), Some(0));
+}

@@ -425,6 +425,70 @@ Example:
         #[arg(long, value_name = "MB")]
         memory: Option<u64>,
     },
+    /// Play a match between two engines that speak the protocol.
+    ///
+    /// Each opening (the 36 of two plies, or `--random N` of four plies)
+    /// is played twice, the colours swapped. Every move is checked by the
+    /// rules; an illegal move, a crash or a hang (no answer within
+    /// --timeout) loses that game, is logged, and the match goes on (a
+    /// program that crashed or hung is started again). A game ends by the
+    /// rules, at the third occurrence of a position since the last capture
+    /// or at --ply-cap (each side then takes the beans on its own side).
+    #[command(after_help = "\
+An engine is `self` (this crate's engine, in this process), `self:` with
+settings such as `self:depth=7` or `self:movetime=50,hash=64` (depth,
+nodes, movetime in milliseconds, hash in megabytes; they replace the
+match's --movetime, --depth and --nodes for it), or a command, its words
+split at spaces, such as `./other-engine --level 3` or `bohnenspiel
+engine --table std-16.table`.
+
+Output: a line per game, then ENGINE_A's result: wins, draws, losses,
+points, the score and the Elo difference with its 95% interval. The games
+are written as records to --output (with the log on standard error when
+that is `-`); `bohnenspiel validate` accepts them (a game cut short by a
+forfeit or the ply cap is unfinished: a warning).
+
+Exit status: 0, 2 for a usage error or a file that cannot be written.
+
+Examples:
+  bohnenspiel match self:depth=7 self:depth=5 -o games.txt
+  bohnenspiel match 'bohnenspiel engine' self:nodes=20000 --random 20 --seed 7 -o games.txt")]
+    Match {
+        /// The first engine (the result is its).
+        #[arg(value_name = "ENGINE_A")]
+        engine_a: String,
+        /// The second engine.
+        #[arg(value_name = "ENGINE_B")]
+        engine_b: String,
+        /// Where to write the games as records; `-` is standard output.
+        #[arg(long, short, value_name = "PATH")]
+        output: PathBuf,
+        /// Play N random openings of four plies instead of the 36 of two.
+        #[arg(long, value_name = "N")]
+        random: Option<usize>,
+        /// The seed of the random openings.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seed: u64,
+        /// The time for each move, in milliseconds (default: 100, unless
+        /// --depth or --nodes is given).
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// The depth of each move's search.
+        #[arg(long, value_name = "D")]
+        depth: Option<u32>,
+        /// The nodes of each move's search.
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// How long a program may take to answer, in milliseconds
+        /// (default: three times --movetime and 2 s more, or 30 s).
+        #[arg(long, value_name = "MS")]
+        timeout: Option<u64>,
+        /// The most plies of a game.
+        #[arg(long, value_name = "N", default_value_t = 400)]
+        ply_cap: usize,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
     /// Find the start positions a problem solution whose diagram was lost
     /// can have started from.
     ///

@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod annotate;
 pub mod diagram;
+pub mod duel;
 pub mod engine;
 pub mod fmt;
 pub mod json;
@@ -127,6 +128,41 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                     format,
                 },
                 table,
+            )?
+        }
+        Command::Match {
+            engine_a,
+            engine_b,
+            output,
+            random,
+            seed,
+            movetime,
+            depth,
+            nodes,
+            timeout,
+            ply_cap,
+            rules,
+        } => {
+            out.flush()?;
+            let limits = bohnenspiel::analysis::engine::Limits {
+                depth,
+                nodes,
+                time: movetime
+                    .or((depth.is_none() && nodes.is_none()).then_some(100))
+                    .map(std::time::Duration::from_millis),
+            };
+            duel::run(
+                &mut out,
+                &duel::Request {
+                    engines: [&engine_a, &engine_b],
+                    rules: rules.chosen(),
+                    random,
+                    seed,
+                    limits,
+                    timeout: timeout.map(std::time::Duration::from_millis),
+                    ply_cap,
+                    output: &output,
+                },
             )?
         }
         // Handled before standard output is locked.
