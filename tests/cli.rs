@@ -1276,7 +1276,8 @@ fn solve_without_a_position_names_the_missing_argument() {
     );
 }
 
-/// `text` with every number (and its sign) written `N`.
+/// `text` with every number (and its sign) written `N`, and a run of
+/// numbers (a line of moves) as one.
 fn without_numbers(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
@@ -1290,6 +1291,9 @@ fn without_numbers(text: &str) -> String {
         } else {
             out.push(c);
         }
+    }
+    while out.contains("N N") {
+        out = out.replace("N N", "N");
     }
     out
 }
