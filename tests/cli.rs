@@ -410,6 +410,7 @@ fn every_subcommand_has_help_with_an_example() {
         "annotate",
         "show",
         "perft",
+        "position",
         "diagram",
         "completions",
         "help",
@@ -2149,4 +2150,149 @@ fn analyse_json_positions_follow_hemprich_passes() {
         passes.iter().all(|position| position.ends_with(" S")),
         "{written:?}"
     );
+}
+
+/// The position after every ply of line D of the Gentlemen (which
+/// branches from B, which branches from the main line), and before each,
+/// is the position a game reaches playing the line's moves from the
+/// record's start, written out here from the fixture.
+#[test]
+fn position_follows_a_variation_back_to_the_main_line() {
+    use bohnenspiel::{Game, Move, Position, Rules};
+    let start: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"
+        .parse()
+        .expect("the Setup tag");
+    // 1. 2 9  2. 3 11 (main line), 3. 5 10  4. 4 11 (B), 5. 6 7  6. 5 8
+    // 7. 6 (D).
+    let line_d = [2, 9, 3, 11, 5, 10, 4, 11, 6, 7, 5, 8, 6];
+    let mut game = Game::new(start, Rules::default());
+    let mut expected = vec![start];
+    for hole in line_d {
+        game.play(Move::from_number(hole).expect("a hole"))
+            .expect("a legal move");
+        expected.push(*game.position());
+    }
+    let file = "fixtures/shotayev-gentlemen.txt";
+    for (ply, position) in expected.iter().enumerate() {
+        let ply_text = ply.to_string();
+        let after = run(&["position", file, "--line", "D", "--ply", &ply_text]);
+        assert_eq!(after.code, Some(0), "ply {ply}: {}", after.stderr);
+        assert_eq!(after.stdout, format!("{position}\n"), "after ply {ply}");
+        if let Some(next) = expected.get(ply + 1) {
+            let next_text = (ply + 1).to_string();
+            let before = run(&[
+                "position", file, "--line", "D", "--ply", &next_text, "--before",
+            ]);
+            assert_eq!(
+                before.stdout,
+                format!("{position}\n"),
+                "before ply {}",
+                ply + 1
+            );
+            assert_ne!(before.stdout, format!("{next}\n"));
+        }
+    }
+    let end = run(&["position", file, "--line", "D"]);
+    assert_eq!(end.stdout, format!("{}\n", expected[line_d.len()]));
+}
+
+#[test]
+fn position_of_records_and_lines() {
+    let mut transcript = String::new();
+    for args in [
+        &["position", "fixtures/rueger-1962.txt", "--ply", "0"][..],
+        &["position", "fixtures/rueger-1962.txt", "--ply", "10"],
+        &[
+            "position",
+            "fixtures/rueger-1962.txt",
+            "--ply",
+            "10",
+            "--before",
+        ],
+        &["position", "fixtures/rueger-1962.txt"],
+        &["position", "fixtures/rueger-1962.txt", "--before"],
+        &["position", "fixtures/shotayev-gentlemen.txt", "--ply", "6"],
+        &[
+            "position",
+            "fixtures/shotayev-gentlemen.txt",
+            "--line",
+            "B",
+            "--ply",
+            "6",
+        ],
+        &["position", "fixtures/shotayev-gentlemen.txt", "--line", "c"],
+        &[
+            "position",
+            "fixtures/shotayev-gentlemen.txt",
+            "--line",
+            "A",
+            "--ply",
+            "12",
+        ],
+    ] {
+        let ran = run(args);
+        assert_eq!(ran.code, Some(0), "{args:?}: {}", ran.stderr);
+        assert_eq!(ran.stdout.lines().count(), 1, "{args:?}");
+        let _ = write!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.stdout
+        );
+    }
+    insta::assert_snapshot!("position", transcript);
+}
+
+#[test]
+fn position_rejects_what_the_record_does_not_have() {
+    let mut transcript = String::new();
+    for args in [
+        &["position", "fixtures/rueger-1962.txt", "--ply", "38"][..],
+        &[
+            "position",
+            "fixtures/rueger-1962.txt",
+            "--ply",
+            "39",
+            "--before",
+        ],
+        &["position", "fixtures/rueger-1962.txt", "--game", "2"],
+        &["position", "fixtures/rueger-1962.txt", "--game", "0"],
+        &["position", "fixtures/rueger-1962.txt", "--line", "A"],
+        &["position", "fixtures/shotayev-gentlemen.txt", "--line", "E"],
+        &[
+            "position",
+            "fixtures/shotayev-gentlemen.txt",
+            "--line",
+            "B1",
+        ],
+        &[
+            "position",
+            "fixtures/shotayev-gentlemen.txt",
+            "--line",
+            "D",
+            "--ply",
+            "14",
+        ],
+        &[
+            "position",
+            "fixtures/shotayev-gentlemen.txt",
+            "--ply",
+            "0",
+            "--before",
+        ],
+        &["position", "fixtures/shotayev-charming.txt", "--line", "A"],
+        &["position", "fixtures/rueger-1962.txt", "--ply", "x"],
+        &["position", "fixtures/no-such-file.txt"],
+    ] {
+        let ran = run(args);
+        assert_eq!(ran.code, Some(2), "{args:?}");
+        assert_eq!(ran.stdout, "", "{args:?}");
+        let _ = writeln!(
+            transcript,
+            "$ bohnenspiel {}\n{}",
+            args.join(" "),
+            ran.stderr
+        );
+    }
+    insta::assert_snapshot!("position-errors", transcript);
 }

@@ -286,6 +286,28 @@ Example:
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Print the position string before or after a ply of a record.
+    ///
+    /// The position (such as `4,3,4,3,2,0/3,3,19,0,5,0 12:14 S`: South's
+    /// holes 1 to 6, North's 7 to 12, the stores South's first, the player
+    /// to move) after ply N of the game's main line or of a variation, as
+    /// `validate` replays it. Plies are counted from the start of the game
+    /// along the line (a variation's continue its parent's count); in the
+    /// Hemprich variant a forced pass is a ply too.
+    #[command(after_help = "\
+Exit status: 0, 1 when the game has errors (they are printed to standard
+error, and the position is taken from the replay as far as it goes), 2 for
+a usage or I/O error: a game, a line or a ply the file does not have.
+
+Examples:
+  bohnenspiel position fixtures/rueger-1962.txt --ply 10
+  bohnenspiel position fixtures/shotayev-gentlemen.txt --line D --ply 10 --before")]
+    Position {
+        #[command(flatten)]
+        at: RecordPly,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
     /// Count the leaf nodes of the move tree, for each depth up to DEPTH.
     ///
     /// Prints one line per depth from 1 to DEPTH: `depth D: N nodes`;
@@ -768,4 +790,27 @@ pub enum EndlessArg {
     LastMover,
     /// Each player takes half.
     Split,
+}
+
+/// A ply of a line of a game of a record file: `FILE [--game K] [--line
+/// LABEL] [--ply N] [--before]`.
+#[derive(Debug, Clone, Args)]
+pub struct RecordPly {
+    /// A record file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The game of the file, from 1.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = game_number)]
+    pub game: usize,
+    /// The variation, by its label (such as `B`); the main line if not
+    /// given.
+    #[arg(long, value_name = "LABEL")]
+    pub line: Option<String>,
+    /// The ply, from the start of the game along the line (0: the start;
+    /// default: the line's last replayed ply).
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+    /// The position before the ply instead of after it.
+    #[arg(long)]
+    pub before: bool,
 }

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod fmt;
 pub mod json;
 pub mod perft;
+pub mod position;
 pub mod reconstruct;
 pub mod show;
 pub mod solve;
@@ -202,6 +203,17 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                     keep_plies: false,
                     ..Options::default()
                 }),
+            },
+        )?,
+        Command::Position { at, rules } => position::run(
+            &mut out,
+            &position::Request {
+                file: &at.file,
+                game: at.game,
+                line: at.line.as_deref(),
+                ply: at.ply,
+                before: at.before,
+                options: rules.apply(Options::default()),
             },
         )?,
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,

@@ -1,0 +1,269 @@
+//! `bohnenspiel position FILE [--game K] [--line LABEL] [--ply N]
+//! [--before]`: the position string before or after a ply of a line of a
+//! record, read from the validate layer's replay of the record.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use bohnenspiel::notation::Label;
+use bohnenspiel::validate::{Line, Options, Report, validate};
+use bohnenspiel::{Position, Setup};
+
+use crate::commands::print_errors;
+use crate::commands::validate::status_of;
+use crate::diagnostics::Diagnostics;
+use crate::error::{CliError, InputProblem};
+use crate::input::{Input, check_files};
+use crate::status::Status;
+
+/// A ply of a line of a game of a record file.
+pub struct Request<'a> {
+    /// The record file (`-` is standard input).
+    pub file: &'a Path,
+    /// The game of the file, from 1.
+    pub game: usize,
+    /// The variation's label; `None` for the main line.
+    pub line: Option<&'a str>,
+    /// The ply, counted from the start of the game along the line (0: the
+    /// start); `None` for the end of the line.
+    pub ply: Option<usize>,
+    /// The position before the ply instead of after it.
+    pub before: bool,
+    /// How to replay the game (`--variant`, `--endless`; a record's
+    /// `Rules` tag wins).
+    pub options: Options,
+}
+
+/// Prints the position string asked for, one line. The errors of the game
+/// (up to where its replay stops) go to standard error, as in `show`.
+///
+/// # Errors
+///
+/// As [`resolve`]; a failure to write.
+pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliError> {
+    let (position, status) = resolve(out, request)?;
+    writeln!(out, "{position}")?;
+    Ok(status)
+}
+
+/// The position before or after the ply asked for, with the status of the
+/// game's replay; the game's errors are printed to standard error (after
+/// `out` is flushed).
+///
+/// # Errors
+///
+/// [`CliError::Input`] for a file that cannot be read, a game it does not
+/// have, a game without a known start, a line it does not have or that
+/// was not replayed, a ply past the end of the line's replay, or a ply
+/// before the start.
+pub fn resolve(
+    out: &mut impl Write,
+    request: &Request<'_>,
+) -> Result<(Position, Status), CliError> {
+    check_files(&[PathBuf::from(request.file)])?;
+    let input = Input::open(request.file)?;
+    let name = input.name.clone();
+    let problem = |message: String| CliError::Input {
+        name: name.clone(),
+        problem: InputProblem::Other(message),
+    };
+    let Some(parsed) = input.games().nth(request.game.saturating_sub(1)) else {
+        return Err(problem(format!("there is no game {}", request.game)));
+    };
+    let parsed = parsed?;
+    let report = validate(&parsed, &request.options);
+    print_errors(out, &Diagnostics::for_stderr(), &name, &parsed, &report)?;
+    let status = status_of(&report);
+    let game = request.game;
+    let Some(start) = report.start else {
+        return Err(problem(format!(
+            "game {game} has no start position (its Setup tag is invalid or unknown)"
+        )));
+    };
+    let label = request
+        .line
+        .map(|text| {
+            Label::new(&text.to_ascii_uppercase()).ok_or_else(|| {
+                problem(format!(
+                    "--line `{text}` is not a variation label (one to {} letters, such as `B`)",
+                    Label::MAX_LEN
+                ))
+            })
+        })
+        .transpose()?;
+    let lines = Lines {
+        report: &report,
+        start,
+    };
+    let line = lines
+        .find(label)
+        .map_err(|error| problem(error.message(game)))?;
+    let end = line.last_index();
+    let ply = request.ply.unwrap_or(end);
+    let ply = if request.before {
+        ply.checked_sub(1).ok_or_else(|| {
+            problem(format!(
+                "--before --ply 0: there is no ply before the start of game {game}"
+            ))
+        })?
+    } else {
+        ply
+    };
+    if ply > end {
+        return Err(problem(format!(
+            "--ply {} is past the end: {} of game {game} has {end} replayed {}",
+            request.ply.unwrap_or(end),
+            line.name(),
+            if end == 1 { "ply" } else { "plies" }
+        )));
+    }
+    let position = lines
+        .after(line, ply)
+        .map_err(|error| problem(error.message(game)))?;
+    Ok((position, status))
+}
+
+/// The replayed lines of a record: the main line and its variations.
+struct Lines<'a> {
+    report: &'a Report,
+    start: Position,
+}
+
+/// One replayed line: the main line, or a variation with its label and
+/// the label of the line it branches from.
+#[derive(Clone, Copy)]
+enum LineRef<'a> {
+    Main(&'a Line),
+    Variation(Label, &'a Line, Option<Label>),
+}
+
+impl LineRef<'_> {
+    /// The replay's line.
+    fn line(&self) -> &Line {
+        match self {
+            LineRef::Main(line) | LineRef::Variation(_, line, _) => line,
+        }
+    }
+
+    /// The number of the last ply replayed on the line.
+    fn last_index(&self) -> usize {
+        self.line().last_index
+    }
+
+    /// How messages name the line.
+    fn name(&self) -> String {
+        match self {
+            LineRef::Main(_) => "the main line".to_owned(),
+            LineRef::Variation(label, ..) => format!("line {label}"),
+        }
+    }
+}
+
+/// Why a line or a ply cannot be found.
+enum LineError {
+    /// No variation has this label.
+    Unknown(Label, Vec<Label>),
+    /// The variation was not replayed (its branch point is not reached,
+    /// or the record is checked for syntax only).
+    NotReplayed(Label),
+    /// The line does not reach the ply: its parents form a loop or name
+    /// no line (`None`: the main line).
+    Broken(Option<Label>),
+}
+
+impl LineError {
+    /// The message for game `game`.
+    fn message(&self, game: usize) -> String {
+        match self {
+            LineError::Unknown(label, labels) if labels.is_empty() => {
+                format!("game {game} has no line {label}: it has no variations")
+            }
+            LineError::Unknown(label, labels) => {
+                let labels: Vec<String> = labels.iter().map(ToString::to_string).collect();
+                format!(
+                    "game {game} has no line {label} (its variations: {})",
+                    labels.join(", ")
+                )
+            }
+            LineError::NotReplayed(label) => {
+                format!("line {label} of game {game} was not replayed (see its errors)")
+            }
+            LineError::Broken(Some(label)) => {
+                format!("line {label} of game {game} branches from no replayed line")
+            }
+            LineError::Broken(None) => {
+                format!("the main line of game {game} does not reach the ply")
+            }
+        }
+    }
+}
+
+impl<'a> Lines<'a> {
+    /// The line labelled `label`; the main line for `None`.
+    fn find(&self, label: Option<Label>) -> Result<LineRef<'a>, LineError> {
+        let Some(label) = label else {
+            return Ok(LineRef::Main(&self.report.main_line));
+        };
+        let variation = self
+            .report
+            .variations
+            .iter()
+            .find(|variation| variation.label == label)
+            .ok_or_else(|| {
+                LineError::Unknown(
+                    label,
+                    self.report.variations.iter().map(|v| v.label).collect(),
+                )
+            })?;
+        if !variation.replayed || !variation.line.is_replayed() {
+            return Err(LineError::NotReplayed(label));
+        }
+        Ok(LineRef::Variation(label, &variation.line, variation.parent))
+    }
+
+    /// The position after ply `ply` (at most the line's last) of `line`:
+    /// from the line's own plies, or, before them, from the line it
+    /// branches from. A ply that the line does not hold between two of
+    /// its plies is a pass the record leaves out (Hemprich variant).
+    fn after(&self, mut line: LineRef<'a>, ply: usize) -> Result<Position, LineError> {
+        // Each step goes to a parent: more steps than lines is a loop.
+        for _ in 0..=self.report.variations.len() {
+            let plies = &line.line().plies;
+            let first = plies.first().map_or(usize::MAX, |first| first.index);
+            if ply >= first {
+                let at = plies.partition_point(|replayed| replayed.index <= ply);
+                let Some(replayed) = at.checked_sub(1).and_then(|at| plies.get(at)) else {
+                    break;
+                };
+                return Ok(if replayed.index == ply {
+                    replayed.after
+                } else {
+                    passed(replayed.after)
+                });
+            }
+            line = match line {
+                LineRef::Main(_) if ply == 0 => return Ok(self.start),
+                // A pass forced at the start, which the record leaves out.
+                LineRef::Main(_) if ply == 1 && self.start.is_game_over() => {
+                    return Ok(passed(self.start));
+                }
+                LineRef::Main(_) => break,
+                LineRef::Variation(label, _, parent) => self
+                    .find(parent)
+                    .map_err(|_| LineError::Broken(Some(label)))?,
+            };
+        }
+        Err(match line {
+            LineRef::Variation(label, ..) => LineError::Broken(Some(label)),
+            LineRef::Main(_) => LineError::Broken(None),
+        })
+    }
+}
+
+/// `position` with the turn handed over: the position after a forced
+/// pass.
+fn passed(position: Position) -> Position {
+    let mut setup = Setup::from(position);
+    setup.turn = !setup.turn;
+    Position::from_setup(setup).unwrap_or(position)
+}
