@@ -182,3 +182,88 @@ fn the_progress_line_is_drawn_on_a_terminal_when_the_output_is_not_and_erased() 
         both.terminal
     );
 }
+
+#[test]
+fn a_game_against_the_engine_on_a_terminal() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let record = dir.path().join("game.txt");
+    let record_path = record.to_str().expect("a UTF-8 path");
+    // Garbage, a hint and an undo before any move, then every hole in
+    // turn, over and over: the illegal ones are refused with a message,
+    // the first legal one is played, until the game ends.
+    let mut typed = b"banana\nhint\nundo\n".to_vec();
+    for _ in 0..150 {
+        typed.extend_from_slice(b"1\n2\n3\n4\n5\n6\n");
+    }
+    let run = run(
+        &["play", "--movetime", "5", "--output", record_path],
+        &["stdin", "stdout", "stderr"],
+        Some("South to move>"),
+        &typed,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.terminal);
+    let terminal = &run.terminal;
+    assert!(
+        terminal
+            .contains("`banana` is not a move: type a hole number, or undo, hint, resign or help"),
+        "{terminal}"
+    );
+    assert!(terminal.contains("Hint: "), "{terminal}");
+    assert!(
+        terminal.contains("There is no move of yours to take back."),
+        "{terminal}"
+    );
+    assert!(terminal.contains("The engine plays "), "{terminal}");
+    // The board as `show` draws it, the last ply marked.
+    assert!(terminal.contains("      12 11 10  9  8  7"), "{terminal}");
+    assert!(terminal.contains("*"), "{terminal}");
+    assert!(
+        terminal.contains(" wins ") || terminal.contains("draw "),
+        "a result: {terminal}"
+    );
+    assert!(
+        terminal.contains(&format!("The game is written to {record_path}.")),
+        "{terminal}"
+    );
+    // The record validates clean: no finding at all.
+    let text = std::fs::read_to_string(&record).expect("the record");
+    assert!(text.contains("[Result \""), "{text}");
+    let validated = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(["validate", record_path])
+        .output()
+        .expect("validate runs");
+    let stdout = String::from_utf8_lossy(&validated.stdout);
+    assert_eq!(validated.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains(": game 1: valid;"), "{stdout}");
+}
+
+#[test]
+fn solve_draws_a_progress_line_on_a_terminal() {
+    let opening = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S";
+    let drawn = run(
+        &["solve", "--time", "1", "--position", opening],
+        &["stderr"],
+        None,
+        b"",
+    );
+    assert_eq!(drawn.code, Some(1), "{}", drawn.terminal);
+    assert!(
+        drawn
+            .terminal
+            .contains("solving (budget: 100000000 nodes and 1 s)"),
+        "{:?}",
+        drawn.terminal
+    );
+    assert!(
+        drawn.stdout.contains("(the engine's, not exact)"),
+        "{}",
+        drawn.stdout
+    );
+    // Off a terminal, standard error holds the error line only.
+    let piped = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(["solve", "--time", "0.2", "--position", opening])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert!(!stderr.contains("solving"), "{stderr}");
+}

@@ -447,6 +447,36 @@ Example:
         #[arg(long, value_name = "MB")]
         memory: Option<u64>,
     },
+    /// Play a game against the engine in the terminal.
+    ///
+    /// The board is drawn after every ply as `show` draws it, the last
+    /// ply marked (`*` the hole sown, `x` the holes captured). Type a hole
+    /// number to move, `undo` to take back your last move and the
+    /// engine's reply, `hint` for the engine's advice, `resign` to give
+    /// up, `help` for help; anything else gets a message and the game goes
+    /// on. At the end the result is printed and the game is written as a
+    /// record (to --output, or after the result).
+    #[command(after_help = "\
+Exit status: 0 (also after resigning, or when the input ends the game
+early), 2 for a usage error or a record file that cannot be written.
+
+Examples:
+  bohnenspiel play
+  bohnenspiel play --side north --movetime 2000 --output my-game.txt
+  bohnenspiel play --variant hemprich")]
+    Play {
+        /// The side you play (South moves first).
+        #[arg(long, value_enum, default_value_t = SideArg::South)]
+        side: SideArg,
+        /// The engine's time for each move, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 1000)]
+        movetime: u64,
+        /// Write the game's record to PATH instead of standard output.
+        #[arg(long, short, value_name = "PATH")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
     /// Play a match between two engines that speak the protocol.
     ///
     /// Each opening (the 36 of two plies, or `--random N` of four plies)
@@ -648,6 +678,15 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         ));
     }
     Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// The values of `play --side`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// Holes 1 to 6; moves first.
+    South,
+    /// Holes 7 to 12.
+    North,
 }
 
 /// What `fmt` reads.

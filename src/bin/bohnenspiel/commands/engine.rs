@@ -267,7 +267,7 @@ pub fn run(settings: &Settings) -> Result<Status, CliError> {
 /// Reads one line into `line` (without its `\n` or `\r\n`), keeping at
 /// most [`protocol::MAX_LINE`] + 1 bytes of it: returns the line's whole
 /// length, or `None` at the end of the input.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<usize>> {
+pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<usize>> {
     let mut length = 0;
     let mut any = false;
     loop {

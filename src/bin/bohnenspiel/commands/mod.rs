@@ -9,6 +9,7 @@ pub mod fmt;
 pub mod json;
 pub mod perft;
 pub mod position;
+pub mod play;
 pub mod reconstruct;
 pub mod show;
 pub mod solve;
@@ -166,6 +167,23 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 },
             )?
         }
+        Command::Play {
+            side,
+            movetime,
+            output,
+            rules,
+        } => play::run(
+            &mut out,
+            &play::Request {
+                side: match side {
+                    crate::cli::SideArg::South => bohnenspiel::Player::South,
+                    crate::cli::SideArg::North => bohnenspiel::Player::North,
+                },
+                movetime: std::time::Duration::from_millis(movetime),
+                rules: rules.chosen(),
+                output: output.as_deref(),
+            },
+        )?,
         // Handled before standard output is locked.
         Command::Engine { .. } => Status::Success,
         Command::Table {
