@@ -1273,7 +1273,7 @@ fn solve_without_a_position_names_the_missing_argument() {
     assert_eq!(
         ran.stderr,
         "bohnenspiel: error: the following required arguments were not provided: \
-         --position <P> (see `bohnenspiel --help`)\n"
+         <FILE|--position <P>> (see `bohnenspiel --help`)\n"
     );
 }
 
@@ -1894,7 +1894,16 @@ fn help_texts_say_what_each_command_does() {
     for command in ["solve", "table"] {
         let help = run(&[command, "--help"]).stdout;
         assert!(help.contains("--variant"), "{help}");
-        assert!(!help.contains("Rules` tag"), "{command}: {help}");
+        // Only a record has a Rules tag: `table` reads none, `solve` only
+        // with a FILE.
+        let variant = help.split("--variant").nth(1).unwrap_or_default();
+        let variant = variant.split("--endless").next().unwrap_or_default();
+        assert!(!variant.contains("Rules` tag"), "{command}: {help}");
+        assert_eq!(
+            help.contains("Rules` tag"),
+            command == "solve",
+            "{command}: {help}"
+        );
     }
     let top = run(&["--help"]).stdout;
     let color: String = top
@@ -2295,4 +2304,56 @@ fn position_rejects_what_the_record_does_not_have() {
         );
     }
     insta::assert_snapshot!("position-errors", transcript);
+}
+
+/// `solve` and `diagram` find the position of a record's ply as
+/// `position` does: the same answer as for that position given with
+/// `--position`, the same board drawn.
+#[test]
+fn solve_and_diagram_take_a_ply_of_a_line() {
+    let file = "fixtures/shotayev-gentlemen.txt";
+    for (line, ply) in [("", "3"), ("B", "6"), ("D", "10"), ("C", "11"), ("A", "12")] {
+        let mut at = vec![file];
+        if !line.is_empty() {
+            at.extend(["--line", line]);
+        }
+        if !ply.is_empty() {
+            at.extend(["--ply", ply]);
+        }
+        let position = run(&[&["position"][..], &at].concat());
+        assert_eq!(position.code, Some(0), "{at:?}: {}", position.stderr);
+        let position = position.stdout.trim_end().to_owned();
+        let from_record = run(&[&["solve", "--format", "json"][..], &at].concat());
+        let given = run(&["solve", "--format", "json", "--position", &position]);
+        assert_eq!(from_record.code, Some(0), "{at:?}: {}", from_record.stderr);
+        assert_eq!(from_record.stdout, given.stdout, "{at:?}");
+        let drawn = run(&[&["diagram"][..], &at].concat());
+        assert_eq!(drawn.code, Some(0), "{at:?}: {}", drawn.stderr);
+        assert!(
+            drawn
+                .stdout
+                .contains(&format!("<title>Bohnenspiel position: {position},")),
+            "{at:?}: {}",
+            drawn.stdout
+        );
+    }
+    // Without --ply, diagram draws the start and solve the line's end.
+    let start = run(&["diagram", file, "--line", "D"]);
+    assert!(
+        start
+            .stdout
+            .contains("<title>Bohnenspiel position: 0,1,0,0,2,1/0,0,3,0,0,1 34:30 S,"),
+        "{}",
+        start.stdout
+    );
+    for args in [
+        &["solve", file, "--line", "E"][..],
+        &["solve", file, "--ply", "99"],
+        &["diagram", file, "--line", "D", "--ply", "14"],
+    ] {
+        let ran = run(args);
+        assert_eq!(ran.code, Some(2), "{args:?}");
+        assert_eq!(ran.stdout, "", "{args:?}");
+        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+    }
 }

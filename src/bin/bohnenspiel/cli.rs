@@ -303,8 +303,9 @@ Examples:
   bohnenspiel position fixtures/rueger-1962.txt --ply 10
   bohnenspiel position fixtures/shotayev-gentlemen.txt --line D --ply 10 --before")]
     Position {
+        // The ply (default: the line's last replayed ply).
         #[command(flatten)]
-        at: RecordPly,
+        at: PositionSource,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -329,6 +330,11 @@ Examples:
     /// Solve a position exactly: its value under best play, every legal
     /// move's value and a best line.
     ///
+    /// The position is `--position P`, or the one after ply N of a line of
+    /// a record (`FILE [--game N] [--line LABEL] [--ply N] [--before]`,
+    /// as `bohnenspiel position` takes it; the record's `Rules` tag wins),
+    /// without its history.
+    ///
     /// The value is the final score when both sides play their best; in
     /// search, the first position that occurs again since the last capture
     /// ends the game, the beans on the board shared as `--endless` says.
@@ -338,18 +344,22 @@ JSON format: {\"value\": {\"south\": S, \"north\": N}, \"moves\": [{\"hole\": H,
 A forced Hemprich pass is written `-` in the human line and `null` in the
 JSON line.
 
-Exit status: 0, 1 when the budget runs out before the position is solved,
-2 for a usage error (such as an invalid position, or a table for other
-rules) or a table file that cannot be read or is not sound.
+Exit status: 0, 1 when the budget runs out before the position is solved
+or the record's game has errors (printed to standard error), 2 for a usage
+error (such as an invalid position, or a table for other rules), a game,
+line or ply the record does not have, or a table file that cannot be read
+or is not sound.
 
 Examples:
   bohnenspiel solve --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'
+  bohnenspiel solve fixtures/shotayev-gentlemen.txt --line B --ply 6
   bohnenspiel solve --format json --nodes 1000000 --position '0,0,0,0,1,0/0,0,0,0,1,0 36:34 S'
   bohnenspiel solve --table standard-12.table --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
+    #[command(group(clap::ArgGroup::new("source").required(true).args(["file", "position"])))]
     Solve {
-        /// The position as a setup string.
-        #[arg(long, value_name = "P")]
-        position: String,
+        // The position (default ply: the line's last replayed ply).
+        #[command(flatten)]
+        at: PositionSource,
         #[command(flatten)]
         rules: PositionRulesArgs,
         /// The most positions to search (default: 100000000).
@@ -596,8 +606,9 @@ Examples:
     },
     /// Draw a position as an SVG picture.
     ///
-    /// The board after ply N of a game's main line (the start for 0), or
-    /// the position of `--position`. North's row is on top (holes 12 to 7
+    /// The board after ply N (the start for 0, the default) of a game's
+    /// main line or of the variation `--line LABEL`, or the position of
+    /// `--position`. North's row is on top (holes 12 to 7
     /// from left to right), South's below (1 to 6); North's store is on
     /// the left, South's on the right; the caption says who is to move,
     /// or, after the ply that ends the game, who won and with what score
@@ -613,28 +624,13 @@ an output file that cannot be written.
 Examples:
   bohnenspiel diagram fixtures/shotayev-gentlemen.txt > gentlemen.svg
   bohnenspiel diagram fixtures/rueger-1962.txt --ply 4 -o rueger-4.svg
+  bohnenspiel diagram fixtures/shotayev-gentlemen.txt --line D --ply 10 > gentlemen-d.svg
   bohnenspiel diagram --variant hemprich --ply 10 game.txt > hemprich-10.svg
   bohnenspiel diagram --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S' > board.svg")]
     Diagram {
-        /// A record file; `-` or none reads standard input.
-        #[arg(value_name = "FILE", conflicts_with = "position")]
-        file: Option<PathBuf>,
-        /// The game of the file, from 1.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = game_number,
-              conflicts_with = "position")]
-        game: usize,
-        /// The ply of the main line after which to draw the board (0: the
-        /// start position).
-        #[arg(
-            long,
-            value_name = "N",
-            default_value_t = 0,
-            conflicts_with = "position"
-        )]
-        ply: usize,
-        /// Draw this position (a setup string) instead of a game's.
-        #[arg(long, value_name = "P")]
-        position: Option<String>,
+        // The position (default ply: 0, the start).
+        #[command(flatten)]
+        at: PositionSource,
         #[command(flatten)]
         rules: RulesArgs,
         /// Write the picture to PATH instead of standard output.
@@ -831,25 +827,30 @@ pub enum EndlessArg {
     Split,
 }
 
-/// A ply of a line of a game of a record file: `FILE [--game K] [--line
-/// LABEL] [--ply N] [--before]`.
+/// Where a position comes from, for the commands that take one: a ply of
+/// a line of a game of a record file (`FILE [--game N] [--line LABEL]
+/// [--ply N] [--before]`), or `--position P`.
 #[derive(Debug, Clone, Args)]
-pub struct RecordPly {
+pub struct PositionSource {
     /// A record file; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    #[arg(value_name = "FILE", conflicts_with = "position")]
+    pub file: Option<PathBuf>,
     /// The game of the file, from 1.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = game_number)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = game_number,
+          conflicts_with = "position")]
     pub game: usize,
     /// The variation, by its label (such as `B`); the main line if not
     /// given.
-    #[arg(long, value_name = "LABEL")]
+    #[arg(long, value_name = "LABEL", conflicts_with = "position")]
     pub line: Option<String>,
-    /// The ply, from the start of the game along the line (0: the start;
-    /// default: the line's last replayed ply).
-    #[arg(long, value_name = "N")]
+    /// The ply after which to take the position, counted from the start of
+    /// the game along the line (0: the start).
+    #[arg(long, value_name = "N", conflicts_with = "position")]
     pub ply: Option<usize>,
     /// The position before the ply instead of after it.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "position")]
     pub before: bool,
+    /// A position string, instead of a record.
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
 }

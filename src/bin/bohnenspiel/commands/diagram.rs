@@ -1,33 +1,25 @@
-//! `bohnenspiel diagram [FILE] [--game N] [--ply N] [--position P]
-//! [--variant V] [--endless E] [--output PATH]`: an SVG picture of a
+//! `bohnenspiel diagram [FILE] [--game N] [--line LABEL] [--ply N]
+//! [--before] [--position P] [--variant V] [--endless E] [--output PATH]`: an SVG picture of a
 //! position.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bohnenspiel::diagram::{Marks, svg, svg_with_caption};
-use bohnenspiel::validate::{Options, end_summary, validate};
+use bohnenspiel::validate::{Options, end_summary};
 use bohnenspiel::{GameEnd, Position, Setup};
 
-use crate::commands::print_errors;
-use crate::commands::validate::status_of;
-use crate::diagnostics::Diagnostics;
-use crate::error::{CliError, InputProblem, usage};
-use crate::input::{Input, check_files};
+use crate::cli::PositionSource;
+use crate::commands::position::{DefaultPly, resolve};
+use crate::error::CliError;
 use crate::status::Status;
 
-/// What to draw: a position given as a setup string, or a ply of a game
-/// of a record file.
+/// What to draw and where.
 pub struct Request<'a> {
-    /// The record file (`-` is standard input), when no position is given.
-    pub file: Option<&'a Path>,
-    /// The game of the file, from 1.
-    pub game: usize,
-    /// The ply after which to draw the board (0: the start).
-    pub ply: usize,
-    /// A setup string, instead of a file.
-    pub position: Option<&'a str>,
+    /// The position: a ply of a record (default ply: the start), or a
+    /// `--position`.
+    pub source: &'a PositionSource,
     /// How to replay the game (`--variant`, `--endless`; a record's
     /// `Rules` tag wins).
     pub options: Options,
@@ -42,21 +34,16 @@ pub struct Request<'a> {
 ///
 /// # Errors
 ///
-/// [`CliError::Usage`] for an invalid setup string; [`CliError::Input`]
-/// for a file that cannot be read, a game it does not have, or a ply past
-/// the end of the game's replay; [`CliError::Output`] when the output file
-/// cannot be created or written.
+/// As [`resolve`]; [`CliError::Output`] when the output file cannot be
+/// created or written.
 pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliError> {
-    let (position, marks, status, end) = match (request.position, request.file) {
-        (Some(text), _) => {
-            let position = text
-                .parse::<Position>()
-                .map_err(|error| usage(format_args!("invalid --position `{text}`: {error}")))?;
-            (position, Marks::NONE, Status::Success, None)
-        }
-        (None, file) => from_record(out, file.unwrap_or(Path::new("-")), request)?,
-    };
-    let picture = match end {
+    let resolved = resolve(out, request.source, &request.options, DefaultPly::Start)?;
+    let position = resolved.position;
+    let marks = resolved.ply.as_ref().map_or(Marks::NONE, |ply| {
+        ply.mv
+            .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures))
+    });
+    let picture = match resolved.end {
         Some(end) => svg_with_caption(&final_position(&position, end), &marks, &end_summary(end)),
         None => svg(&position, &marks),
     };
@@ -64,59 +51,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         Some(path) if path != Path::new("-") => write_file(path, &picture)?,
         _ => out.write_all(picture.as_bytes())?,
     }
-    Ok(status)
-}
-
-/// The position after ply `request.ply` of game `request.game` of `path`,
-/// its marks, the game's status, and how the game ended when that ply
-/// ends it.
-fn from_record(
-    out: &mut impl Write,
-    path: &Path,
-    request: &Request<'_>,
-) -> Result<(Position, Marks, Status, Option<GameEnd>), CliError> {
-    check_files(&[PathBuf::from(path)])?;
-    let input = Input::open(path)?;
-    let name = input.name.clone();
-    let problem = |message: String| CliError::Input {
-        name: name.clone(),
-        problem: InputProblem::Other(message),
-    };
-    let Some(parsed) = input.games().nth(request.game.saturating_sub(1)) else {
-        return Err(problem(format!("there is no game {}", request.game)));
-    };
-    let parsed = parsed?;
-    let report = validate(&parsed, &request.options);
-    print_errors(out, &Diagnostics::for_stderr(), &name, &parsed, &report)?;
-    let status = status_of(&report);
-    let Some(start) = report.start else {
-        return Err(problem(format!(
-            "game {} has no start position to draw (its Setup tag is invalid or unknown)",
-            request.game
-        )));
-    };
-    let plies = &report.main_line.plies;
-    if request.ply == 0 {
-        return Ok((start, Marks::NONE, status, None));
-    }
-    // The line's end, if it comes with its last replayed ply.
-    let end = report.main_line.end.as_deref().copied();
-    match plies.get(request.ply - 1) {
-        Some(ply) => Ok((
-            ply.after,
-            ply.mv
-                .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures)),
-            status,
-            end.filter(|_| request.ply == plies.len()),
-        )),
-        None => Err(problem(format!(
-            "--ply {} is past the end: game {} has {} replayed {}",
-            request.ply,
-            request.game,
-            plies.len(),
-            if plies.len() == 1 { "ply" } else { "plies" }
-        ))),
-    }
+    Ok(resolved.status)
 }
 
 /// The board once a game has ended: the beans left on it shared as the

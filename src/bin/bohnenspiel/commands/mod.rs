@@ -23,7 +23,8 @@ use bohnenspiel::validate::{FindingKind, Options, Report, Severity};
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, Command, From};
+use crate::cli::{Cli, Command, From, RulesArgs};
+use crate::commands::position::DefaultPly;
 use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
 use crate::error::usage;
@@ -112,7 +113,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             show::run(&mut out, &files, rules.apply(Options::default()))?
         }
         Command::Solve {
-            position,
+            at,
             rules,
             nodes,
             time,
@@ -120,17 +121,24 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             format,
         } => {
             let table = table.as_deref().map(table::read).transpose()?;
-            solve::run(
+            let options = RulesArgs {
+                variant: rules.variant,
+                endless: rules.endless,
+            }
+            .apply(Options::default());
+            let resolved = position::resolve(&mut out, &at, &options, DefaultPly::End)?;
+            let solved = solve::run(
                 &mut out,
                 &solve::Request {
-                    position: &position,
-                    rules: rules.chosen(),
+                    position: &resolved.position,
+                    rules: resolved.rules,
                     nodes,
                     time,
                     format,
                 },
                 table,
-            )?
+            )?;
+            solved.max(resolved.status)
         }
         Command::Match {
             engine_a,
@@ -223,41 +231,21 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 }),
             },
         )?,
-        Command::Position { at, rules } => position::run(
-            &mut out,
-            &position::Request {
-                file: &at.file,
-                game: at.game,
-                line: at.line.as_deref(),
-                ply: at.ply,
-                before: at.before,
-                options: rules.apply(Options::default()),
-            },
-        )?,
+        Command::Position { at, rules } => {
+            position::run(&mut out, &at, &rules.apply(Options::default()))?
+        }
         Command::Perft { depth, position } => perft::run(&mut out, depth, position.as_deref())?,
-        Command::Diagram {
-            position: Some(_),
-            rules,
-            ..
-        } if rules.variant.is_some() || rules.endless.is_some() => {
+        Command::Diagram { at, rules, .. }
+            if at.position.is_some() && (rules.variant.is_some() || rules.endless.is_some()) =>
+        {
             return Err(usage(format_args!(
                 "--variant and --endless are read only with a record (a --position is drawn as it is, without replaying)"
             )));
         }
-        Command::Diagram {
-            file,
-            game,
-            ply,
-            position,
-            rules,
-            output,
-        } => diagram::run(
+        Command::Diagram { at, rules, output } => diagram::run(
             &mut out,
             &diagram::Request {
-                file: file.as_deref(),
-                game,
-                ply,
-                position: position.as_deref(),
+                source: &at,
                 options: rules.apply(Options::default()),
                 output: output.as_deref(),
             },

@@ -1,87 +1,124 @@
-//! `bohnenspiel position FILE [--game K] [--line LABEL] [--ply N]
+//! `bohnenspiel position [FILE] [--game N] [--line LABEL] [--ply N]
 //! [--before]`: the position string before or after a ply of a line of a
-//! record, read from the validate layer's replay of the record.
+//! record, read from the validate layer's replay of the record; and the
+//! one function that finds the position of a [`PositionSource`], for
+//! every command that takes one.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use bohnenspiel::notation::Label;
-use bohnenspiel::validate::{Line, Options, Report, validate};
-use bohnenspiel::{Position, Setup};
+use bohnenspiel::validate::{Line, Options, ReplayedPly, Report, validate};
+use bohnenspiel::{GameEnd, Position, Rules, Setup};
 
+use crate::cli::PositionSource;
 use crate::commands::print_errors;
 use crate::commands::validate::status_of;
 use crate::diagnostics::Diagnostics;
-use crate::error::{CliError, InputProblem};
+use crate::error::{CliError, InputProblem, usage};
 use crate::input::{Input, check_files};
 use crate::status::Status;
 
-/// A ply of a line of a game of a record file.
-pub struct Request<'a> {
-    /// The record file (`-` is standard input).
-    pub file: &'a Path,
-    /// The game of the file, from 1.
-    pub game: usize,
-    /// The variation's label; `None` for the main line.
-    pub line: Option<&'a str>,
-    /// The ply, counted from the start of the game along the line (0: the
-    /// start); `None` for the end of the line.
-    pub ply: Option<usize>,
-    /// The position before the ply instead of after it.
-    pub before: bool,
-    /// How to replay the game (`--variant`, `--endless`; a record's
-    /// `Rules` tag wins).
-    pub options: Options,
-}
-
-/// Prints the position string asked for, one line. The errors of the game
-/// (up to where its replay stops) go to standard error, as in `show`.
+/// Prints the position string of `source`, one line; without `--ply`,
+/// the position after the line's last replayed ply. The errors of the
+/// game (up to where its replay stops) go to standard error, as in
+/// `show`.
 ///
 /// # Errors
 ///
 /// As [`resolve`]; a failure to write.
-pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliError> {
-    let (position, status) = resolve(out, request)?;
-    writeln!(out, "{position}")?;
-    Ok(status)
+pub fn run(
+    out: &mut impl Write,
+    source: &PositionSource,
+    options: &Options,
+) -> Result<Status, CliError> {
+    let resolved = resolve(out, source, options, DefaultPly::End)?;
+    writeln!(out, "{}", resolved.position)?;
+    Ok(resolved.status)
 }
 
-/// The position before or after the ply asked for, with the status of the
-/// game's replay; the game's errors are printed to standard error (after
-/// `out` is flushed).
+/// The ply a command takes when `--ply` is not given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultPly {
+    /// The start of the game (ply 0).
+    Start,
+    /// The line's last replayed ply.
+    End,
+}
+
+/// A position found from a [`PositionSource`].
+#[derive(Debug)]
+pub struct Resolved {
+    /// The position.
+    pub position: Position,
+    /// The replayed ply it is the position after (`None`: the start, a
+    /// pass the record leaves out, or a `--position`).
+    pub ply: Option<ReplayedPly>,
+    /// How the game ended, when that ply ends its line.
+    pub end: Option<GameEnd>,
+    /// The rules of the position: the record's (its `Rules` tag, else the
+    /// options'), or the options' for a `--position`.
+    pub rules: Rules,
+    /// The status of the game's replay: [`Status::Findings`] when it has
+    /// errors.
+    pub status: Status,
+}
+
+/// The position `source` names: its `--position`, or the position before
+/// or after the ply of the line of the game of its record file (standard
+/// input when none is named), as `validate` replays it under `options`.
+/// The game's errors are printed to standard error (after `out` is
+/// flushed).
 ///
 /// # Errors
 ///
-/// [`CliError::Input`] for a file that cannot be read, a game it does not
-/// have, a game without a known start, a line it does not have or that
-/// was not replayed, a ply past the end of the line's replay, or a ply
-/// before the start.
+/// [`CliError::Usage`] for an invalid `--position`; [`CliError::Input`]
+/// for a file that cannot be read, a game it does not have, a game
+/// without a known start, a line it does not have or that was not
+/// replayed, a ply past the end of the line's replay, or a ply before the
+/// start.
 pub fn resolve(
     out: &mut impl Write,
-    request: &Request<'_>,
-) -> Result<(Position, Status), CliError> {
-    check_files(&[PathBuf::from(request.file)])?;
-    let input = Input::open(request.file)?;
+    source: &PositionSource,
+    options: &Options,
+    default: DefaultPly,
+) -> Result<Resolved, CliError> {
+    if let Some(text) = &source.position {
+        let position = text
+            .parse::<Position>()
+            .map_err(|error| usage(format_args!("invalid --position `{text}`: {error}")))?;
+        return Ok(Resolved {
+            position,
+            ply: None,
+            end: None,
+            rules: options.rules,
+            status: Status::Success,
+        });
+    }
+    let path = source.file.as_deref().unwrap_or(Path::new("-"));
+    check_files(&[PathBuf::from(path)])?;
+    let input = Input::open(path)?;
     let name = input.name.clone();
     let problem = |message: String| CliError::Input {
         name: name.clone(),
         problem: InputProblem::Other(message),
     };
-    let Some(parsed) = input.games().nth(request.game.saturating_sub(1)) else {
-        return Err(problem(format!("there is no game {}", request.game)));
+    let game = source.game;
+    let Some(parsed) = input.games().nth(game.saturating_sub(1)) else {
+        return Err(problem(format!("there is no game {game}")));
     };
     let parsed = parsed?;
-    let report = validate(&parsed, &request.options);
+    let report = validate(&parsed, options);
     print_errors(out, &Diagnostics::for_stderr(), &name, &parsed, &report)?;
     let status = status_of(&report);
-    let game = request.game;
     let Some(start) = report.start else {
         return Err(problem(format!(
             "game {game} has no start position (its Setup tag is invalid or unknown)"
         )));
     };
-    let label = request
+    let label = source
         .line
+        .as_deref()
         .map(|text| {
             Label::new(&text.to_ascii_uppercase()).ok_or_else(|| {
                 problem(format!(
@@ -98,29 +135,37 @@ pub fn resolve(
     let line = lines
         .find(label)
         .map_err(|error| problem(error.message(game)))?;
-    let end = line.last_index();
-    let ply = request.ply.unwrap_or(end);
-    let ply = if request.before {
-        ply.checked_sub(1).ok_or_else(|| {
+    let last = line.last_index();
+    let asked = source.ply.unwrap_or(match default {
+        DefaultPly::Start => 0,
+        DefaultPly::End => last,
+    });
+    let ply = if source.before {
+        asked.checked_sub(1).ok_or_else(|| {
             problem(format!(
                 "--before --ply 0: there is no ply before the start of game {game}"
             ))
         })?
     } else {
-        ply
+        asked
     };
-    if ply > end {
+    if ply > last {
         return Err(problem(format!(
-            "--ply {} is past the end: {} of game {game} has {end} replayed {}",
-            request.ply.unwrap_or(end),
+            "--ply {asked} is past the end: {} of game {game} has {last} replayed {}",
             line.name(),
-            if end == 1 { "ply" } else { "plies" }
+            if last == 1 { "ply" } else { "plies" }
         )));
     }
-    let position = lines
+    let (position, replayed) = lines
         .after(line, ply)
         .map_err(|error| problem(error.message(game)))?;
-    Ok((position, status))
+    Ok(Resolved {
+        position,
+        ply: replayed.cloned(),
+        end: line.line().end.as_deref().copied().filter(|_| ply == last),
+        rules: report.rules,
+        status,
+    })
 }
 
 /// The replayed lines of a record: the main line and its variations.
@@ -137,9 +182,9 @@ enum LineRef<'a> {
     Variation(Label, &'a Line, Option<Label>),
 }
 
-impl LineRef<'_> {
+impl<'a> LineRef<'a> {
     /// The replay's line.
-    fn line(&self) -> &Line {
+    fn line(&self) -> &'a Line {
         match self {
             LineRef::Main(line) | LineRef::Variation(_, line, _) => line,
         }
@@ -225,7 +270,11 @@ impl<'a> Lines<'a> {
     /// from the line's own plies, or, before them, from the line it
     /// branches from. A ply that the line does not hold between two of
     /// its plies is a pass the record leaves out (Hemprich variant).
-    fn after(&self, mut line: LineRef<'a>, ply: usize) -> Result<Position, LineError> {
+    fn after(
+        &self,
+        mut line: LineRef<'a>,
+        ply: usize,
+    ) -> Result<(Position, Option<&'a ReplayedPly>), LineError> {
         // Each step goes to a parent: more steps than lines is a loop.
         for _ in 0..=self.report.variations.len() {
             let plies = &line.line().plies;
@@ -236,16 +285,16 @@ impl<'a> Lines<'a> {
                     break;
                 };
                 return Ok(if replayed.index == ply {
-                    replayed.after
+                    (replayed.after, Some(replayed))
                 } else {
-                    passed(replayed.after)
+                    (passed(replayed.after), None)
                 });
             }
             line = match line {
-                LineRef::Main(_) if ply == 0 => return Ok(self.start),
+                LineRef::Main(_) if ply == 0 => return Ok((self.start, None)),
                 // A pass forced at the start, which the record leaves out.
                 LineRef::Main(_) if ply == 1 && self.start.is_game_over() => {
-                    return Ok(passed(self.start));
+                    return Ok((passed(self.start), None));
                 }
                 LineRef::Main(_) => break,
                 LineRef::Variation(label, _, parent) => self

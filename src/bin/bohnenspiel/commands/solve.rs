@@ -1,4 +1,4 @@
-//! `bohnenspiel solve --position P`: the exact value of a position, every
+//! `bohnenspiel solve --position P` (or `FILE --ply N …`): the exact value of a position, every
 //! legal move's value and a best line; when the budget runs out, the
 //! engine's best move and value instead, marked as not exact.
 
@@ -21,8 +21,8 @@ pub const ENGINE_NODES: u64 = 20_000_000;
 /// What `solve` is asked.
 #[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
-    /// The setup string.
-    pub position: &'a str,
+    /// The position.
+    pub position: &'a Position,
     /// The rules.
     pub rules: Rules,
     /// `--nodes`.
@@ -33,7 +33,7 @@ pub struct Request<'a> {
     pub format: SolveFormat,
 }
 
-/// Solves the setup string of `request` under its rules within its
+/// Solves the position of `request` under its rules within its
 /// budget of nodes and time, with `table` if there is one, and prints the
 /// answer as its format says. While it searches, a progress line is drawn
 /// on standard error when that is a terminal. When the budget runs out,
@@ -43,8 +43,8 @@ pub struct Request<'a> {
 ///
 /// # Errors
 ///
-/// [`CliError::Usage`] for an invalid setup string or a table built for
-/// other rules; a failure to write.
+/// [`CliError::Usage`] for a table built for other rules; a failure to
+/// write.
 /// A budget that runs out is reported on standard error with status 1.
 pub fn run(
     out: &mut impl Write,
@@ -58,9 +58,7 @@ pub fn run(
         time,
         format,
     } = *request;
-    let start = position
-        .parse::<Position>()
-        .map_err(|error| usage(format_args!("invalid --position `{position}`: {error}")))?;
+    let start = *position;
     let budget = Budget {
         nodes: Some(nodes.unwrap_or(Budget::DEFAULT_NODES)),
         time,
