@@ -26,11 +26,11 @@
 //! cut where the game it holds is over by the rules (at a repeated
 //! position, which a claim ends) is a finished record in its own right.
 //!
-//! A line break beside another makes a blank line, which may split a
-//! game in two: the second part is then a game of its own, from the
-//! opening, whose first row is numbered as in the middle of a game. That
-//! is a matter for the checks of row numbers, and not among the mistakes
-//! here.
+//! A line break beside another makes a blank line, which splits the game
+//! in two: the first part stops early (`unfinished-game`, which counts
+//! here as for a record cut short) and the second is a game of its own
+//! from the opening, whose first row, in numbered movetext, is numbered
+//! as in the middle of a game (`row-out-of-sequence`).
 
 mod common;
 
@@ -86,6 +86,8 @@ struct Mutant {
     text: String,
     span: Span,
     certain: bool,
+    /// Whether the mistake splits the game in two (a blank line).
+    splits: bool,
 }
 
 /// Where the movetext starts: after the tag lines and the blank line.
@@ -156,6 +158,7 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 text: out,
                 span: Span::new(i, i),
                 certain: false,
+                splits: false,
             }
         }
         Mistake::DoubleSeparator => {
@@ -167,6 +170,7 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 text: out,
                 span: Span::new(i, i + 2),
                 certain: false,
+                splits: false,
             }
         }
         Mistake::SemicolonToFullStop | Mistake::SemicolonToComma => {
@@ -182,6 +186,7 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 text: out,
                 span: one(i),
                 certain: false,
+                splits: false,
             }
         }
         Mistake::AnnotationWordCase => {
@@ -206,6 +211,7 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 text: out,
                 span: Span::new(i, i + len),
                 certain: true,
+                splits: false,
             }
         }
         Mistake::GlueRowNumber => {
@@ -224,6 +230,7 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 text: out,
                 span: Span::new(i, i + 1),
                 certain: true,
+                splits: false,
             }
         }
         Mistake::MisspellTagName => {
@@ -249,6 +256,7 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 text: out,
                 span: Span::new(i, i + 4),
                 certain: false,
+                splits: false,
             }
         }
         Mistake::StrayCharacter(c) => {
@@ -263,16 +271,13 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 .position(|&b| b == b'\n')
                 .map_or(bytes.len(), |n| i + n);
             let blank = |part: &[u8]| part.iter().all(u8::is_ascii_whitespace);
-            if c == '\n' && (blank(&bytes[line_start..i]) || blank(&bytes[i..line_end])) {
-                // A blank line is not a stray character but a new
-                // paragraph (see the module docs).
-                return None;
-            }
+            let splits = c == '\n' && (blank(&bytes[line_start..i]) || blank(&bytes[i..line_end]));
             out.insert(i, c);
             Mutant {
                 text: out,
                 span: one(i),
                 certain: false,
+                splits,
             }
         }
         Mistake::Cut => {
@@ -289,6 +294,7 @@ fn apply(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Option<Muta
                 text: out,
                 span: Span::new(last, i.max(last)),
                 certain: false,
+                splits: false,
             }
         }
     };
@@ -400,15 +406,17 @@ fn check(text: &str, layout: Layout, mistake: Mistake, at: Index) -> Result<(), 
     if mutant.certain {
         return Err(format!("a mistake of certain meaning: {}", describe()));
     }
+    // A blank line cuts the game's first part short.
+    let cut = matches!(mistake, Mistake::Cut) || mutant.splits;
     let (mut from, to) = move_around(&mutant.text, mutant.span);
-    if matches!(mistake, Mistake::Cut) {
+    if cut {
         // The move before counts too: the last ply replayed is where the
         // record is reported to stop.
         from = move_around(&mutant.text, Span::new(from.saturating_sub(1), from)).0;
     }
     let reported = mutated.iter().flat_map(|r| &r.findings).any(|f| {
         f.severity != Severity::Note
-            && (f.kind != FindingKind::UnfinishedGame || matches!(mistake, Mistake::Cut))
+            && (f.kind != FindingKind::UnfinishedGame || cut)
             && (from..=to + SLACK).contains(&f.span.start)
     });
     if reported {

@@ -1074,3 +1074,35 @@ fn a_written_pass_that_the_rules_do_not_force_is_an_error() {
         [FindingKind::IllegalPass, FindingKind::UnfinishedGame]
     );
 }
+
+#[test]
+fn a_game_from_the_opening_starts_at_row_1() {
+    // The second part of a game split by a blank line: legal from the
+    // opening, so only its row number tells.
+    let split = check("[Event \"x\"]\n\n 4.  4   8\n 5.  6  12 (2 from hole 8)\n");
+    assert_eq!(
+        findings(&split),
+        [
+            "3:2 warning row-out-of-sequence ply - move 4 main: the game starts from the opening (it has no `Setup` tag), but its first row is row 4: rows are missing, or a blank line split a game in two",
+            "4:9 warning unfinished-game ply 4 move 5 main: the line stops after ply 4 before the game is over: 0:2 in the stores",
+        ]
+    );
+    let from_row_1 = check("[Event \"x\"]\n\n 1.  4   8\n 2.  6  12 (2 from hole 8)\n");
+    assert_eq!(
+        findings(&from_row_1).len(),
+        1,
+        "{:?}",
+        findings(&from_row_1)
+    );
+    // A start of its own may be numbered as the source numbers it.
+    let with_setup = check(
+        "[Setup \"6,6,6,6,6,6/6,6,6,6,6,6 0:0 S\"]\n\n 4.  4   8\n 5.  6  12 (2 from hole 8)\n",
+    );
+    assert!(
+        !findings(&with_setup)
+            .iter()
+            .any(|f| f.contains("row-out-of-sequence")),
+        "{:?}",
+        findings(&with_setup)
+    );
+}

@@ -354,9 +354,12 @@ impl Quick {
         let Some(number) = number else {
             return true;
         };
-        let in_sequence = self
-            .row
-            .is_none_or(|previous| previous.checked_add(1) == Some(number));
+        // A first row other than 1 is judged by the full check, which
+        // knows whether the game has a start of its own.
+        let in_sequence = match self.row {
+            None => number == 1,
+            Some(previous) => previous.checked_add(1) == Some(number),
+        };
         self.row = Some(number);
         in_sequence
     }

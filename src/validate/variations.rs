@@ -483,6 +483,7 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, index: &Index<'_>) {
     if movetext.layout != Layout::Numbered {
         return;
     }
+    check_first_row(ctx, &movetext.moves);
     check_sequence(ctx, &movetext.moves, None);
     for (i, variation) in movetext.variations.iter().enumerate() {
         let label = variation.label.as_str();
@@ -570,6 +571,32 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
             }
         }
     }
+}
+
+/// A game without a `Setup` tag starts from the opening, so its first row
+/// is row 1. A later first row says that rows are missing, most often
+/// because a blank line split one game in two: the second part would
+/// otherwise be replayed from the opening without a word.
+fn check_first_row(ctx: &mut Context<'_>, moves: &[WrittenMove]) {
+    let Some((first, number)) = moves.first().and_then(|m| Some((m, m.number?))) else {
+        return;
+    };
+    if number == 1 || !matches!(ctx.parsed.record.setup(), Ok(None)) {
+        return;
+    }
+    ctx.push(
+        Severity::Warning,
+        FindingKind::RowOutOfSequence,
+        format!(
+            "the game starts from the opening (it has no `Setup` tag), but its first row is row {number}: rows are missing, or a blank line split a game in two"
+        ),
+        first.number_span.unwrap_or(first.span),
+        At {
+            ply: None,
+            move_number: Some(number),
+            variation: None,
+        },
+    );
 }
 
 /// Each row must be the previous one plus 1.
