@@ -2357,3 +2357,45 @@ fn solve_and_diagram_take_a_ply_of_a_line() {
         assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
     }
 }
+
+/// `show --line D` draws the plies of line D from the start of the game
+/// (main line, then B, then D's own), and a game without the line is an
+/// error that does not stop the others.
+#[test]
+fn show_draws_a_variation_from_the_start() {
+    let shown = run(&["show", "--line", "D", "fixtures/shotayev-gentlemen.txt"]);
+    assert_eq!(shown.code, Some(0), "{}", shown.stderr);
+    let holes: Vec<String> = shown
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_digit()) && line.contains(". "))
+        .filter_map(|line| line.split_whitespace().nth(2).map(str::to_owned))
+        .collect();
+    assert_eq!(
+        holes,
+        [
+            "2", "9", "3", "11", "5", "10", "4", "11", "6", "7", "5", "8", "6"
+        ],
+        "{}",
+        shown.stdout
+    );
+    insta::assert_snapshot!("show-line-d", shown.transcript());
+    let both = run(&[
+        "show",
+        "--line",
+        "b",
+        "fixtures/rueger-1962.txt",
+        "fixtures/shotayev-gentlemen.txt",
+    ]);
+    assert_eq!(both.code, Some(2));
+    assert_eq!(
+        both.stderr,
+        "fixtures/rueger-1962.txt: error: game 1 has no line B: it has no variations\n"
+    );
+    assert!(
+        both.stdout
+            .starts_with("fixtures/shotayev-gentlemen.txt: game 1, line B\n"),
+        "{}",
+        both.stdout
+    );
+}

@@ -268,16 +268,25 @@ Example:
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
-    /// Draw the board after each ply of the main line.
+    /// Draw the board after each ply of the main line, or of a variation.
+    ///
+    /// With `--line LABEL`, the plies of that variation from the start of
+    /// the game: those of the lines it branches from up to its branch,
+    /// then its own; a game without the line is an error (exit status 2).
     ///
     /// North's row is on top (holes 12 to 7 from left to right), South's
     /// below (1 to 6); North's store is on the left, South's on the right.
     #[command(after_help = "\
-Exit status: as for validate.
+Exit status: as for validate; 2 also when a game has no line --line names.
 
-Example:
-  bohnenspiel show fixtures/rueger-1962.txt | less")]
+Examples:
+  bohnenspiel show fixtures/rueger-1962.txt | less
+  bohnenspiel show --line D fixtures/shotayev-gentlemen.txt")]
     Show {
+        /// The variation to draw, by its label (such as `B`); the main line
+        /// if not given.
+        #[arg(long, value_name = "LABEL")]
+        line: Option<String>,
         /// The rules the records were played by, unless a record's
         /// `Rules` tag says otherwise.
         #[command(flatten)]

@@ -109,9 +109,12 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Annotate { rules, files } => {
             annotate::run(&mut out, &files, rules.apply(Options::default()))?
         }
-        Command::Show { rules, files } => {
-            show::run(&mut out, &files, rules.apply(Options::default()))?
-        }
+        Command::Show { line, rules, files } => show::run(
+            &mut out,
+            &files,
+            line.as_deref(),
+            rules.apply(Options::default()),
+        )?,
         Command::Solve {
             at,
             rules,

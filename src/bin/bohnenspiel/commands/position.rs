@@ -119,15 +119,9 @@ pub fn resolve(
     let label = source
         .line
         .as_deref()
-        .map(|text| {
-            Label::new(&text.to_ascii_uppercase()).ok_or_else(|| {
-                problem(format!(
-                    "--line `{text}` is not a variation label (one to {} letters, such as `B`)",
-                    Label::MAX_LEN
-                ))
-            })
-        })
-        .transpose()?;
+        .map(label)
+        .transpose()
+        .map_err(problem)?;
     let lines = Lines {
         report: &report,
         start,
@@ -166,6 +160,45 @@ pub fn resolve(
         rules: report.rules,
         status,
     })
+}
+
+/// The variation label `--line` names (in either letter case).
+///
+/// # Errors
+///
+/// The message for text that is not a label.
+fn label(text: &str) -> Result<Label, String> {
+    Label::new(&text.to_ascii_uppercase()).ok_or_else(|| {
+        format!(
+            "--line `{text}` is not a variation label (one to {} letters, such as `B`)",
+            Label::MAX_LEN
+        )
+    })
+}
+
+/// Every replayed ply of the line `line` (a variation's label; `None`
+/// for the main line) of game `game` as `report` has it, from the start
+/// of the game (for a variation, the plies of the lines it branches from
+/// up to its branch point, then its own), and the line's replay.
+///
+/// # Errors
+///
+/// The message when the label is not one, the game has no such line, or
+/// the line was not replayed.
+pub fn line_plies<'r>(
+    report: &'r Report,
+    line: Option<&str>,
+    game: usize,
+) -> Result<(Vec<&'r ReplayedPly>, &'r Line), String> {
+    let lines = Lines {
+        report,
+        start: report.start.unwrap_or_default(),
+    };
+    let line = lines
+        .find(line.map(label).transpose()?)
+        .map_err(|error| error.message(game))?;
+    let plies = lines.plies(line).map_err(|error| error.message(game))?;
+    Ok((plies, line.line()))
 }
 
 /// The replayed lines of a record: the main line and its variations.
@@ -266,46 +299,65 @@ impl<'a> Lines<'a> {
         Ok(LineRef::Variation(label, &variation.line, variation.parent))
     }
 
-    /// The position after ply `ply` (at most the line's last) of `line`:
-    /// from the line's own plies, or, before them, from the line it
-    /// branches from. A ply that the line does not hold between two of
-    /// its plies is a pass the record leaves out (Hemprich variant).
+    /// Every replayed ply of `line` from the start of the game, in
+    /// order: the plies of the lines it branches from up to its branch
+    /// point, then its own.
+    fn plies(&self, line: LineRef<'a>) -> Result<Vec<&'a ReplayedPly>, LineError> {
+        // The line, the line it branches from, and so on to the main line;
+        // more steps than lines is a loop.
+        let mut chain = vec![line];
+        while let Some(&LineRef::Variation(label, _, parent)) = chain.last() {
+            if chain.len() > self.report.variations.len() {
+                return Err(LineError::Broken(Some(label)));
+            }
+            let parent = self
+                .find(parent)
+                .map_err(|_| LineError::Broken(Some(label)))?;
+            chain.push(parent);
+        }
+        let mut plies = Vec::new();
+        // From the main line down: each line's plies before the ply its
+        // branch starts at.
+        let mut rest = chain.iter().rev().peekable();
+        while let Some(line) = rest.next() {
+            let branch = rest.peek().map_or(usize::MAX, |child| {
+                let child = child.line();
+                child
+                    .plies
+                    .first()
+                    .map_or(child.last_index.saturating_add(1), |first| first.index)
+            });
+            plies.extend(
+                line.line()
+                    .plies
+                    .iter()
+                    .take_while(|replayed| replayed.index < branch),
+            );
+        }
+        Ok(plies)
+    }
+
+    /// The position after ply `ply` (at most the line's last) of `line`,
+    /// with the replayed ply it follows. A ply that the line does not hold
+    /// is a forced pass the record leaves out (Hemprich variant): the
+    /// position after the ply before, the turn handed over.
     fn after(
         &self,
-        mut line: LineRef<'a>,
+        line: LineRef<'a>,
         ply: usize,
     ) -> Result<(Position, Option<&'a ReplayedPly>), LineError> {
-        // Each step goes to a parent: more steps than lines is a loop.
-        for _ in 0..=self.report.variations.len() {
-            let plies = &line.line().plies;
-            let first = plies.first().map_or(usize::MAX, |first| first.index);
-            if ply >= first {
-                let at = plies.partition_point(|replayed| replayed.index <= ply);
-                let Some(replayed) = at.checked_sub(1).and_then(|at| plies.get(at)) else {
-                    break;
-                };
-                return Ok(if replayed.index == ply {
-                    (replayed.after, Some(replayed))
-                } else {
-                    (passed(replayed.after), None)
-                });
-            }
-            line = match line {
-                LineRef::Main(_) if ply == 0 => return Ok((self.start, None)),
-                // A pass forced at the start, which the record leaves out.
-                LineRef::Main(_) if ply == 1 && self.start.is_game_over() => {
-                    return Ok((passed(self.start), None));
-                }
-                LineRef::Main(_) => break,
-                LineRef::Variation(label, _, parent) => self
-                    .find(parent)
-                    .map_err(|_| LineError::Broken(Some(label)))?,
-            };
+        let plies = self.plies(line)?;
+        let at = plies.partition_point(|replayed| replayed.index <= ply);
+        match at.checked_sub(1).and_then(|at| plies.get(at)) {
+            Some(replayed) if replayed.index == ply => Ok((replayed.after, Some(replayed))),
+            Some(replayed) => Ok((passed(replayed.after), None)),
+            None if ply == 0 => Ok((self.start, None)),
+            None if ply == 1 && self.start.is_game_over() => Ok((passed(self.start), None)),
+            None => Err(match line {
+                LineRef::Variation(label, ..) => LineError::Broken(Some(label)),
+                LineRef::Main(_) => LineError::Broken(None),
+            }),
         }
-        Err(match line {
-            LineRef::Variation(label, ..) => LineError::Broken(Some(label)),
-            LineRef::Main(_) => LineError::Broken(None),
-        })
     }
 }
 
