@@ -756,3 +756,83 @@ fn plies_past_the_longest_history_are_unanalysed_with_its_limit() {
         }
     }
 }
+
+/// The review of a whole game: every ply of Rüger's game gets a value,
+/// exact where the analysis has one (the same), the engine's estimate
+/// elsewhere at the depth asked (one less after a ply).
+#[test]
+fn a_review_gives_every_ply_a_value_and_says_which() {
+    use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+    use bohnenspiel::analysis::review::{Assessment, Reviewer};
+    let text = std::fs::read_to_string("fixtures/rueger-1962.txt").expect("the fixture");
+    let games = bohnenspiel::notation::parse_records(&text);
+    let analysis = bohnenspiel::analysis::Analyser::new(
+        bohnenspiel::validate::Options::default(),
+        bohnenspiel::analysis::Budget::nodes(100_000),
+    )
+    .analyse(&games[0])
+    .expect("analysed");
+    let engine = Engine::new(bohnenspiel::Rules::default(), EngineConfig::default());
+    let mut reviewer = Reviewer::new(engine, Limits::depth(3), 4);
+    let line = &analysis.lines[0];
+    let review = reviewer.review(line);
+    assert_eq!(review.len(), line.plies.len());
+    for (ply, reviewed) in line.plies.iter().zip(&review) {
+        for (exact, assessed, depth) in [
+            (ply.before, reviewed.before, 3),
+            (ply.after, reviewed.after, 2),
+        ] {
+            match (exact, assessed) {
+                (Ok(score), Assessment::Exact(found)) => assert_eq!(score, found),
+                // The engine may find an exact value the budget did not.
+                (Err(_), Assessment::Exact(_)) => {}
+                (Err(_), Assessment::Estimate { depth: found, .. }) => assert_eq!(found, depth),
+                other => panic!("ply {}: {other:?}", ply.index),
+            }
+        }
+        // Values of two kinds are not compared.
+        let same_kind = matches!(
+            (reviewed.before, reviewed.after),
+            (Assessment::Exact(_), Assessment::Exact(_))
+                | (Assessment::Estimate { .. }, Assessment::Estimate { .. })
+        );
+        assert_eq!(reviewed.loss.is_some(), same_kind, "ply {}", ply.index);
+    }
+}
+
+/// In the Gentlemen the record marks two moves `?`: South's 5 and 4 at
+/// move 3 of variations B and C, each losing the draw. The review marks
+/// exactly those plies as losing value, by exact values.
+#[test]
+fn a_review_marks_the_moves_the_record_marks_as_mistakes() {
+    use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+    use bohnenspiel::analysis::review::Reviewer;
+    let text = std::fs::read_to_string("fixtures/shotayev-gentlemen.txt").expect("the fixture");
+    let games = bohnenspiel::notation::parse_records(&text);
+    let analysis = bohnenspiel::analysis::Analyser::new(
+        bohnenspiel::validate::Options::default(),
+        bohnenspiel::analysis::Budget::nodes(1_000_000),
+    )
+    .analyse(&games[0])
+    .expect("analysed");
+    let engine = Engine::new(bohnenspiel::Rules::default(), EngineConfig::default());
+    let mut reviewer = Reviewer::new(engine, Limits::depth(4), 4);
+    let mut marked = Vec::new();
+    for line in &analysis.lines {
+        for (ply, reviewed) in line.plies.iter().zip(reviewer.review(line)) {
+            if reviewed.loses_value {
+                assert!(reviewed.changes_result);
+                assert_eq!(reviewed.loss, Some(4), "a draw to 34:38");
+                marked.push((
+                    line.variation.clone().unwrap_or_default(),
+                    ply.number,
+                    ply.mv.map(|mv| mv.hole().number()),
+                ));
+            }
+        }
+    }
+    assert_eq!(
+        marked,
+        [("B".to_owned(), 3, Some(5)), ("C".to_owned(), 3, Some(4))]
+    );
+}

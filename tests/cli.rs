@@ -1331,6 +1331,62 @@ fn solve_errors_say_what_is_wrong() {
 }
 
 #[test]
+fn analyse_with_the_engine_gives_every_ply_a_value_in_both_forms() {
+    let human = run(&["analyse", "--engine", "3", "fixtures/rueger-1962.txt"]);
+    assert_eq!(human.code, Some(0), "{}", human.stderr);
+    let plies: Vec<&str> = human
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("    ") && line.contains(" -> "))
+        .collect();
+    assert_eq!(plies.len(), 37, "{}", human.stdout);
+    for ply in &plies {
+        assert!(!ply.contains("unanalysed"), "{ply}");
+    }
+    assert!(
+        human.stdout.contains("(engine, depth 3) -> "),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human
+            .stdout
+            .contains("South wins 50:22 -> South wins 50:22")
+    );
+
+    let json = run(&[
+        "analyse",
+        "--engine",
+        "3",
+        "--format",
+        "json",
+        "fixtures/rueger-1962.txt",
+    ]);
+    assert_eq!(json.code, Some(0), "{}", json.stderr);
+    let mut reviewed = 0;
+    for line in json.stdout.lines() {
+        let document: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        if document["type"] != "ply" {
+            continue;
+        }
+        reviewed += 1;
+        let review = &document["review"];
+        for side in ["before", "after"] {
+            let kind = review[side]["kind"].as_str().expect("a kind");
+            assert!(kind == "exact" || kind == "engine", "{line}");
+            if kind == "engine" {
+                assert!(review[side]["depth"].as_u64().is_some(), "{line}");
+            }
+        }
+        assert!(review["loses_value"].is_boolean(), "{line}");
+    }
+    assert_eq!(reviewed, 37);
+    // Without --engine, no review.
+    let plain = run(&["analyse", "--format", "json", "fixtures/rueger-1962.txt"]);
+    assert!(!plain.stdout.contains("\"review\""));
+}
+
+#[test]
 fn solve_out_of_budget_gives_the_engines_answer_marked_not_exact() {
     let opening = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S";
     let json = run(&[

@@ -141,6 +141,7 @@ mod judgement;
 mod lines;
 mod phrases;
 pub mod reconstruct;
+pub mod review;
 mod search;
 mod solver;
 pub mod table;

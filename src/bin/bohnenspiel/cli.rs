@@ -168,6 +168,15 @@ Examples:
         /// 1000000).
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
+        /// Review every ply: where the solver gives no exact value, the
+        /// engine's estimate at this depth (values and marks say which);
+        /// the plies that lose value are marked.
+        #[arg(long, value_name = "DEPTH")]
+        engine: Option<u32>,
+        /// With --engine: a ply loses value when it changes the result for
+        /// its player, or loses more than this many beans.
+        #[arg(long, value_name = "BEANS", default_value_t = 4)]
+        loss: u8,
         /// The rules the records were played by, unless a record's
         /// `Rules` tag says otherwise.
         #[command(flatten)]

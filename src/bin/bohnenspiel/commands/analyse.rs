@@ -5,6 +5,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+use bohnenspiel::analysis::review::{Assessment, PlyReview, Reviewer};
 use bohnenspiel::analysis::{
     Analyser, Analysis, AnalysisError, Budget, Judgement, JudgementKind, PlyValue, SolveError,
     Verdict,
@@ -43,12 +45,21 @@ pub fn run(
     options: Options,
     nodes: Option<u64>,
     format: Format,
+    review: Option<(u32, u8)>,
 ) -> Result<Status, CliError> {
     let budget = Budget::nodes(nodes.unwrap_or(DEFAULT_NODES));
+    let reviewer = review.map(|(depth, loss)| {
+        Reviewer::new(
+            Engine::new(options.rules, EngineConfig::default()),
+            Limits::depth(depth.max(1)),
+            loss,
+        )
+    });
     let mut command = Analyse {
         out,
         diagnostics: Diagnostics::for_stdout(),
         format,
+        reviewer,
         analyser: Analyser::new(options, budget),
         totals: Totals::default(),
     };
@@ -63,6 +74,8 @@ struct Analyse<'w, W> {
     out: &'w mut W,
     diagnostics: Diagnostics,
     format: Format,
+    /// `--engine`: the review of every ply.
+    reviewer: Option<Reviewer>,
     analyser: Analyser,
     totals: Totals,
 }
@@ -136,14 +149,25 @@ impl<W: Write> Analyse<'_, W> {
                 None => writeln!(self.out, "  main line:")?,
                 Some(label) => writeln!(self.out, "  variation ({label}):")?,
             }
-            for ply in &line.plies {
-                writeln!(
-                    self.out,
-                    "    {:<9} {} -> {}",
-                    ply_label(ply),
-                    value_text(&ply.before),
-                    value_text(&ply.after)
-                )?;
+            let review = self.reviewer.as_mut().map(|reviewer| reviewer.review(line));
+            for (index, ply) in line.plies.iter().enumerate() {
+                match review.as_ref().and_then(|review| review.get(index)) {
+                    Some(reviewed) => writeln!(
+                        self.out,
+                        "    {:<9} {} -> {}{}",
+                        ply_label(ply),
+                        reviewed.before,
+                        reviewed.after,
+                        loss_text(reviewed)
+                    )?,
+                    None => writeln!(
+                        self.out,
+                        "    {:<9} {} -> {}",
+                        ply_label(ply),
+                        value_text(&ply.before),
+                        value_text(&ply.after)
+                    )?,
+                }
             }
         }
         writeln!(self.out, "{name}: game {game}: {}", summary(analysis))?;
@@ -156,11 +180,14 @@ impl<W: Write> Analyse<'_, W> {
             write_json(self.out, &JudgementLine::new(name, game, judgement))?;
         }
         for line in &analysis.lines {
-            for ply in &line.plies {
-                write_json(
-                    self.out,
-                    &PlyLine::new(name, game, line.variation.as_deref(), ply),
-                )?;
+            let review = self.reviewer.as_mut().map(|reviewer| reviewer.review(line));
+            for (index, ply) in line.plies.iter().enumerate() {
+                let mut document = PlyLine::new(name, game, line.variation.as_deref(), ply);
+                document.review = review
+                    .as_ref()
+                    .and_then(|review| review.get(index))
+                    .map(ReviewDocument::from);
+                write_json(self.out, &document)?;
             }
         }
         write_json(self.out, &GameLine::new(name, game, analysis))?;
@@ -250,6 +277,29 @@ fn value_text(value: &Result<Score, SolveError>) -> String {
     match value {
         Ok(score) => score.in_words().to_string(),
         Err(_) => "unanalysed".to_owned(),
+    }
+}
+
+/// `  <- loses 6 beans`, `  <- loses the result (3 beans)` for a ply
+/// that loses value; nothing otherwise.
+fn loss_text(review: &PlyReview) -> String {
+    if !review.loses_value {
+        return String::new();
+    }
+    let beans = review.loss.unwrap_or_default();
+    if review.changes_result {
+        format!("  <- changes the result ({})", bean_text(beans))
+    } else {
+        format!("  <- loses {}", bean_text(beans))
+    }
+}
+
+/// `1 bean`, `6 beans`.
+fn bean_text(n: i32) -> String {
+    if n == 1 {
+        "1 bean".to_owned()
+    } else {
+        format!("{n} beans")
     }
 }
 
@@ -385,6 +435,86 @@ pub struct PlyLine<'a> {
     pub after: Option<ScoreDocument>,
     /// Why a value is missing, or `null`.
     pub unanalysed: Option<String>,
+    /// With `--engine`: the ply's review (left out without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review: Option<ReviewDocument>,
+}
+
+/// A reviewed value as JSON: `{"kind": "exact", "south": S, "north": N}`,
+/// `{"kind": "engine", "difference": D, "depth": D}` (South's final beans
+/// minus North's) or `{"kind": "none"}`.
+#[derive(Debug, Serialize)]
+pub struct AssessmentDocument {
+    /// `exact`, `engine` or `none`.
+    pub kind: &'static str,
+    /// South's final beans, when exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub south: Option<u8>,
+    /// North's final beans, when exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub north: Option<u8>,
+    /// South's final beans minus North's, as the engine estimates it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difference: Option<i32>,
+    /// The engine's depth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+}
+
+impl From<Assessment> for AssessmentDocument {
+    fn from(assessment: Assessment) -> AssessmentDocument {
+        let empty = AssessmentDocument {
+            kind: "none",
+            south: None,
+            north: None,
+            difference: None,
+            depth: None,
+        };
+        match assessment {
+            Assessment::Exact(score) => AssessmentDocument {
+                kind: "exact",
+                south: Some(score.south),
+                north: Some(score.north),
+                ..empty
+            },
+            Assessment::Estimate { difference, depth } => AssessmentDocument {
+                kind: "engine",
+                difference: Some(difference),
+                depth: Some(depth),
+                ..empty
+            },
+            Assessment::Missing => empty,
+        }
+    }
+}
+
+/// A ply's review as JSON: its values before and after, the beans its
+/// player lost, and whether it loses value.
+#[derive(Debug, Serialize)]
+pub struct ReviewDocument {
+    /// The value before the ply.
+    pub before: AssessmentDocument,
+    /// The value after it.
+    pub after: AssessmentDocument,
+    /// The beans its player lost (negative: gained), or `null`.
+    pub loss: Option<i32>,
+    /// Whether it changed the result for its player.
+    pub changes_result: bool,
+    /// Whether it loses value (changes the result, or loses more than
+    /// `--loss` beans).
+    pub loses_value: bool,
+}
+
+impl From<&PlyReview> for ReviewDocument {
+    fn from(review: &PlyReview) -> ReviewDocument {
+        ReviewDocument {
+            before: review.before.into(),
+            after: review.after.into(),
+            loss: review.loss,
+            changes_result: review.changes_result,
+            loses_value: review.loses_value,
+        }
+    }
 }
 
 impl<'a> PlyLine<'a> {
@@ -414,6 +544,7 @@ impl<'a> PlyLine<'a> {
                 .err()
                 .or(ply.after.err())
                 .map(|error| error.to_string()),
+            review: None,
         }
     }
 }

@@ -74,6 +74,8 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Analyse {
             format,
             nodes,
+            engine,
+            loss,
             rules,
             files,
         } => analyse::run(
@@ -82,6 +84,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             rules.apply(Options::default()),
             nodes,
             format.into(),
+            engine.map(|depth| (depth, loss)),
         )?,
         Command::Json {
             strict,
