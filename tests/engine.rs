@@ -376,6 +376,20 @@ fn a_hemprich_player_without_beans_passes() {
     let result = run(&mut engine, &position, &[], Limits::depth(6));
     assert_eq!(result.best, None);
     assert!(matches!(result.value, Value::Exact(_)), "{result:?}");
+    // The search itself passes too, and its line goes on after the pass
+    // with North's move.
+    let config = EngineConfig {
+        parts: Parts {
+            exact: false,
+            ..Parts::default()
+        },
+        ..EngineConfig::default()
+    };
+    let mut searching = Engine::new(rules, config);
+    let result = run(&mut searching, &position, &[], Limits::depth(4));
+    assert_eq!(result.best, None);
+    let first = result.info.pv.first().map(|mv| mv.hole().number());
+    assert!(matches!(first, Some(11 | 12)), "{result:?}");
     // The same position under the standard rules is over: North gets 2.
     let mut standard = Engine::new(Rules::default(), EngineConfig::default());
     let result = run(&mut standard, &position, &[], Limits::depth(6));

@@ -177,8 +177,13 @@ impl Searcher<'_> {
             // Hemprich: no beans, a pass (the game is not over, `exact`
             // said so). The passer did not sow.
             let child = position.passed();
-            self.search(&child, last_sower, depth - 1, ply + 1, -beta, -alpha)
-                .map(|score| -score)
+            let score = self.search(&child, last_sower, depth - 1, ply + 1, -beta, -alpha);
+            // The line goes on after the pass, which it does not write.
+            let below = self.pv.get(ply + 1).cloned().unwrap_or_default();
+            if let Some(pv) = self.pv.get_mut(ply) {
+                *pv = below;
+            }
+            score.map(|score| -score)
         } else {
             self.moves(position, depth, ply, alpha, beta, tt_move, key)
         };
