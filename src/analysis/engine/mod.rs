@@ -171,7 +171,8 @@ impl Default for EngineConfig {
 pub struct Limits {
     /// The deepest iteration (plies); at most [`MAX_DEPTH`] is searched.
     pub depth: Option<u32>,
-    /// The most nodes.
+    /// The most nodes, the exact attempt's included (depth 1 always
+    /// finishes, so a limit below its few nodes is passed by them).
     pub nodes: Option<u64>,
     /// The longest time.
     pub time: Option<Duration>,
