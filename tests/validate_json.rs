@@ -796,3 +796,29 @@ fn every_derived_field_is_optional_and_checked() {
         }
     }
 }
+
+/// The position after each ply carries the player to move; a document
+/// read back may leave it out, as any derived field, and one that names
+/// the wrong player is an error at its path.
+#[test]
+fn the_position_after_a_ply_carries_the_player_to_move() {
+    use bohnenspiel::validate::{json_string, records_from_json};
+    let json = json_string("4,8; 6,12 (2 from hole 8)\n").expect("a document");
+    let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let turns: Vec<&str> = value["games"][0]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|ply| ply["after"]["turn"].as_str().expect("a turn"))
+        .collect();
+    assert_eq!(turns, ["north", "south", "north", "south"]);
+    let without = json.replace(",\"turn\":\"north\"}", "}");
+    assert_ne!(without, json);
+    assert_eq!(
+        records_from_json(&without).expect("read back")[0].to_string(),
+        "4, 8; 6, 12 (2 from hole 8)\n"
+    );
+    let wrong = json.replacen("\"turn\":\"north\"}", "\"turn\":\"south\"}", 1);
+    let error = records_from_json(&wrong).expect_err("the wrong player");
+    assert_eq!(error.path, "games[0].moves[0].after.turn");
+}

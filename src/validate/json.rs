@@ -317,7 +317,7 @@ impl From<Position> for StartDocument {
     }
 }
 
-/// The board after a ply.
+/// The position after a ply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDocument {
@@ -325,6 +325,10 @@ pub struct BoardDocument {
     pub pits: [u8; 12],
     /// The stores.
     pub stores: StoresDocument,
+    /// The player to move after the ply (derived: optional when read
+    /// back, `None` when a document leaves it out).
+    #[serde(default)]
+    pub turn: Option<Player>,
 }
 
 impl From<Position> for BoardDocument {
@@ -332,6 +336,7 @@ impl From<Position> for BoardDocument {
         BoardDocument {
             pits: position.board(),
             stores: position.stores().into(),
+            turn: Some(position.turn()),
         }
     }
 }

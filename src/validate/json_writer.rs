@@ -575,9 +575,14 @@ impl<W: io::Write> Out<W> {
         }
         self.raw(b",\"after\":");
         match after {
-            Some(BoardDocument { pits, stores }) => {
+            Some(BoardDocument { pits, stores, turn }) => {
                 self.raw(b"{");
                 self.pits_and_stores(pits, *stores);
+                self.raw(b",\"turn\":");
+                match turn {
+                    Some(turn) => self.player(*turn),
+                    None => self.raw(b"null"),
+                }
                 self.raw(b"}");
             }
             None => self.raw(b"null"),
