@@ -799,6 +799,10 @@ fn an_and_without_an_ending_is_an_error_that_keeps_the_text() {
     for (text, printed) in [
         ("4,8; 6 and \n", "4,8; 6 and\n"),
         ("1.  4   8\n2.  6 and \n", "1.  4   8\n2.  6 and\n"),
+        // The same at the very end of the line: `fmt` drops the space
+        // after the `and`, and what it prints must read as it did.
+        ("4,8; 6 and\n", "4, 8; 6 and\n"),
+        ("1.  4   8\n2.  6 and\n", "1.  4   8\n2.  6  and\n"),
     ] {
         let games = parse_records(text);
         let error = &games[0].errors[0];
@@ -808,6 +812,10 @@ fn an_and_without_an_ending_is_an_error_that_keeps_the_text() {
         assert_eq!(check(text).main_line.plies.len(), 3);
         // `fmt` keeps the `and` verbatim where it stood.
         assert_eq!(games[0].print_keeping_unparsed(), printed, "{text:?}");
+        let again = parse_records(printed);
+        assert_eq!(again[0].errors.len(), 1, "{printed:?}");
+        assert!(!again[0].errors[0].loses_plies, "{printed:?}");
+        assert_eq!(check(printed).main_line.plies.len(), 3);
     }
 }
 

@@ -136,12 +136,13 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         self.pos = skip_ws(self.bytes, self.pos, self.mode);
     }
 
-    /// Whether `word` followed by white space starts at the cursor.
+    /// Whether `word` followed by white space or the end of the text
+    /// starts at the cursor.
     pub(crate) fn at_word(&self, word: &str) -> bool {
         let after = self.pos + word.len();
-        after < self.end
+        after <= self.end
             && self.bytes.get(self.pos..after) == Some(word.as_bytes())
-            && self.bytes.get(after).is_some_and(u8::is_ascii_whitespace)
+            && (after == self.end || self.bytes.get(after).is_some_and(u8::is_ascii_whitespace))
     }
 
     /// Reads `...` or `…` standing for South's left-out turn (followed
