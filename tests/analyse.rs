@@ -822,7 +822,11 @@ fn a_review_marks_the_moves_the_record_marks_as_mistakes() {
         for (ply, reviewed) in line.plies.iter().zip(reviewer.review(line)) {
             if reviewed.loses_value {
                 assert!(reviewed.changes_result);
-                assert_eq!(reviewed.loss, Some(4), "a draw to 34:38");
+                assert_eq!(
+                    reviewed.loss,
+                    Some(4),
+                    "a draw to 34:38: the difference falls by 4"
+                );
                 marked.push((
                     line.variation.clone().unwrap_or_default(),
                     ply.number,

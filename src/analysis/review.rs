@@ -4,7 +4,7 @@
 //! [`Engine`]'s estimate elsewhere (saying at what depth),
 //! and the plies that lose value marked: a drop that changes the result
 //! for the player who moved (a win to a draw or a loss, a draw to a loss),
-//! or one of more than a number of beans.
+//! or one larger than a threshold.
 //!
 //! Values are compared as the final difference of beans, South's minus
 //! North's; a ply loses what the difference falls from the mover's view.
@@ -97,14 +97,16 @@ pub struct PlyReview {
     pub before: Assessment,
     /// The value after it.
     pub after: Assessment,
-    /// The beans the player who moved lost by it (negative: gained, as an
-    /// estimate can), when both values are there and of one kind.
+    /// What the final difference from the view of the player who moved
+    /// (their beans minus the other's; a bean that changes sides counts 2)
+    /// fell by (negative: rose, as an estimate can), when both values are
+    /// there and of one kind.
     pub loss: Option<i32>,
     /// Whether it changed the result for the player who moved, by exact
     /// values: a win to a draw or a loss, a draw to a loss.
     pub changes_result: bool,
-    /// Whether it loses value: it changes the result, or loses more than
-    /// the reviewer's threshold of beans.
+    /// Whether it loses value: it changes the result, or its loss is more
+    /// than the reviewer's threshold.
     pub loses_value: bool,
 }
 
@@ -118,8 +120,8 @@ pub struct Reviewer {
 
 impl Reviewer {
     /// A reviewer whose engine searches each position without an exact
-    /// value within `limits`, and that marks a ply losing more than
-    /// `threshold` beans.
+    /// value within `limits`, and that marks a ply whose loss (in the
+    /// final difference, [`PlyReview::loss`]) is more than `threshold`.
     #[must_use]
     pub fn new(engine: Engine, limits: Limits, threshold: u8) -> Reviewer {
         Reviewer {

@@ -174,8 +174,10 @@ Examples:
         #[arg(long, value_name = "DEPTH")]
         engine: Option<u32>,
         /// With --engine: a ply loses value when it changes the result for
-        /// its player, or loses more than this many beans.
-        #[arg(long, value_name = "BEANS", default_value_t = 4)]
+        /// its player, or the final difference from its player's view (their
+        /// beans minus the other's; a bean that changes sides counts 2)
+        /// falls by more than N.
+        #[arg(long, value_name = "N", default_value_t = 4)]
         loss: u8,
         /// The rules the records were played by, unless a record's
         /// `Rules` tag says otherwise.

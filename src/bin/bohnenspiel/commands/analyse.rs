@@ -280,26 +280,17 @@ fn value_text(value: &Result<Score, SolveError>) -> String {
     }
 }
 
-/// `  <- loses 6 beans`, `  <- loses the result (3 beans)` for a ply
-/// that loses value; nothing otherwise.
+/// `  <- loses 6 in the difference`, `  <- changes the result (loses 4
+/// in the difference)` for a ply that loses value; nothing otherwise.
 fn loss_text(review: &PlyReview) -> String {
     if !review.loses_value {
         return String::new();
     }
-    let beans = review.loss.unwrap_or_default();
+    let loss = review.loss.unwrap_or_default();
     if review.changes_result {
-        format!("  <- changes the result ({})", bean_text(beans))
+        format!("  <- changes the result (loses {loss} in the difference)")
     } else {
-        format!("  <- loses {}", bean_text(beans))
-    }
-}
-
-/// `1 bean`, `6 beans`.
-fn bean_text(n: i32) -> String {
-    if n == 1 {
-        "1 bean".to_owned()
-    } else {
-        format!("{n} beans")
+        format!("  <- loses {loss} in the difference")
     }
 }
 
@@ -496,12 +487,13 @@ pub struct ReviewDocument {
     pub before: AssessmentDocument,
     /// The value after it.
     pub after: AssessmentDocument,
-    /// The beans its player lost (negative: gained), or `null`.
+    /// What the final difference from its player's view fell by
+    /// (negative: rose), or `null`.
     pub loss: Option<i32>,
     /// Whether it changed the result for its player.
     pub changes_result: bool,
-    /// Whether it loses value (changes the result, or loses more than
-    /// `--loss` beans).
+    /// Whether it loses value (changes the result, or its loss is more
+    /// than `--loss`).
     pub loses_value: bool,
 }
 
