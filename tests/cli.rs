@@ -1386,6 +1386,37 @@ fn analyse_with_the_engine_gives_every_ply_a_value_in_both_forms() {
     assert!(!plain.stdout.contains("\"review\""));
 }
 
+/// The engine reviews a record under the record's own `Rules` tag, as
+/// the exact analysis does: South to move without beans passes under
+/// Hemprich's rules (a draw), where the standard rules would end the game
+/// (North wins). `--nodes 1` leaves the values to the engine.
+#[test]
+fn analyse_with_the_engine_takes_the_records_rules() {
+    let record = "[Setup \"0,0,0,0,0,0/0,0,0,0,0,2 34:36 S\"]\n[Rules \"hemprich\"]\n\n-, 12\n";
+    let args = ["analyse", "--engine", "2", "--nodes", "1", "-"];
+    let by_tag = run_with_stdin(&args, record.as_bytes());
+    assert_eq!(by_tag.code, Some(0), "{}", by_tag.stderr);
+    assert!(
+        by_tag.stdout.contains("1. -      draw 36:36 -> draw 36:36"),
+        "{}",
+        by_tag.stdout
+    );
+    let by_option = run_with_stdin(
+        &[
+            "analyse",
+            "--engine",
+            "2",
+            "--nodes",
+            "1",
+            "--variant",
+            "hemprich",
+            "-",
+        ],
+        record.as_bytes(),
+    );
+    assert_eq!(by_tag.stdout, by_option.stdout);
+}
+
 #[test]
 fn solve_out_of_budget_gives_the_engines_answer_marked_not_exact() {
     let opening = "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S";

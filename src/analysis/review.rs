@@ -39,7 +39,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::LineValues;
 use super::engine::{Engine, Limits, Value};
-use crate::{Player, Position, Score};
+use crate::{Player, Position, Rules, Score};
 
 /// The value of a position in a review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -128,6 +128,16 @@ impl Reviewer {
             engine,
             limits,
             threshold: i32::from(threshold),
+        }
+    }
+
+    /// Reviews under `rules` from now on, as the analysis of a record
+    /// with a `Rules` tag of its own needs: when they differ from the
+    /// engine's, the engine is made anew for them, set up as before
+    /// (without an endgame table, which is for the old rules).
+    pub fn set_rules(&mut self, rules: Rules) {
+        if self.engine.rules() != rules {
+            self.engine = Engine::new(rules, *self.engine.config());
         }
     }
 

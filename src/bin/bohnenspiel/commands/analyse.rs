@@ -90,6 +90,11 @@ impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
         self.totals.games += 1;
         match self.analyser.analyse(parsed) {
             Ok(analysis) => {
+                // The engine reviews under the rules the record is
+                // analysed by (its `Rules` tag's, else the options').
+                if let Some(reviewer) = self.reviewer.as_mut() {
+                    reviewer.set_rules(analysis.rules);
+                }
                 self.totals.count(&analysis);
                 match self.format {
                     Format::Human => self.human(name, game, parsed, &analysis)?,
