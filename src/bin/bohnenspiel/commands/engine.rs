@@ -226,12 +226,7 @@ pub fn run(settings: &Settings) -> Result<Status, CliError> {
     let mut line = Vec::new();
     loop {
         line.clear();
-        let read = read_line(&mut input, &mut line).map_err(|error| {
-            usage(format_args!(
-                "cannot read standard input: {}",
-                crate::error::io_message(&error)
-            ))
-        })?;
+        let read = read_line(&mut input, &mut line)?;
         let Some(length) = read else {
             break;
         };
@@ -267,7 +262,21 @@ pub fn run(settings: &Settings) -> Result<Status, CliError> {
 /// Reads one line into `line` (without its `\n` or `\r\n`), keeping at
 /// most [`protocol::MAX_LINE`] + 1 bytes of it: returns the line's whole
 /// length, or `None` at the end of the input.
-pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<usize>> {
+///
+/// # Errors
+///
+/// A usage error naming standard input when it cannot be read.
+pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Result<Option<usize>, CliError> {
+    read_raw_line(input, line).map_err(|error| {
+        usage(format_args!(
+            "cannot read standard input: {}",
+            crate::error::io_message(&error)
+        ))
+    })
+}
+
+/// [`read_line`] with the error as the input gave it.
+fn read_raw_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<usize>> {
     let mut length = 0;
     let mut any = false;
     loop {

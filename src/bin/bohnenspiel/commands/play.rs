@@ -120,12 +120,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         write!(out, "{side} to move> ")?;
         out.flush()?;
         line.clear();
-        let read = read_line(&mut input, &mut line).map_err(|error| {
-            usage(format_args!(
-                "cannot read standard input: {}",
-                crate::error::io_message(&error)
-            ))
-        })?;
+        let read = read_line(&mut input, &mut line)?;
         let Some(_) = read else {
             writeln!(out)?;
             writeln!(out, "The input ended: the game stops here.")?;
