@@ -88,6 +88,23 @@ fn run(args: &[&str]) -> Run {
     run_with_stdin(args, b"")
 }
 
+/// Runs `args`, which must be a usage error: status 2, nothing on
+/// standard output and one line on standard error. Adds the command and
+/// that line to `transcript`, for a snapshot of a command's errors.
+fn usage_error(transcript: &mut String, args: &[&str]) -> Run {
+    let ran = run(args);
+    assert_eq!(ran.code, Some(2), "{args:?}: {}", ran.stderr);
+    assert_eq!(ran.stdout, "", "{args:?}");
+    assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+    let _ = writeln!(
+        transcript,
+        "$ bohnenspiel {}\n{}",
+        args.join(" "),
+        ran.stderr
+    );
+    ran
+}
+
 /// The `.txt` files of a fixture folder, as relative paths, sorted.
 fn fixture_files(folder: &str) -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(manifest_dir().join(folder))
@@ -260,19 +277,10 @@ fn usage_errors_are_one_line_with_status_2() {
         &["perft", "2", "--position", "6,6/6 0:0 S"],
         &["validate", "-", "fixtures/rueger-1962.txt", "-"],
     ] {
-        let ran = run(args);
-        assert_eq!(ran.code, Some(2), "{args:?}");
-        assert_eq!(ran.stdout, "", "{args:?}");
-        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+        let ran = usage_error(&mut transcript, args);
         assert!(
             ran.stderr.starts_with("bohnenspiel: error: "),
             "{args:?}: {}",
-            ran.stderr
-        );
-        let _ = writeln!(
-            transcript,
-            "$ bohnenspiel {}\n{}",
-            args.join(" "),
             ran.stderr
         );
     }
@@ -1192,16 +1200,7 @@ fn diagram_rejects_what_it_cannot_draw() {
         ],
         &["diagram", "fixtures/no-such-file.txt"],
     ] {
-        let ran = run(args);
-        assert_eq!(ran.code, Some(2), "{args:?}");
-        assert_eq!(ran.stdout, "", "{args:?}");
-        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
-        let _ = writeln!(
-            transcript,
-            "$ bohnenspiel {}\n{}",
-            args.join(" "),
-            ran.stderr
-        );
+        usage_error(&mut transcript, args);
     }
     insta::assert_snapshot!("diagram-errors", transcript);
 }
@@ -1825,15 +1824,7 @@ fn usage_errors_suggest_and_explain() {
             "Hemprich",
         ],
     ] {
-        let ran = run(args);
-        assert_eq!((ran.code, ran.stdout.as_str()), (Some(2), ""), "{args:?}");
-        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
-        let _ = writeln!(
-            transcript,
-            "$ bohnenspiel {}\n{}",
-            args.join(" "),
-            ran.stderr
-        );
+        usage_error(&mut transcript, args);
     }
     assert!(
         transcript.contains("did you mean `validate`?"),
@@ -2380,15 +2371,7 @@ fn position_rejects_what_the_record_does_not_have() {
         &["position", "fixtures/rueger-1962.txt", "--ply", "x"],
         &["position", "fixtures/no-such-file.txt"],
     ] {
-        let ran = run(args);
-        assert_eq!(ran.code, Some(2), "{args:?}");
-        assert_eq!(ran.stdout, "", "{args:?}");
-        let _ = writeln!(
-            transcript,
-            "$ bohnenspiel {}\n{}",
-            args.join(" "),
-            ran.stderr
-        );
+        usage_error(&mut transcript, args);
     }
     insta::assert_snapshot!("position-errors", transcript);
 }
