@@ -654,6 +654,18 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                 comment: after.map(|text| text.trim().to_owned()),
             }
         } else {
+            if not_annotation == NotAnnotation::Shape && reads_like_claim(head) {
+                // A claim that cannot be read even loosely: kept as the
+                // comment it may be, and said so, since nothing checks it.
+                self.warnings.push(RawWarning {
+                    kind: WarningKind::LooseCaptureAnnotation,
+                    message: format!(
+                        "{} reads like a capture annotation but cannot be read as one (`2 from 8`, `4 from 5 and 6 each`); kept as a comment, so its claim is not checked",
+                        quote(head.trim())
+                    ),
+                    span,
+                });
+            }
             GroupKind::Comment(content.to_owned())
         };
         if let Some(group) = self.last.grouped.groups.get_mut(index) {
@@ -875,6 +887,21 @@ fn starts_as_moves(bytes: &[u8]) -> bool {
         at += 1;
     }
     reads_as_moves(bytes, at)
+}
+
+/// Whether the text of a group reads like a capture claim: the word
+/// `from` (in any letter case) and a number among its words.
+fn reads_like_claim(text: &str) -> bool {
+    let mut words = text.split(|c: char| !c.is_ascii_alphanumeric());
+    let (mut from, mut number) = (false, false);
+    for word in &mut words {
+        from |= word.eq_ignore_ascii_case("from");
+        number |= !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+        if from && number {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the separator at `at` (a `.` that would end the movetext, or

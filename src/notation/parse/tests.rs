@@ -851,9 +851,35 @@ fn uncertain_mistakes_are_read_and_reported_at_their_place() {
         assert!(game.warnings[0].message.contains(written), "{text}");
         assert_eq!(game.record.to_string(), "4, 8; 6, 12 (2 from 8)\n");
     }
-    // A comment with more words is a comment.
+    // A comment with more words is a comment, and since it reads like a
+    // claim that nothing checks, the reader says so.
     let game = one("4, 8; 6, 12 (South takes 2 from 8 and wins)");
-    assert!(game.warnings.is_empty());
+    let north = game.record.movetext.moves[1]
+        .north
+        .as_ref()
+        .expect("North's ply");
+    assert!(matches!(
+        north
+            .ply
+            .groups
+            .iter()
+            .map(|g| &g.kind)
+            .collect::<Vec<_>>()
+            .as_slice(),
+        [GroupKind::Comment(_)]
+    ));
+    assert_eq!(
+        warning_kinds("4, 8; 6, 12 (South takes 2 from 8 and wins)"),
+        [(WarningKind::LooseCaptureAnnotation, 1, 13)]
+    );
+    assert!(game.warnings[0].message.contains("not checked"));
+    // A comment that claims nothing is a comment without a word.
+    assert!(warning_kinds("4, 8; 6, 12 (a fine move from South)").is_empty());
+    assert!(
+        warning_kinds("4, 8; 6, 12 (2 from 14)")
+            .iter()
+            .all(|(kind, _, _)| *kind != WarningKind::LooseCaptureAnnotation)
+    );
     // Prose and endings that read as moves.
     assert_eq!(
         warning_kinds("4,8; 6,12 (2 from 8).\n3 (2 from 12),7; 5,8"),
