@@ -195,7 +195,10 @@
 //!   annotation but is not in its grammar (`(2 from 8!)`,
 //!   `(2 beans from 8)`, `(takes 2 from 8)`, up to two words or marks
 //!   beyond the annotation's): [`WarningKind::LooseCaptureAnnotation`],
-//!   read as that annotation, so that its claim is checked.
+//!   read as that annotation, so that its claim is checked; one that
+//!   cannot be read even so (the word `from` and a number, `(2 from)`)
+//!   stays a comment, with the same warning saying its claim is not
+//!   checked.
 //! - **Kept as text, and reported**: prose, or an ending, that reads as
 //!   moves (a ply followed by `,`, `;`, `(`, another ply or the end of
 //!   the line, also as a row with a mistyped number, `2..  6  11`):
