@@ -4,10 +4,11 @@
 use std::collections::HashMap;
 
 use crate::notation::{
-    GroupKind, Label, Location, Mark, ParsedRecord, Span, Variation, WrittenMove, WrittenPly,
+    GroupKind, Label, LineIndex, Location, Mark, ParsedRecord, Span, Variation, WrittenMove,
+    WrittenPly,
 };
 use crate::validate::{
-    Finding, FindingKind, Locator, Options, ReplayedPly, Report, Severity, validate, validate_from,
+    Finding, FindingKind, Options, ReplayedPly, Report, Severity, validate, validate_from,
 };
 use crate::{Move, Player, Position, Score};
 
@@ -184,7 +185,7 @@ impl Analyser {
                 .map(|variation| (variation.label, variation))
                 .collect(),
             solver: &mut self.solver,
-            locator: Locator::default(),
+            text_lines: parsed.line_index(),
             judgements: Vec::new(),
             alternatives: parsed
                 .record
@@ -233,9 +234,9 @@ impl Analyser {
         let mut judgements = work.judgements;
         judgements.sort_by_key(|judgement| judgement.span.start);
         // Located in text order, so that locating stays linear.
-        let mut locator = Locator::default();
+        let mut text_lines = parsed.line_index();
         for judgement in &mut judgements {
-            judgement.location = locator.locate(parsed, judgement.span.start);
+            judgement.location = text_lines.locate(judgement.span.start);
         }
         Ok(Analysis {
             rules: report.rules,
@@ -271,7 +272,8 @@ struct Work<'a> {
     /// The record's variations by label (the first of a label).
     variations: HashMap<Label, &'a Variation>,
     solver: &'a mut Solver,
-    locator: Locator,
+    /// Locates plies for judgements.
+    text_lines: LineIndex<'a>,
     judgements: Vec<Judgement>,
     /// The alternatives of each turn that has some, by where its first
     /// ply is written: found once, so that each ply's lookup is quick.
@@ -481,7 +483,7 @@ impl Work<'_> {
                 player: ply.player,
                 mv: ply.mv,
                 span: ply.span,
-                location: self.locator.locate(self.parsed, ply.span.start),
+                location: self.text_lines.locate(ply.span.start),
                 position_before: line.data.positions[before],
                 position_after: line.data.positions[after],
                 before: before_value,

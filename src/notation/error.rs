@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::span::LineIndex;
 use super::{Location, Span};
 
 /// The most errors the parser keeps for one game. Past them, it counts
@@ -277,8 +278,8 @@ impl RawError {
         self
     }
 
-    pub(crate) fn locate(self, text: &str, base: usize, first_line: usize) -> ParseError {
-        let location = Location::find(text, base, first_line, self.span.start);
+    pub(crate) fn locate(self, lines: &mut LineIndex<'_>) -> ParseError {
+        let location = lines.locate(self.span.start);
         self.located(location)
     }
 

@@ -268,6 +268,7 @@ pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 /// The small-vector crate behind [`JoinedHoles`], so that trees can be
 /// built without depending on it separately.
 pub use smallvec;
+pub(crate) use span::LineIndex;
 pub use span::{Location, Span};
 pub use tags::{KnownTag, StartTag, TagValueError};
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};

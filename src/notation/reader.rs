@@ -4,6 +4,7 @@ use std::io::{self, BufRead};
 
 use super::MAX_ERRORS_PER_GAME;
 use super::parse::{BadBytes, parse_game, split::Splitter};
+use super::span::LineIndex;
 use super::visit::{Sink, TreeBuilder, Visitor};
 use super::{Location, ParseError, ParseErrors, Record, Warning};
 
@@ -48,7 +49,12 @@ impl ParsedRecord {
     /// Where an absolute byte offset inside this game lies.
     #[must_use]
     pub fn locate(&self, offset: usize) -> Location {
-        Location::find(&self.source, self.offset, self.first_line, offset)
+        self.line_index().locate(offset)
+    }
+
+    /// The index locating offsets of this game, for locating many.
+    pub(crate) fn line_index(&self) -> LineIndex<'_> {
+        LineIndex::new(&self.source, self.offset, self.first_line)
     }
 
     /// The source line (without its line break) holding an absolute

@@ -62,84 +62,82 @@ pub struct Location {
     pub column: usize,
 }
 
-impl Location {
-    /// Locates byte `offset` of `text`, where `text` starts at absolute
-    /// offset `base` on line `first_line`.
-    ///
-    /// An offset past the end of `text` is located at its end; an offset
-    /// inside a character counts that character as started.
-    #[must_use]
-    pub fn find(text: &str, base: usize, first_line: usize, offset: usize) -> Location {
-        let relative = offset.saturating_sub(base).min(text.len());
-        let before = text.as_bytes().get(..relative).unwrap_or_default();
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = first_line + before.iter().filter(|&&b| b == b'\n').count();
-        let column = before
-            .get(line_start..)
-            .unwrap_or_default()
-            .iter()
-            .filter(|&&b| b & 0xC0 != 0x80)
-            .count()
-            + 1;
+/// Locates byte offsets of one text as lines and columns.
+///
+/// The text starts at absolute offset `base` on line `first_line`. The
+/// starts of its lines are found once, as far as the offsets asked for
+/// reach; a column is counted on from the last offset located when that
+/// lies earlier on the same line, else from the start of its line. So
+/// locating offsets in increasing order takes time linear in the text,
+/// even on one long line; any order gives the same locations.
+pub(crate) struct LineIndex<'a> {
+    text: &'a str,
+    base: usize,
+    first_line: usize,
+    /// Relative offsets where the lines after the first start, each one
+    /// found so far (nothing is allocated before a line break is met).
+    line_starts: Vec<usize>,
+    /// Relative offset up to which line starts were searched.
+    searched: usize,
+    /// The last relative offset located, with its line index and column.
+    last: Option<(usize, usize, usize)>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// The index of `text`, which starts at absolute offset `base` on
+    /// line `first_line`.
+    pub(crate) fn new(text: &'a str, base: usize, first_line: usize) -> LineIndex<'a> {
+        LineIndex {
+            text,
+            base,
+            first_line,
+            line_starts: Vec::new(),
+            searched: 0,
+            last: None,
+        }
+    }
+
+    /// Where absolute `offset` lies. An offset past the end of the text
+    /// is located at its end; an offset inside a character counts that
+    /// character as started.
+    pub(crate) fn locate(&mut self, offset: usize) -> Location {
+        let text = self.text.as_bytes();
+        let relative = offset.saturating_sub(self.base).min(text.len());
+        if relative > self.searched {
+            let from = self.searched;
+            let found = memchr::memchr_iter(b'\n', text.get(from..relative).unwrap_or_default());
+            self.line_starts.extend(found.map(|i| from + i + 1));
+            self.searched = relative;
+        }
+        let line = self.line_starts.partition_point(|&start| start <= relative);
+        let column = match self.last {
+            Some((last, last_line, column)) if last_line == line && last <= relative => {
+                column + chars(text.get(last..relative).unwrap_or_default())
+            }
+            _ => {
+                let line_start = match line.checked_sub(1) {
+                    Some(before) => self.line_starts.get(before).copied().unwrap_or_default(),
+                    None => 0,
+                };
+                1 + chars(text.get(line_start..relative).unwrap_or_default())
+            }
+        };
+        self.last = Some((relative, line, column));
         Location {
-            offset: base + relative,
-            line,
+            offset: self.base + relative,
+            line: self.first_line + line,
             column,
         }
     }
 }
 
-/// Locates many offsets of one text in a single pass when they come in
-/// increasing order (it starts over for an offset before the last one).
-pub(crate) struct Locator<'a> {
-    text: &'a str,
-    base: usize,
-    first_line: usize,
-    /// Relative offset reached, and its line and column.
-    at: usize,
-    line: usize,
-    column: usize,
-}
-
-impl<'a> Locator<'a> {
-    pub(crate) fn new(text: &'a str, base: usize, first_line: usize) -> Locator<'a> {
-        Locator {
-            text,
-            base,
-            first_line,
-            at: 0,
-            line: first_line,
-            column: 1,
-        }
-    }
-
-    pub(crate) fn find(&mut self, offset: usize) -> Location {
-        let relative = offset.saturating_sub(self.base).min(self.text.len());
-        if relative < self.at {
-            *self = Locator::new(self.text, self.base, self.first_line);
-        }
-        for &b in self
-            .text
-            .as_bytes()
-            .get(self.at..relative)
-            .unwrap_or_default()
-        {
-            if b == b'\n' {
-                self.line += 1;
-                self.column = 1;
-            } else if b & 0xC0 != 0x80 {
-                self.column += 1;
-            }
-        }
-        self.at = relative;
-        Location {
-            offset: self.base + relative,
-            line: self.line,
-            column: self.column,
-        }
+/// The characters of UTF-8 text: its bytes that do not continue one (all
+/// of them in ASCII text, checked a word at a time).
+fn chars(text: &[u8]) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.iter().filter(|&&b| b & 0xC0 != 0x80).count()
     }
 }
 
@@ -153,18 +151,63 @@ impl fmt::Display for Location {
 mod tests {
     use super::*;
 
+    /// Where `offset` lies, counted from the start of `text` character by
+    /// character: the definition the index must agree with.
+    fn naive(text: &str, base: usize, first_line: usize, offset: usize) -> Location {
+        let relative = offset.saturating_sub(base).min(text.len());
+        let (mut line, mut column) = (first_line, 1);
+        for (i, c) in text.char_indices() {
+            if i >= relative {
+                break;
+            }
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+        }
+        Location {
+            offset: base + relative,
+            line,
+            column,
+        }
+    }
+
     #[test]
     fn columns_count_characters() {
         let text = "[South \"Rüger\"]\nab";
         let after_u = text.find('g').unwrap_or(0);
-        assert_eq!(Location::find(text, 0, 1, after_u).column, 11);
+        assert_eq!(LineIndex::new(text, 0, 1).locate(after_u).column, 11);
         let b = text.rfind('b').unwrap_or(0);
-        let loc = Location::find(text, 100, 5, 100 + b);
+        let loc = LineIndex::new(text, 100, 5).locate(100 + b);
         assert_eq!((loc.line, loc.column, loc.offset), (6, 2, 100 + b));
-        assert_eq!(Location::find(text, 0, 1, 9999).offset, text.len());
-        let mut locator = Locator::new(text, 100, 5);
-        for offset in [100, 103, 100 + b, 101, 100 + b, 10_000] {
-            assert_eq!(locator.find(offset), Location::find(text, 100, 5, offset));
+        assert_eq!(LineIndex::new(text, 0, 1).locate(9999).offset, text.len());
+    }
+
+    #[test]
+    fn any_order_agrees_with_counting() {
+        let texts = [
+            "",
+            "\n\n",
+            "4,8; 6,12\n\n[South \"Rüger\"]\n[North \"Ö\"]\n\n4,8; 6,12 (2 from 8); 6,7\n",
+            "ö\nä\r\nü",
+        ];
+        for text in texts {
+            let end = 100 + text.len() + 3;
+            let offsets: Vec<usize> = (0..end)
+                .chain((0..end).rev())
+                .chain((0..end).step_by(7))
+                .chain((0..end).step_by(3).rev())
+                .collect();
+            let mut index = LineIndex::new(text, 100, 5);
+            for offset in offsets {
+                assert_eq!(
+                    index.locate(offset),
+                    naive(text, 100, 5, offset),
+                    "{text:?} at {offset}"
+                );
+            }
         }
     }
 }

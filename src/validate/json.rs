@@ -18,12 +18,11 @@ use serde::{Deserialize, Serialize};
 #[cfg(doc)]
 use crate::notation::Skipped;
 use crate::notation::{
-    self, CaptureAnnotation, Group, GroupKind, Joiner, Joint, Layout, ParsedRecord, PhraseForm,
-    Turn, Within, WrittenPly,
+    self, CaptureAnnotation, Group, GroupKind, Joiner, Joint, Layout, LineIndex, ParsedRecord,
+    PhraseForm, Turn, Within, WrittenPly,
 };
 use crate::{Capture, EndReason, Hole, Player, Position, Score};
 
-use super::replay::Locator;
 use super::report::{Line, ReplayedPly, StopReason};
 use super::{Finding, FindingKind, Report, Severity};
 
@@ -665,7 +664,7 @@ impl GameDocument {
         let record = &parsed.record;
         let mut at = At {
             parsed,
-            locator: Locator::default(),
+            lines: parsed.line_index(),
             label_lists: true,
         };
         let tags = record
@@ -765,7 +764,7 @@ pub(super) fn prose_document(at: &mut At<'_>) -> Option<TextDocument> {
 /// Places of one game's text, located in text order (linear).
 pub(super) struct At<'a> {
     pub(super) parsed: &'a ParsedRecord,
-    pub(super) locator: Locator,
+    pub(super) lines: LineIndex<'a>,
     /// Whether a label group's document lists its labels. The streamed
     /// writer builds them without (`labels` is `None`) and writes the
     /// labels from the tree's group, so that a ply with many labels
@@ -775,7 +774,7 @@ pub(super) struct At<'a> {
 
 impl At<'_> {
     pub(super) fn place(&mut self, offset: usize) -> Place {
-        let location = self.locator.locate(self.parsed, offset);
+        let location = self.lines.locate(offset);
         Place {
             line: location.line,
             column: location.column,

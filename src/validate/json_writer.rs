@@ -27,7 +27,6 @@ use super::json::{
     for_each_move_document, prose_document, result, skipped_documents, tag_document,
     written_numbers, written_numbers_of,
 };
-use super::replay::Locator;
 use super::report::{Line, VariationReport};
 
 /// Writes the JSON document of one game to `writer`, compact: the same
@@ -68,7 +67,7 @@ pub fn write_game_document<W: io::Write>(
     };
     let mut at = At {
         parsed,
-        locator: Locator::default(),
+        lines: parsed.line_index(),
         label_lists: false,
     };
     game(&mut out, &mut at, report, file, index).map_err(serde_json::Error::io)?;

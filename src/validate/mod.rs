@@ -153,7 +153,6 @@ pub use json::{
 #[cfg(feature = "serde")]
 pub use json_writer::write_game_document;
 pub use options::{ChosenRules, Options};
-pub(crate) use replay::Locator;
 pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport, end_summary};
 pub use stream::{Validated, Validator};

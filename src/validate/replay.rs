@@ -2,7 +2,7 @@
 
 use std::collections::BinaryHeap;
 
-use crate::notation::{self, GroupKind, Location, ParsedRecord, Span, Turn};
+use crate::notation::{self, GroupKind, LineIndex, Location, ParsedRecord, Span, Turn};
 use crate::{
     Action, Captures, EndReason, Game, GameEnd, Hole, IllegalMoveKind, Move, PlayError, Player,
     Position, Repetition, Rules, Variant,
@@ -59,76 +59,7 @@ pub(crate) struct Context<'a> {
     recorded: u64,
     /// The rules the record is replayed under.
     pub rules: Rules,
-    locator: Locator,
-}
-
-/// Locates offsets in a game's source for findings: the line starts are
-/// found once, and a column is counted from the last place located when
-/// it lies earlier on the same line, so that locating many findings in
-/// order stays linear even on one long line. Gives the same result as
-/// [`ParsedRecord::locate`].
-#[derive(Default)]
-pub(crate) struct Locator {
-    /// Offsets (relative to the game) where each line starts; empty until
-    /// the first finding.
-    line_starts: Vec<usize>,
-    /// The last relative offset located, with its line index and column.
-    last: Option<(usize, usize, usize)>,
-}
-
-impl Locator {
-    pub(crate) fn locate(&mut self, parsed: &ParsedRecord, offset: usize) -> Location {
-        let source = parsed.source.as_bytes();
-        if self.line_starts.is_empty() {
-            self.line_starts.push(0);
-            self.line_starts.extend(
-                source
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &b)| b == b'\n')
-                    .map(|(i, _)| i + 1),
-            );
-        }
-        let relative = offset.saturating_sub(parsed.offset).min(source.len());
-        // The usual order (a game's JSON locates every ply and group in
-        // text order): at or after the last place, on its line, counted on
-        // from it without searching the line.
-        if let Some((last, line, column)) = self.last {
-            let next_line = self.line_starts.get(line + 1).copied();
-            if last <= relative && next_line.is_none_or(|next| relative < next) {
-                let column = column + chars(source.get(last..relative).unwrap_or_default());
-                self.last = Some((relative, line, column));
-                return Location {
-                    offset: parsed.offset + relative,
-                    line: parsed.first_line + line,
-                    column,
-                };
-            }
-        }
-        let line = self
-            .line_starts
-            .partition_point(|&start| start <= relative)
-            .saturating_sub(1);
-        // Elsewhere: counted from the start of its line.
-        let line_start = self.line_starts.get(line).copied().unwrap_or_default();
-        let column = 1 + chars(source.get(line_start..relative).unwrap_or_default());
-        self.last = Some((relative, line, column));
-        Location {
-            offset: parsed.offset + relative,
-            line: parsed.first_line + line,
-            column,
-        }
-    }
-}
-
-/// The characters of UTF-8 text: its bytes that do not continue one (all
-/// of them in ASCII text, checked a word at a time).
-fn chars(text: &[u8]) -> usize {
-    if text.is_ascii() {
-        text.len()
-    } else {
-        text.iter().filter(|&&b| b & 0xC0 != 0x80).count()
-    }
+    lines: LineIndex<'a>,
 }
 
 /// Where parse errors lost plies ([`ParseError::loses_plies`]), for each
@@ -310,7 +241,7 @@ impl<'a> Context<'a> {
             group: 0,
             recorded: 0,
             rules: claims_only(options.rules),
-            locator: Locator::default(),
+            lines: parsed.line_index(),
         }
     }
 
@@ -389,13 +320,13 @@ impl<'a> Context<'a> {
             .into_iter()
             .map(|mut k| {
                 if !k.located {
-                    k.finding.location = self.locator.locate(self.parsed, k.finding.span.start);
+                    k.finding.location = self.lines.locate(k.finding.span.start);
                 }
                 k.finding
             })
             .collect();
         if let Some((_, span, location)) = self.omitted.first {
-            let location = location.unwrap_or_else(|| self.locator.locate(self.parsed, span.start));
+            let location = location.unwrap_or_else(|| self.lines.locate(span.start));
             let n = self.omitted.findings;
             let errors = self.omitted.errors;
             let what = match (n, errors) {
@@ -572,7 +503,7 @@ impl<'a> Context<'a> {
                 variation,
             };
             if let Some(error_at) = self.lost.before(ply.span.start) {
-                let location = self.locator.locate(self.parsed, error_at);
+                let location = self.lines.locate(error_at);
                 let remaining = total - k + 1;
                 let (plies, are) = if remaining == 1 {
                     ("ply", "is")
@@ -678,7 +609,7 @@ impl<'a> Context<'a> {
         {
             // The error lost plies after the last one written: the line
             // is cut short by it, not unfinished.
-            let location = self.locator.locate(self.parsed, error_at);
+            let location = self.lines.locate(error_at);
             self.push(
                 Severity::Note,
                 FindingKind::ReplayStopped,
@@ -990,31 +921,5 @@ pub(crate) fn play_written(
             Ok((None, Captures::NONE))
         }
         None => Err(Refused::Pass),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::parse_records;
-
-    #[test]
-    fn the_locator_agrees_with_locate() {
-        let text = "[Event \"x\"]\n\n4,8; 6,12\n\n[South \"Rüger\"]\n[North \"Ö\"]\n\n4,8; 6,12 (2 from 8); 6,7\n";
-        for parsed in parse_records(text) {
-            let end = parsed.offset + parsed.source.len() + 3;
-            let offsets: Vec<usize> = (0..end)
-                .chain((0..end).rev())
-                .chain((0..end).step_by(7))
-                .collect();
-            let mut locator = Locator::default();
-            for offset in offsets {
-                assert_eq!(
-                    locator.locate(&parsed, offset),
-                    parsed.locate(offset),
-                    "offset {offset}"
-                );
-            }
-        }
     }
 }

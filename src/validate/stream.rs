@@ -6,12 +6,12 @@
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
-use crate::notation::Location;
 use crate::notation::{
     CaptureAnnotation, GameText, GroupKind, KnownTag, Label, Layout, MoveEnd, ParseError,
     ParsedRecord, PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, StartTag,
     TagName, TagNames, Warning, WrittenPly, result_value, rules_value, setup_value,
 };
+use crate::notation::{LineIndex, Location};
 use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
 
 use super::replay::{claims_only, ends_with_pass, play_written, repetition_message};
@@ -182,7 +182,7 @@ impl Clean {
                     kind: FindingKind::Repetition,
                     message: repetition_message(self.last_index, self.end, self.rules)?,
                     span,
-                    location: Location::find(text, start.offset, start.line, span.start),
+                    location: LineIndex::new(text, start.offset, start.line).locate(span.start),
                     ply: Some(self.last_index),
                     move_number: Some(move_number),
                     variation: None,

@@ -8,6 +8,7 @@ pub(crate) mod split;
 mod tags;
 
 use super::error::{ErrorKind, MAX_ERRORS_PER_GAME, MAX_WARNINGS_PER_GAME, RawError};
+use super::span::LineIndex;
 use super::visit::{Sink, Visitor};
 use super::{GroupKind, Layout, Location, ParseError, Span, Warning, WarningKind, WrittenPly};
 use cursor::{Cursor, LastPly, Mode};
@@ -206,6 +207,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
     bad: BadBytes<'_>,
     visitor: &mut V,
 ) -> V::Output {
+    let mut lines = LineIndex::new(text, base, first_line);
     let mut game = Game::new(text, base, visitor);
     game.emit(Sink::begin_game);
     if !game.stopped {
@@ -227,7 +229,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
         if !bad.first.is_empty() {
             errors.sort_by_key(|e| e.span.start);
         }
-        let mut located = locate_all(text, base, first_line, errors.iter().map(|e| e.span.start));
+        let mut located = locate_all(&mut lines, errors.iter().map(|e| e.span.start));
         let mut errors: Vec<ParseError> = errors
             .into_iter()
             .zip(located.by_ref())
@@ -258,7 +260,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
                     format!("{}", errors.len() + more),
                 )
                 .losing_plies_if(loses_plies)
-                .locate(text, base, first_line),
+                .locate(&mut lines),
             );
         }
         for error in &errors {
@@ -267,12 +269,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
     }
     if !game.warnings.is_empty() {
         let kept = std::mem::replace(&mut game.warnings, Kept::new(0));
-        let located = locate_all(
-            text,
-            base,
-            first_line,
-            kept.items.iter().map(|w| w.span.start),
-        );
+        let located = locate_all(&mut lines, kept.items.iter().map(|w| w.span.start));
         let mut warnings: Vec<Warning> = kept
             .items
             .into_iter()
@@ -287,7 +284,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
         if kept.more > 0 {
             let at = kept.first_more;
             warnings.push(Warning {
-                location: Location::find(text, base, first_line, at),
+                location: lines.locate(at),
                 kind: WarningKind::TooManyWarnings,
                 message: format!(
                     "{} more warnings in this game are not listed (at most {MAX_WARNINGS_PER_GAME} are kept per game)",
@@ -303,12 +300,10 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
     game.visitor.end_game()
 }
 
-/// The locations of absolute `offsets` in `text`, in their order, found
-/// in one pass over the text whatever that order (they are sorted first).
+/// The locations of absolute `offsets`, in their order, found in one pass
+/// over the text whatever that order (they are sorted first).
 fn locate_all(
-    text: &str,
-    base: usize,
-    first_line: usize,
+    lines: &mut LineIndex<'_>,
     offsets: impl Iterator<Item = usize>,
 ) -> std::vec::IntoIter<Location> {
     let mut order: Vec<(usize, usize)> = offsets.enumerate().map(|(i, at)| (at, i)).collect();
@@ -316,11 +311,10 @@ fn locate_all(
     if !sorted {
         order.sort_unstable();
     }
-    let mut locator = super::span::Locator::new(text, base, first_line);
     let mut locations = vec![Location::default(); order.len()];
     for (at, i) in order {
         if let Some(slot) = locations.get_mut(i) {
-            *slot = locator.find(at);
+            *slot = lines.locate(at);
         }
     }
     locations.into_iter()
@@ -500,11 +494,12 @@ pub(crate) fn parse_ply(text: &str) -> Result<WrittenPly, Vec<ParseError>> {
             "end of input",
         );
     }
+    let mut lines = LineIndex::new(text, 0, 1);
     let errors: Vec<ParseError> = game
         .errors
         .items
         .into_iter()
-        .map(|e| e.locate(text, 0, 1))
+        .map(|e| e.locate(&mut lines))
         .collect();
     match result {
         Ok(ply) if errors.is_empty() => Ok(ply),
