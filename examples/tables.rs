@@ -1,20 +1,28 @@
-// Usage: cargo run --release --example tables -- [BEANS] [SAMPLE] [EVERY] [RULES]
+// Usage: cargo run --release --example tables -- [BEANS] [SAMPLE] [EVERY] [RULES] [THREADS]
 //
 // Builds the endgame table of every position with up to BEANS beans on the
 // board (default 16) under RULES (a Rules tag text such as "standard" or
-// "hemprich; endless=split"; default the standard rules), printing for each
-// level its positions, how many the attractors left open for the search,
-// and the time. Then prints the whole build's time, the bytes per position,
-// the time to write the table to memory and read it back (checksum and
-// all), and checks the table against the solver without a table: on every
-// position with up to EVERY beans (default 10, at most BEANS), and on SAMPLE
-// random positions (default 200) per level above, each within a budget of
-// 20 million nodes, printing the agreement.
+// "hemprich; endless=split"; default the standard rules) on THREADS threads:
+// `both` (the default) builds it on one thread and then on every core the
+// system offers, back to back, a number on that many only. For each build
+// and level it prints the positions, how many the attractors left open for
+// the search, the wall time, the CPU time of the process, and its peak
+// memory so far (the peak is reset before each build); with `both`, the
+// speed-up per level. Then prints the time to write the table to memory and
+// read it back (checksum and all), and checks the table against the solver
+// without a table: on every position with up to EVERY beans (default 10, at
+// most BEANS), and on SAMPLE random positions (default 200) per level above,
+// each within a budget of 20 million nodes, printing the agreement.
+//
+// CPU time and peak memory come from /proc/self (Linux); elsewhere they
+// are left out.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bohnenspiel::analysis::{Budget, EndgameTable, Solver};
+use bohnenspiel::analysis::{Budget, EndgameTable, LevelReport, Solver, TableError};
 use bohnenspiel::{Position, Rules};
 
 fn next(state: &mut u64) -> u64 {
@@ -97,6 +105,153 @@ fn for_each_board(beans: u8, visit: &mut impl FnMut(&[u8; 12])) {
     fill(&mut [0; 12], 0, beans, visit);
 }
 
+/// The CPU time of the process so far (every thread, user and system), in
+/// seconds: fields 14 and 15 of /proc/self/stat, in ticks of 1/100 s (the
+/// USER_HZ of Linux).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name, field 2, is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut fields = rest.split(' ').skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some((user + system) as f64 / 100.0)
+}
+
+/// The peak resident memory of the process since it started or the peak
+/// was last reset, in bytes (VmHWM of /proc/self/status).
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
+}
+
+/// Sets the peak resident memory back to what the process holds now.
+fn reset_peak_memory() {
+    // Linux 4.0 and later; where it fails, the peak covers the runs before.
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// What building one level took.
+struct Level {
+    report: LevelReport,
+    wall: f64,
+    cpu: Option<f64>,
+    peak: Option<u64>,
+}
+
+fn megabytes(bytes: Option<u64>) -> String {
+    bytes.map_or("-".to_owned(), |bytes| {
+        format!("{:.0} MB", bytes as f64 / 1e6)
+    })
+}
+
+fn seconds(time: Option<f64>) -> String {
+    time.map_or("-".to_owned(), |time| format!("{time:.2} s"))
+}
+
+/// Builds the table on `threads` threads, printing a line per level.
+fn build(
+    rules: Rules,
+    beans: u8,
+    threads: NonZeroUsize,
+) -> Result<(EndgameTable, Vec<Level>), TableError> {
+    println!("on {threads} thread(s):");
+    reset_peak_memory();
+    let mut levels = Vec::new();
+    let started = Instant::now();
+    let cpu_started = cpu_seconds();
+    let mut wall = Instant::now();
+    let mut cpu = cpu_started;
+    let table = EndgameTable::build_reporting(rules, beans, threads, |report| {
+        let now = cpu_seconds();
+        let level = Level {
+            report: *report,
+            wall: wall.elapsed().as_secs_f64(),
+            cpu: now.zip(cpu).map(|(now, before)| now - before),
+            peak: peak_memory(),
+        };
+        println!(
+            "  {:>2} beans: {:>11} positions, {:>9} searched ({:.3}%, {} nodes), {:.2} s wall, {} CPU, peak {}",
+            report.beans,
+            report.positions,
+            report.searched,
+            100.0 * report.searched as f64 / report.positions as f64,
+            report.nodes,
+            level.wall,
+            seconds(level.cpu),
+            megabytes(level.peak),
+        );
+        levels.push(level);
+        (wall, cpu) = (Instant::now(), now);
+    })?;
+    let wall = started.elapsed().as_secs_f64();
+    let cpu = cpu_seconds()
+        .zip(cpu_started)
+        .map(|(now, before)| now - before);
+    println!(
+        "  built {} positions in {wall:.2} s wall ({:.2} M positions/s), {} CPU, peak {} ({:.2} bytes per position)",
+        table.entries(),
+        table.entries() as f64 / wall / 1e6,
+        seconds(cpu),
+        megabytes(peak_memory()),
+        peak_memory().map_or(0.0, |peak| peak as f64 / table.entries() as f64),
+    );
+    Ok((table, levels))
+}
+
+/// A digest of the table, to compare two builds without keeping both.
+fn digest(table: &EndgameTable) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    table.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Builds the table on one thread, then on `all`, and prints the
+/// speed-up of each level.
+fn build_both(rules: Rules, beans: u8, all: NonZeroUsize) -> Result<EndgameTable, TableError> {
+    let (one, one_levels) = build(rules, beans, NonZeroUsize::MIN)?;
+    let one_digest = digest(&one);
+    drop(one);
+    let (table, levels) = build(rules, beans, all)?;
+    let same = if digest(&table) == one_digest {
+        "the same"
+    } else {
+        "DIFFERENT"
+    };
+    println!("1 thread against {all}: {same} table");
+    for (one, all) in one_levels.iter().zip(&levels) {
+        println!(
+            "  {:>2} beans: {:>8.2} s against {:>8.2} s wall ({:.2}x), {:>9} against {:>9} CPU",
+            one.report.beans,
+            one.wall,
+            all.wall,
+            one.wall / all.wall,
+            seconds(one.cpu),
+            seconds(all.cpu),
+        );
+    }
+    let (one_wall, all_wall) = one_levels
+        .iter()
+        .zip(&levels)
+        .fold((0.0, 0.0), |(a, b), (one, all)| {
+            (a + one.wall, b + all.wall)
+        });
+    println!(
+        "  in all: {one_wall:.2} s against {all_wall:.2} s wall ({:.2}x)",
+        one_wall / all_wall
+    );
+    if same == "the same" {
+        Ok(table)
+    } else {
+        Err(TableError::Corrupt {
+            offset: 0,
+            what: "the builds on one thread and on several differ",
+        })
+    }
+}
+
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let beans: u8 = match args.next().map(|a| a.parse()) {
@@ -135,21 +290,25 @@ fn main() -> ExitCode {
         }
     };
 
-    println!("rules {rules}, up to {beans} beans");
-    let started = Instant::now();
-    let mut level_started = Instant::now();
-    let built = EndgameTable::build_reporting(rules, beans, |level| {
-        println!(
-            "  {:>2} beans: {:>11} positions, {:>9} searched ({:.3}%, {} nodes), {:.2} s",
-            level.beans,
-            level.positions,
-            level.searched,
-            100.0 * level.searched as f64 / level.positions as f64,
-            level.nodes,
-            level_started.elapsed().as_secs_f64()
-        );
-        level_started = Instant::now();
-    });
+    let all = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+    let threads: Option<NonZeroUsize> = match args.next().as_deref() {
+        None | Some("both") => None,
+        Some(text) => match text.parse() {
+            Ok(threads) => Some(threads),
+            Err(_) => {
+                eprintln!(
+                    "usage: tables [BEANS] [SAMPLE] [EVERY] [RULES] [THREADS]: THREADS is `both` or a number of threads from 1"
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
+
+    println!("rules {rules}, up to {beans} beans, {all} cores");
+    let built = match threads {
+        None => build_both(rules, beans, all),
+        Some(threads) => build(rules, beans, threads).map(|(table, _)| table),
+    };
     let table = match built {
         Ok(table) => table,
         Err(error) => {
@@ -157,13 +316,6 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let build_time = started.elapsed().as_secs_f64();
-    println!(
-        "built {} positions in {build_time:.2} s ({:.2} M positions/s), 1 byte per position, {:.1} MB",
-        table.entries(),
-        table.entries() as f64 / build_time / 1e6,
-        table.entries() as f64 / 1e6
-    );
 
     let started = Instant::now();
     let mut file = Vec::new();

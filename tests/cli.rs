@@ -1685,10 +1685,45 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
     );
     assert_eq!(
         built.stderr,
-        "building the table of 27640 positions with up to 6 beans: a file of 28 kB (27680 bytes), 102 kB of memory while it is built\n"
+        "building the table of 27640 positions with up to 6 beans: a file of 28 kB (27680 bytes), 52 kB of memory while it is built\n"
     );
     let bytes = std::fs::read(&file).expect("the table");
     assert_eq!(bytes.len(), 27680);
+
+    // On any number of threads, the same table; 0 threads is a usage error.
+    let threaded = dir.path().join("threaded.table");
+    let threaded_path = threaded.to_str().expect("a UTF-8 path");
+    for threads in ["1", "3"] {
+        let built = run(&[
+            "table",
+            "--beans",
+            "6",
+            "-o",
+            threaded_path,
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(built.code, Some(0), "{}", built.stderr);
+        let same = std::fs::read(&threaded).expect("the table") == bytes;
+        assert!(same, "{threads} threads give the same table");
+    }
+    let mut transcript = String::new();
+    let none = usage_error(
+        &mut transcript,
+        &[
+            "table",
+            "--beans",
+            "6",
+            "-o",
+            threaded_path,
+            "--threads",
+            "0",
+        ],
+    );
+    assert_eq!(
+        none.stderr,
+        "bohnenspiel: error: invalid value '0' for '--threads <N>': a build needs at least 1 thread (see `bohnenspiel --help`)\n"
+    );
 
     // `-o -` writes the same table to standard output, the summary to
     // standard error.
@@ -1710,11 +1745,11 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
 
     // A build that needs more memory than allowed is refused before it
     // starts.
-    let refused = run(&["table", "--beans", "16", "-o", path, "--memory", "100"]);
+    let refused = run(&["table", "--beans", "16", "-o", path, "--memory", "60"]);
     assert_eq!(refused.code, Some(2));
     assert_eq!(
         refused.stderr,
-        "bohnenspiel: error: --beans 16: building the table needs 117 MB of memory, but --memory allows only 100 MB\n"
+        "bohnenspiel: error: --beans 16: building the table needs 65 MB of memory, but --memory allows only 60 MB\n"
     );
     assert_eq!(std::fs::read(&file).expect("the table"), bytes, "untouched");
 

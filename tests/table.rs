@@ -4,6 +4,7 @@
 mod common;
 mod naive;
 
+use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use bohnenspiel::analysis::{EndgameTable, Solver, TableError};
@@ -494,6 +495,42 @@ fn a_table_for_other_rules_is_refused_by_the_solver() {
         ..Rules::default()
     };
     assert!(Solver::new(automatic).with_table(table).is_ok());
+}
+
+/// The table built on `threads` threads, written, with the searched
+/// positions of each level.
+fn built_on(rules: Rules, beans: u8, threads: usize) -> (Vec<u8>, Vec<(u8, u64, u64)>) {
+    let threads = NonZeroUsize::new(threads).expect("not zero");
+    let mut levels = Vec::new();
+    let table = EndgameTable::build_reporting(rules, beans, threads, |level| {
+        levels.push((level.beans, level.positions, level.searched));
+    })
+    .expect("built");
+    let mut file = Vec::new();
+    table.write(&mut file).expect("written");
+    (file, levels)
+}
+
+/// The attractors are unique fixpoints and the search is exact, so the
+/// threads share the work in any order and the bytes stay the same.
+#[test]
+fn a_table_built_on_several_threads_is_the_one_built_on_one() {
+    for (rules, beans) in [
+        (Rules::default(), 12),
+        (rules(Variant::Hemprich, EndlessPlay::LastMover), 8),
+        (rules(Variant::Standard, EndlessPlay::Split), 8),
+    ] {
+        let (one, levels) = built_on(rules, beans, 1);
+        assert_eq!(levels.len(), usize::from(beans / 2 + 1));
+        for threads in [2, 3] {
+            let (several, their_levels) = built_on(rules, beans, threads);
+            assert!(
+                one == several,
+                "{rules}, {beans} beans: {threads} threads give other bytes"
+            );
+            assert_eq!(levels, their_levels, "{rules}, {threads} threads");
+        }
+    }
 }
 
 #[test]

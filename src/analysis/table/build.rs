@@ -1,7 +1,11 @@
 //! Building a table, one level of beans on the board after another (see
 //! the [module docs](super) for why the values are exact).
 
-use super::index::{boards, for_each_board, level_index, level_offset, mirrored};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use rayon::prelude::*;
+
+use super::index::{boards, level_index, level_offset, mirrored, next_board};
 use super::{LevelReport, TableError};
 use crate::analysis::search::{ABOVE, BELOW, Exhausted, Memo, Oracle, Search};
 use crate::{Player, Position, Rules, Score, TOTAL_BEANS, Variant};
@@ -154,31 +158,237 @@ fn predecessors(
     }
 }
 
-/// Allocates `len` bytes of `value`, or says how many could not be had.
-pub(crate) fn allocate<T: Clone>(len: usize, value: T) -> Result<Vec<T>, TableError> {
-    let mut vec = Vec::new();
-    vec.try_reserve_exact(len)
-        .map_err(|_| TableError::OutOfMemory {
-            bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-        })?;
-    vec.resize(len, value);
-    Ok(vec)
+/// Allocates `len` zero bytes that the system provides as they are first
+/// written, so that the levels of a table not yet built take no memory;
+/// or says how many could not be had.
+pub(crate) fn allocate_zeroed(len: usize) -> Result<Vec<u8>, TableError> {
+    // `vec!` asks the system for zeroed memory, but aborts where there is
+    // none: asking for the space fallibly first makes that an error.
+    let mut probe = Vec::<u8>::new();
+    probe
+        .try_reserve_exact(len)
+        .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })?;
+    drop(probe);
+    Ok(vec![0; len])
 }
 
-/// One position of the level while it is built.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Node {
-    /// The threshold at which it joined South's attractor, [`NONE`] yet.
-    low: u8,
-    /// Its moves that stay on the level and have not joined (North).
-    staying: u8,
-    /// Its best exit for the player to move, [`NONE`] without one.
-    exit: u8,
+/// The one byte a position of the level takes while the level is built.
+///
+/// Until the position joins South's attractor, its best exit for the
+/// player to move (the five high bits, [`NO_EXIT`] without one) and its
+/// moves that stay on the level and have not joined yet (the three low
+/// bits, at most 6; only North's are counted down); once it joins, the
+/// threshold at which it did (the five high bits) and [`JOINED`] in the
+/// low bits. Every exit and threshold is at most
+/// [`EndgameTable::MAX_BEANS`](super::EndgameTable::MAX_BEANS), below
+/// [`NO_EXIT`].
+mod state {
+    /// The low bits of a position that has joined.
+    pub(super) const JOINED: u8 = 0b111;
+    /// The exit of a position without one (above every threshold).
+    pub(super) const NO_EXIT: u8 = 31;
+
+    const _: () = assert!(super::super::EndgameTable::MAX_BEANS < NO_EXIT);
+
+    /// A position not yet joined, with its best exit ([`NO_EXIT`]
+    /// without one) and its staying moves.
+    pub(super) const fn open(exit: u8, staying: u8) -> u8 {
+        exit << 3 | staying
+    }
+
+    /// A position that joined at `threshold`.
+    pub(super) const fn joined(threshold: u8) -> u8 {
+        threshold << 3 | JOINED
+    }
+
+    /// Whether the position has joined.
+    pub(super) const fn is_joined(state: u8) -> bool {
+        state & JOINED == JOINED
+    }
+
+    /// The best exit ([`NO_EXIT`] without one), or the threshold at
+    /// which the position joined.
+    pub(super) const fn high(state: u8) -> u8 {
+        state >> 3
+    }
+
+    /// The staying moves not yet joined.
+    pub(super) const fn staying(state: u8) -> u8 {
+        state & JOINED
+    }
+}
+
+/// Positions per chunk of the scratch space: 64 MiB, more than the
+/// allocator serves from its heap, so that each chunk goes back to the
+/// system as soon as it is dropped.
+const CHUNK_BITS: u32 = 26;
+
+/// The state of every position of the level (South's boards first), one
+/// byte each, in chunks that are given back one by one as the values are
+/// written out: the level's entries and its scratch space are never
+/// whole at the same time.
+struct Scratch {
+    chunks: Vec<Box<[AtomicU8]>>,
+}
+
+impl Scratch {
+    fn new(len: usize) -> Result<Scratch, TableError> {
+        let chunk = 1 << CHUNK_BITS;
+        let mut chunks = Vec::with_capacity(len.div_ceil(chunk));
+        for start in (0..len).step_by(chunk) {
+            let size = chunk.min(len - start);
+            let mut cells = Vec::new();
+            cells
+                .try_reserve_exact(size)
+                .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })?;
+            cells.extend((0..size).map(|_| AtomicU8::new(0)));
+            chunks.push(cells.into_boxed_slice());
+        }
+        Ok(Scratch { chunks })
+    }
+
+    #[inline]
+    fn cell(&self, index: usize) -> &AtomicU8 {
+        &self.chunks[index >> CHUNK_BITS][index & ((1 << CHUNK_BITS) - 1)]
+    }
+}
+
+/// Positions per task of the passes over a level: each starts from its
+/// first board's rank and steps through the boards.
+const TASK: usize = 1 << 14;
+
+/// Positions a task of the attractor keeps on its stack before it gives
+/// half of them to another task.
+const SPLIT: usize = 256;
+
+/// South's attractor for one threshold after another, on the positions
+/// of one level.
+struct Attractor<'a> {
+    rules: Rules,
+    beans: u8,
+    /// The boards of the level for one player to move.
+    per_turn: usize,
+    scratch: &'a Scratch,
+}
+
+impl<'a> Attractor<'a> {
+    /// The index of a position of the level in the scratch space.
+    #[inline]
+    fn index(&self, board: &[u8; 12], turn: Player) -> usize {
+        super::index::rank(board) as usize + turn.index() * self.per_turn
+    }
+
+    /// Joins the positions that reach an exit worth `threshold` and the
+    /// attractor of the thresholds above (those that join at none above).
+    fn spread(&self, threshold: u8) {
+        let size = 2 * self.per_turn;
+        rayon::scope(|scope| {
+            for start in (0..size).step_by(4 * TASK) {
+                let end = (start + 4 * TASK).min(size);
+                scope.spawn(move |scope| self.seeds(scope, threshold, start..end));
+            }
+        });
+    }
+
+    /// Joins the positions of `range` whose own exit reaches `threshold`
+    /// (a South position with such an exit, a North one whose staying
+    /// moves have all joined), and what they attract.
+    fn seeds<'s>(&'s self, scope: &rayon::Scope<'s>, threshold: u8, range: std::ops::Range<usize>) {
+        let mut stack = Vec::new();
+        for index in range {
+            let cell = self.scratch.cell(index);
+            let current = cell.load(Ordering::Relaxed);
+            let south = index < self.per_turn;
+            if state::is_joined(current)
+                || state::high(current) != threshold
+                || !(south || state::staying(current) == 0)
+            {
+                continue;
+            }
+            // Lost only to a task that joined it first.
+            let joined = state::joined(threshold);
+            if cell
+                .compare_exchange(current, joined, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+            {
+                continue;
+            }
+            let (turn, rank) = if south {
+                (Player::South, index)
+            } else {
+                (Player::North, index - self.per_turn)
+            };
+            stack.push((super::index::unrank(rank as u64, self.beans), turn));
+            self.attract(scope, threshold, &mut stack);
+        }
+    }
+
+    /// Joins, depth first, every position the positions on `stack`
+    /// attract at `threshold`, giving half of a long stack to a new task.
+    fn attract<'s>(
+        &'s self,
+        scope: &rayon::Scope<'s>,
+        threshold: u8,
+        stack: &mut Vec<([u8; 12], Player)>,
+    ) {
+        while let Some((board, turn)) = stack.pop() {
+            predecessors(self.rules, &board, turn, |parent, mover| {
+                if self.join(parent, mover, threshold) {
+                    stack.push((*parent, mover));
+                }
+            });
+            if stack.len() >= 2 * SPLIT {
+                let mut half = stack.split_off(stack.len() - SPLIT);
+                scope.spawn(move |scope| self.attract(scope, threshold, &mut half));
+            }
+        }
+    }
+
+    /// Records that a move of `board` (`mover` to move) leads into the
+    /// attractor: a South position joins; a North one counts the move off
+    /// and joins when it was its last staying move and its exit reaches
+    /// `threshold`. Whether the position joined with this call (exactly
+    /// one call joins each position, whatever the threads do).
+    #[inline]
+    fn join(&self, board: &[u8; 12], mover: Player, threshold: u8) -> bool {
+        let cell = self.scratch.cell(self.index(board, mover));
+        let mut current = cell.load(Ordering::Relaxed);
+        loop {
+            if state::is_joined(current) {
+                return false;
+            }
+            let next = match mover {
+                Player::South => state::joined(threshold),
+                Player::North => {
+                    // Each staying move is counted off once, when the
+                    // position it leads to joins: the count is never 0 here.
+                    let staying = state::staying(current).saturating_sub(1);
+                    let exit = state::high(current);
+                    if staying == 0 && exit >= threshold {
+                        state::joined(threshold)
+                    } else {
+                        state::open(exit, staying)
+                    }
+                }
+            };
+            match cell.compare_exchange_weak(current, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return state::is_joined(next),
+                Err(actual) => current = actual,
+            }
+        }
+    }
 }
 
 /// Fills `level` (both players to move, South's boards first) with the
 /// history-free values of the boards with `beans` beans, given `lower`,
 /// every level below.
+///
+/// Runs on the threads of the rayon pool it is called in
+/// ([`rayon::ThreadPool::install`]); the values are the same on any
+/// number of threads (the attractors are unique fixpoints, and the
+/// search is exact), the reported nodes are not (each thread keeps its
+/// own memo). Besides `lower` and `level`, it takes one byte per
+/// position of the level, given back while `level` is written.
 pub(crate) fn build_level(
     rules: Rules,
     beans: u8,
@@ -188,130 +398,120 @@ pub(crate) fn build_level(
     let per_turn = boards(beans) as usize;
     let size = 2 * per_turn;
     let stores = stores(beans);
-    let unset = Node {
-        low: NONE,
-        staying: 0,
-        exit: NONE,
-    };
-    let mut nodes = allocate(size, unset)?;
-    // The moves of each position: South's and North's on two threads.
-    let (south, north) = nodes.split_at_mut(per_turn);
-    let moves = |turn: Player, half: &mut [Node]| {
-        let mut rank = 0;
-        for_each_board(beans, |board| {
-            let node = &mut half[rank];
-            let position = Position::from_parts(*board, stores, turn);
-            (node.staying, node.exit) = exits(rules, beans, &position, lower);
-            rank += 1;
-        });
-    };
-    // Without a second thread, both halves on this one.
-    let north = std::sync::Mutex::new(Some(north));
-    let take = || north.lock().ok().and_then(|mut half| half.take());
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new().spawn_scoped(scope, || {
-            if let Some(half) = take() {
-                moves(Player::North, half);
-            }
-        });
-        moves(Player::South, south);
-        if spawned.is_err()
-            && let Some(half) = take()
-        {
-            moves(Player::North, half);
+    let scratch = Scratch::new(size)?;
+
+    // The moves of each position, in tasks of consecutive ranks.
+    let tasks = per_turn.div_ceil(TASK);
+    (0..2 * tasks).into_par_iter().for_each(|task| {
+        let turn = if task < tasks {
+            Player::South
+        } else {
+            Player::North
+        };
+        let start = (task % tasks) * TASK;
+        let mut board = super::index::unrank(start as u64, beans);
+        for rank in start..(start + TASK).min(per_turn) {
+            let position = Position::from_parts(board, stores, turn);
+            let (staying, exit) = exits(rules, beans, &position, lower);
+            let exit = if exit == NONE { state::NO_EXIT } else { exit };
+            let index = rank + turn.index() * per_turn;
+            scratch
+                .cell(index)
+                .store(state::open(exit, staying), Ordering::Relaxed);
+            next_board(&mut board);
         }
     });
 
     // The lower bounds: South's attractor for each threshold, from the
     // highest down; a position joins at the first threshold it reaches.
-    let index = |board: &[u8; 12], turn: Player| {
-        super::index::rank(board) as usize + turn.index() * per_turn
+    let attractor = Attractor {
+        rules,
+        beans,
+        per_turn,
+        scratch: &scratch,
     };
-    let mut stack: Vec<([u8; 12], Player)> = Vec::new();
     for threshold in (0..=beans).rev() {
-        for seed in 0..size {
-            let node = &mut nodes[seed];
-            let south = seed < per_turn;
-            if node.low != NONE || node.exit != threshold || !(south || node.staying == 0) {
-                continue;
-            }
-            node.low = threshold;
-            let (turn, rank) = if south {
-                (Player::South, seed)
-            } else {
-                (Player::North, seed - per_turn)
-            };
-            stack.push((super::index::unrank(rank as u64, beans), turn));
-            while let Some((board, turn)) = stack.pop() {
-                predecessors(rules, &board, turn, |parent, mover| {
-                    let node = &mut nodes[index(parent, mover)];
-                    if node.low != NONE {
-                        return;
-                    }
-                    if mover == Player::North {
-                        node.staying -= 1;
-                        if node.staying > 0 || node.exit < threshold {
-                            return;
-                        }
-                    }
-                    node.low = threshold;
-                    stack.push((*parent, mover));
-                });
-            }
-        }
+        attractor.spread(threshold);
     }
-    for (value, node) in level.iter_mut().zip(&nodes) {
-        *value = node.low;
+    // Each chunk of the scratch space is given back once its bounds are
+    // written out.
+    let Scratch { chunks } = scratch;
+    for (part, chunk) in level.chunks_mut(1 << CHUNK_BITS).zip(chunks) {
+        part.par_iter_mut()
+            .zip(chunk.par_iter())
+            .for_each(|(value, cell)| {
+                let state = cell.load(Ordering::Relaxed);
+                *value = if state::is_joined(state) {
+                    state::high(state)
+                } else {
+                    NONE
+                };
+            });
     }
-    drop(nodes);
 
     // The upper bound of a position is the mirror of its mirror's lower
     // bound; where they meet, the value is known.
-    let mut open = Vec::new();
-    let mut rank = 0;
-    for_each_board(beans, |board| {
-        let turned = per_turn + super::index::rank(&mirrored(board)) as usize;
-        let (low, mirror) = (level[rank], level[turned]);
-        if low == NONE || mirror == NONE || u16::from(low) + u16::from(mirror) != u16::from(beans) {
-            open.push(rank as u32);
-        }
-        rank += 1;
-    });
+    let bounds = &*level;
+    let open: Vec<u32> = (0..tasks)
+        .into_par_iter()
+        .flat_map_iter(|task| {
+            let start = task * TASK;
+            let mut board = super::index::unrank(start as u64, beans);
+            let mut open = Vec::new();
+            for rank in start..(start + TASK).min(per_turn) {
+                let turned = per_turn + super::index::rank(&mirrored(&board)) as usize;
+                let (low, mirror) = (bounds[rank], bounds[turned]);
+                if low == NONE
+                    || mirror == NONE
+                    || u16::from(low) + u16::from(mirror) != u16::from(beans)
+                {
+                    open.push(rank as u32);
+                }
+                next_board(&mut board);
+            }
+            open
+        })
+        .collect();
 
     // The rest by the exact search, with the levels below as its oracle.
-    let mut memo = Memo::default();
     let oracle = Lower {
         entries: lower,
         below: beans,
     };
+    let solved = open
+        .par_iter()
+        .map_init(Memo::default, |memo, &rank| {
+            let root = Position::from_parts(
+                super::index::unrank(u64::from(rank), beans),
+                stores,
+                Player::South,
+            );
+            let mut search = Search {
+                rules,
+                memo,
+                memo_limit: 1 << 12,
+                oracle: &oracle,
+                path: Vec::new(),
+                base: 0,
+                nodes: 0,
+                node_limit: NODES_PER_POSITION,
+                deadline: None,
+            };
+            let value = search.search(&root, Player::North, BELOW, ABOVE);
+            let value = value.map_err(|Exhausted| TableError::Unsolved {
+                position: root,
+                nodes: NODES_PER_POSITION,
+            })?;
+            let value = u8::try_from(value - i32::from(stores.south)).unwrap_or(0);
+            let turned = per_turn + super::index::rank(&mirrored(&root.board())) as usize;
+            Ok((rank as usize, turned, value, search.nodes))
+        })
+        .collect::<Result<Vec<_>, TableError>>()?;
     let mut nodes = 0;
-    for &rank in &open {
-        let root = Position::from_parts(
-            super::index::unrank(u64::from(rank), beans),
-            stores,
-            Player::South,
-        );
-        let mut search = Search {
-            rules,
-            memo: &mut memo,
-            memo_limit: 1 << 12,
-            oracle: &oracle,
-            path: Vec::new(),
-            base: 0,
-            nodes: 0,
-            node_limit: NODES_PER_POSITION,
-            deadline: None,
-        };
-        let value = search.search(&root, Player::North, BELOW, ABOVE);
-        nodes += search.nodes;
-        let value = value.map_err(|Exhausted| TableError::Unsolved {
-            position: root,
-            nodes: NODES_PER_POSITION,
-        })?;
-        let value = u8::try_from(value - i32::from(stores.south)).unwrap_or(0);
-        let turned = per_turn + super::index::rank(&mirrored(&root.board())) as usize;
-        level[rank as usize] = value;
+    for (rank, turned, value, searched) in solved {
+        level[rank] = value;
         level[turned] = beans - value;
+        nodes += searched;
     }
     Ok(LevelReport {
         beans,
@@ -325,6 +525,7 @@ pub(crate) fn build_level(
 mod tests {
     use std::collections::HashMap;
 
+    use super::super::index::for_each_board;
     use super::*;
 
     /// Every move without a capture is found backwards, and nothing else.

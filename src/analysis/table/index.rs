@@ -136,14 +136,39 @@ pub(crate) fn level_index(board: &[u8; 12], sum: u8, turn: Player) -> u64 {
     rank(board) + turn.index() as u64 * boards(sum)
 }
 
-/// Calls `visit` with every board holding `beans` beans, in rank order.
+/// Calls `visit` with every board holding `beans` beans, in rank order
+/// (the order [`next_board`] steps through, checked against it).
+#[cfg(test)]
 pub(crate) fn for_each_board(beans: u8, mut visit: impl FnMut(&[u8; 12])) {
     let mut board = [0u8; 12];
     fill(&mut board, 11, beans, &mut visit);
 }
 
+/// Steps `board` to the next board with the same beans in rank order (the
+/// order of [`rank`]); `false`, leaving it as it is, when it is
+/// the last (every bean in hole 1).
+///
+/// Rank order counts the beans of hole 12 down, then those of hole 11
+/// down, and so on to hole 2 (hole 1 takes the rest). So the next board
+/// takes one bean from the lowest hole above hole 1 that holds any and
+/// puts it, with hole 1's beans, into the hole just below that one: the
+/// first arrangement of those beans.
+#[inline]
+pub(crate) fn next_board(board: &mut [u8; 12]) -> bool {
+    let Some(hole) = (1..12).find(|&hole| board[hole] > 0) else {
+        return false;
+    };
+    // The holes between 1 and `hole` are empty: the beans below are hole 1's.
+    let below = board[0] + 1;
+    board[0] = 0;
+    board[hole] -= 1;
+    board[hole - 1] = below;
+    true
+}
+
 /// Fills holes `hole` down to 1 with `left` beans, the last hole first
 /// and most beans first: the order of [`rank`].
+#[cfg(test)]
 fn fill(board: &mut [u8; 12], hole: usize, left: u8, visit: &mut impl FnMut(&[u8; 12])) {
     if hole == 0 {
         board[0] = left;
@@ -196,6 +221,29 @@ mod tests {
                 next += 1;
             });
             assert_eq!(next, boards(beans));
+        }
+    }
+
+    #[test]
+    fn next_board_steps_through_the_boards_in_rank_order() {
+        for beans in [0, 1, 2, 3, 6, 8, 10] {
+            let mut all = Vec::new();
+            for_each_board(beans, |board| all.push(*board));
+            let mut board = all[0];
+            for (rank, expected) in all.iter().enumerate() {
+                assert_eq!(&board, expected, "{beans} beans, rank {rank}");
+                let stepped = next_board(&mut board);
+                assert_eq!(stepped, rank + 1 < all.len(), "{beans} beans, rank {rank}");
+            }
+            assert_eq!(board, *all.last().expect("a board"));
+            // From any rank, as the build's tasks start.
+            for start in (0..all.len()).step_by(97) {
+                let mut board = unrank(start as u64, beans);
+                for expected in &all[start..(start + 5).min(all.len())] {
+                    assert_eq!(&board, expected);
+                    next_board(&mut board);
+                }
+            }
         }
     }
 }

@@ -55,6 +55,20 @@
 //! exact by definition. Their number is reported ([`LevelReport`]); it is
 //! a small part of each level.
 //!
+//! # On several threads
+//!
+//! Each step of a level is shared among the threads of the build
+//! ([`EndgameTable::build_reporting`]): the moves of each position, in
+//! runs of consecutive boards; each threshold's attractor, whose
+//! positions (one byte each: the best exit and the staying moves still
+//! counted, or the threshold at which it joined) change by atomic
+//! compare-and-swap, so that exactly one thread joins each position and
+//! follows its predecessors, and long work lists are split among the
+//! threads; and the search of the positions left open. An attractor is
+//! the least fixpoint of its rule, the same whichever thread adds which
+//! position first, and the search is exact, so the table is the same,
+//! byte for byte, on any number of threads.
+//!
 //! # The file format
 //!
 //! A 32-byte header, then the entries, one byte each, in blocks of
@@ -93,10 +107,19 @@
 //!
 //! # Limits
 //!
-//! At most [`EndgameTable::MAX_BEANS`] beans (1.5 GB of entries; the
-//! build needs about three more bytes per position of the top level).
+//! At most [`EndgameTable::MAX_BEANS`] beans (1.5 GB of entries).
 //! Anything larger is [`TableError::TooManyBeans`], before any allocation,
 //! and memory that cannot be had is [`TableError::OutOfMemory`].
+//!
+//! Besides the entries, a build takes one byte per position of the level
+//! it is building, in chunks of 64 MiB given back one by one as the
+//! level's values are written ([`EndgameTable::build_memory`] counts the
+//! byte in full: 2.3 GB up to 24 beans). Where the system provides the
+//! entries' memory as it is first written, as Linux does, the memory in
+//! use never holds a level's scratch bytes and its values together, and
+//! peaks at about the table's own size. By the bytes alone, a machine
+//! with 24 GiB could build every position up to 30 beans (12.9 GB of
+//! entries and 6.3 GB of scratch for the top level).
 //!
 //! ```
 //! use bohnenspiel::analysis::EndgameTable;
@@ -122,6 +145,7 @@ mod index;
 
 use std::fmt;
 use std::io::{Read, Write};
+use std::num::NonZeroUsize;
 
 use crate::{EndlessPlay, Position, Rules, Score, Variant};
 
@@ -212,6 +236,14 @@ pub enum TableError {
         /// The solver's rules.
         solver: Rules,
     },
+    /// The threads of a build could not be started.
+    #[error("could not start {threads} threads to build the table: {reason}")]
+    Threads {
+        /// The threads asked for.
+        threads: NonZeroUsize,
+        /// What the system said.
+        reason: String,
+    },
     /// A position of the table was not solved within the search's bound
     /// ([`EndgameTable::NODES_PER_POSITION`]).
     #[error("position {position} was not solved within {nodes} nodes")]
@@ -252,25 +284,51 @@ impl EndgameTable {
     pub const NODES_PER_POSITION: u64 = build::NODES_PER_POSITION;
 
     /// Builds the table of every position with up to `beans` beans on the
-    /// board under `rules`.
+    /// board under `rules`, on as many threads as the system offers
+    /// ([`std::thread::available_parallelism`], one if it cannot say).
+    ///
+    /// # Errors
+    ///
+    /// As for [`EndgameTable::build_reporting`].
+    pub fn build(rules: Rules, beans: u8) -> Result<EndgameTable, TableError> {
+        let threads = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+        EndgameTable::build_reporting(rules, beans, threads, |_| {})
+    }
+
+    /// Builds the table of every position with up to `beans` beans on the
+    /// board under `rules` on `threads` threads, calling `report` after
+    /// each level.
+    ///
+    /// The table is the same, byte for byte, on any number of threads;
+    /// the [nodes](LevelReport::nodes) its searches report are not (each
+    /// thread keeps its own memo of the positions it searched).
+    ///
+    /// ```
+    /// use std::num::NonZeroUsize;
+    ///
+    /// use bohnenspiel::Rules;
+    /// use bohnenspiel::analysis::EndgameTable;
+    ///
+    /// let mut levels = Vec::new();
+    /// let two = NonZeroUsize::new(2).expect("not zero");
+    /// let table = EndgameTable::build_reporting(Rules::default(), 6, two, |level| {
+    ///     levels.push((level.beans, level.positions));
+    /// })?;
+    /// assert_eq!(levels, [(0, 2), (2, 156), (4, 2730), (6, 24752)]);
+    /// assert_eq!(table, EndgameTable::build_reporting(Rules::default(), 6, NonZeroUsize::MIN, |_| {})?);
+    /// # Ok::<(), bohnenspiel::analysis::TableError>(())
+    /// ```
     ///
     /// # Errors
     ///
     /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`],
-    /// [`TableError::OutOfMemory`], or [`TableError::Unsolved`] if a
-    /// position needs more than [`EndgameTable::NODES_PER_POSITION`] nodes.
-    pub fn build(rules: Rules, beans: u8) -> Result<EndgameTable, TableError> {
-        EndgameTable::build_reporting(rules, beans, |_| {})
-    }
-
-    /// [`EndgameTable::build`], calling `report` after each level.
-    ///
-    /// # Errors
-    ///
-    /// As for [`EndgameTable::build`].
+    /// [`TableError::OutOfMemory`], [`TableError::Threads`] if the threads
+    /// cannot be started, or [`TableError::Unsolved`] if a position needs
+    /// more than [`EndgameTable::NODES_PER_POSITION`] nodes.
     pub fn build_reporting(
         rules: Rules,
         beans: u8,
+        threads: NonZeroUsize,
         mut report: impl FnMut(&LevelReport),
     ) -> Result<EndgameTable, TableError> {
         if beans > EndgameTable::MAX_BEANS {
@@ -279,14 +337,24 @@ impl EndgameTable {
                 max: EndgameTable::MAX_BEANS,
             });
         }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.get())
+            .thread_name(|thread| format!("table-build-{thread}"))
+            .build()
+            .map_err(|error| TableError::Threads {
+                threads,
+                reason: error.to_string(),
+            })?;
         let total = index::entries(beans);
         let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
-        let mut entries = build::allocate(len, 0u8)?;
+        // The levels not built yet take no memory until they are written.
+        let mut entries = build::allocate_zeroed(len)?;
         for level in (0..=beans).step_by(2) {
             let start = index::level_offset(level) as usize;
             let end = index::entries(level) as usize;
             let (lower, rest) = entries.split_at_mut(start);
-            let done = build::build_level(rules, level, lower, &mut rest[..end - start])?;
+            let level_entries = &mut rest[..end - start];
+            let done = pool.install(|| build::build_level(rules, level, lower, level_entries))?;
             report(&done);
         }
         Ok(EndgameTable {
@@ -324,8 +392,12 @@ impl EndgameTable {
     }
 
     /// The most memory in bytes that building a table up to `beans` beans
-    /// takes: its entries, and three bytes for each position of the top
-    /// level while that level is built (the work list besides is small).
+    /// asks for: its entries, and one byte for each position of the top
+    /// level while that level is built (the work lists besides are
+    /// small). The memory in use stays lower where the system provides
+    /// zeroed memory as it is first written, as Linux does: the entries
+    /// of a level are written while its scratch space is given back, so
+    /// the peak is about the entries alone (see the [limits](self#limits)).
     ///
     /// # Errors
     ///
@@ -333,7 +405,7 @@ impl EndgameTable {
     pub fn build_memory(beans: u8) -> Result<u64, TableError> {
         let entries = EndgameTable::entries_for(beans)?;
         let top = 2 * index::boards(beans - beans % 2);
-        Ok(entries + top * std::mem::size_of::<build::Node>() as u64)
+        Ok(entries + top)
     }
 
     /// The most beans on a board the table covers.

@@ -1,5 +1,6 @@
 //! The command line: subcommands, options and help texts (clap derive).
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use bohnenspiel::validate::Options;
@@ -411,11 +412,11 @@ positions the table holds, how large its file will be and how much memory
 the build takes; after it, one line naming the file, the positions and the
 rules (on standard error when the table itself goes to standard output).
 The file of a table up to 16 beans takes 39 MB, 20 beans 277 MB, 24 beans
-1.5 GB; building them takes 117 MB, 785 MB and 4.0 GB of memory.
+1.5 GB; building them asks for 65 MB, 446 MB and 2.3 GB of memory.
 
-Exit status: 0, 2 for a usage error (more than 24 beans, or a build that
-needs more memory than the system has available or --memory allows) or a
-file that cannot be written.
+Exit status: 0, 2 for a usage error (more than 24 beans, 0 threads, a
+build that needs more memory than the system has available or --memory
+allows) or a file that cannot be written.
 
 Examples:
   bohnenspiel table --beans 12 --output standard-12.table
@@ -434,6 +435,10 @@ Examples:
         /// the system has available).
         #[arg(long, value_name = "MB")]
         memory: Option<u64>,
+        /// The threads the build runs on (default: every core the system
+        /// offers); the table is the same on any number.
+        #[arg(long, value_name = "N", value_parser = thread_count)]
+        threads: Option<NonZeroUsize>,
     },
     /// Play: the engine behind a line protocol on standard input and
     /// output, for GUIs, match runners and other programs.
@@ -823,6 +828,16 @@ fn game_number(text: &str) -> Result<usize, String> {
         Ok(0) => Err("the games of a file are counted from 1".to_owned()),
         Ok(game) => Ok(game),
         Err(_) => Err("expected the number of a game of the file, from 1".to_owned()),
+    }
+}
+
+/// `--threads N`: a number of threads, at least 1.
+fn thread_count(text: &str) -> Result<NonZeroUsize, String> {
+    match text.parse::<usize>() {
+        Ok(threads) => {
+            NonZeroUsize::new(threads).ok_or_else(|| "a build needs at least 1 thread".to_owned())
+        }
+        Err(_) => Err("expected a number of threads, at least 1".to_owned()),
     }
 }
 

@@ -205,6 +205,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             rules,
             output,
             memory,
+            threads,
         } => table::run(
             &mut out,
             &table::Request {
@@ -212,6 +213,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 rules: rules.chosen(),
                 output: &output,
                 memory,
+                threads,
             },
         )?,
         Command::Reconstruct {

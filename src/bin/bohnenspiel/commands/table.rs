@@ -3,6 +3,7 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
+use std::num::NonZeroUsize;
 use std::path::Path;
 
 use bohnenspiel::Rules;
@@ -23,6 +24,8 @@ pub struct Request<'a> {
     pub output: &'a Path,
     /// `--memory MB`: the most memory the build may take.
     pub memory: Option<u64>,
+    /// `--threads N`: the threads of the build (default: every core).
+    pub threads: Option<NonZeroUsize>,
 }
 
 /// Says on standard error how large the table and its file will be,
@@ -43,6 +46,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         rules,
         output,
         memory,
+        threads,
     } = *request;
     let too_large = |error: TableError| usage(format_args!("--beans {beans}: {error}"));
     let entries = EndgameTable::entries_for(beans).map_err(too_large)?;
@@ -67,7 +71,11 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         Bytes(file_len),
         Bytes(needed)
     );
-    let table = EndgameTable::build(rules, beans).map_err(|error| match error {
+    let threads = threads
+        .or_else(|| std::thread::available_parallelism().ok())
+        .unwrap_or(NonZeroUsize::MIN);
+    let built = EndgameTable::build_reporting(rules, beans, threads, |_| {});
+    let table = built.map_err(|error| match error {
         TableError::TooManyBeans { .. } => too_large(error),
         other => usage(format_args!("{other}")),
     })?;
