@@ -2504,3 +2504,261 @@ fn show_draws_a_variation_from_the_start() {
         both.stdout
     );
 }
+
+/// The JSON objects of a JSON Lines output.
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON object per line"))
+        .collect()
+}
+
+/// The value judgements of `analyse --format json` of `record`, as
+/// (verdict, claim) pairs, and its exit status.
+fn value_judgements(args: &[&str], record: &str) -> (Vec<(String, String)>, Option<i32>) {
+    let ran = run_with_stdin(
+        &[&["analyse", "--format", "json"][..], args, &["-"]].concat(),
+        record.as_bytes(),
+    );
+    let judgements = json_lines(&ran.stdout)
+        .into_iter()
+        .filter(|o| o["type"] == "judgement" && o["judgement"] == "value")
+        .map(|o| {
+            (
+                o["verdict"].as_str().unwrap_or_default().to_owned(),
+                o["claim"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    (judgements, ran.code)
+}
+
+/// `analyse --write` writes each ply's exact value and each judgement's
+/// verdict as comments; `validate` reads them without a finding, the JSON
+/// document carries them, `analyse` confirms every one, writing again
+/// gives the same text, and a changed value is contradicted at its place.
+#[test]
+fn analyse_writes_exact_values_that_read_back_and_are_confirmed() {
+    let written = run(&["analyse", "--write", "fixtures/shotayev-gentlemen.txt"]);
+    // 2. 5!! of line A is contradicted, as without --write.
+    assert_eq!(written.code, Some(1), "{}", written.stderr);
+    insta::assert_snapshot!("analyse-write-gentlemen", written.transcript());
+    let record = written.stdout.as_str();
+    let values = record.matches("(%value ").count();
+    assert_eq!(values, 43, "a value after every ply of every line");
+    // Every judgement but the stipulation, which has no ply.
+    assert_eq!(record.matches("(%verdict ").count(), 17);
+
+    let validated = run_with_stdin(&["validate", "--format", "json", "-"], record.as_bytes());
+    assert_eq!(validated.code, Some(0), "{}", validated.stdout);
+    let kinds: Vec<Value> = json_lines(&validated.stdout)
+        .into_iter()
+        .filter(|o| o["type"] == "finding")
+        .map(|o| o["kind"].clone())
+        .collect();
+    // The fixture's own findings, no more.
+    assert_eq!(
+        kinds,
+        [
+            "unannotated-capture",
+            "unannotated-capture",
+            "unfinished-game",
+            "unfinished-game",
+            "unfinished-game"
+        ],
+        "{}",
+        validated.stdout
+    );
+    let json = run_with_stdin(&["json", "-"], record.as_bytes());
+    let document: Value = serde_json::from_str(&json.stdout).expect("a JSON document");
+    let game = &document["games"][0];
+    let moves = game["moves"].as_array().into_iter().flatten().chain(
+        game["variations"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|v| v["moves"].as_array().into_iter().flatten()),
+    );
+    let exact = moves
+        .flat_map(|m| m["values"].as_array().cloned().unwrap_or_default())
+        .filter(|v| v["kind"] == "exact")
+        .count();
+    assert_eq!(exact, values);
+
+    let (judgements, code) = value_judgements(&[], record);
+    assert_eq!(code, Some(1));
+    assert_eq!(judgements.len(), values);
+    assert!(
+        judgements.iter().all(|(verdict, _)| verdict == "confirmed"),
+        "{judgements:?}"
+    );
+    let again = run_with_stdin(&["analyse", "--write", "-"], record.as_bytes());
+    assert_eq!(again.stdout, record, "writing again replaces the values");
+
+    // The first ply's value changed: contradicted, with its place.
+    let changed = record.replacen(
+        "9 (2 from 12) (%value 36:36)",
+        "9 (2 from 12) (%value 38:34)",
+        1,
+    );
+    assert_ne!(changed, record);
+    let ran = run_with_stdin(&["analyse", "-"], changed.as_bytes());
+    assert_eq!(ran.code, Some(1));
+    let contradicted: Vec<&str> = ran
+        .stdout
+        .lines()
+        .filter(|line| line.contains("contradicted: 1... 9"))
+        .collect();
+    assert_eq!(
+        contradicted,
+        [
+            "<stdin>:7:49: contradicted: 1... 9 (%value 38:34): the exact value after the ply is 36:36 (draw)"
+        ],
+        "{}",
+        ran.stdout
+    );
+}
+
+/// With `--engine`, a value the solver does not find is the engine's at
+/// its depth; searched again, it is the same, so every value is
+/// confirmed; a changed estimate is contradicted.
+#[test]
+fn analyse_writes_engine_values_that_are_searched_again() {
+    let args = ["--nodes", "2000"];
+    let written = run(&[
+        &["analyse", "--write", "--engine", "3"][..],
+        &args,
+        &["fixtures/rueger-1962.txt"],
+    ]
+    .concat());
+    assert_eq!(written.code, Some(0), "{}", written.stderr);
+    insta::assert_snapshot!("analyse-write-engine", written.transcript());
+    let record = written.stdout.as_str();
+    let estimates = record.matches("(%eval d2 ").count();
+    let exact = record.matches("(%value ").count();
+    assert!(estimates > 0 && exact > 0, "{record}");
+    let (judgements, code) = value_judgements(&args, record);
+    assert_eq!(code, Some(0));
+    assert_eq!(judgements.len(), estimates + exact);
+    assert!(
+        judgements.iter().all(|(verdict, _)| verdict == "confirmed"),
+        "{judgements:?}"
+    );
+    let at = record.find("(%eval d2 ").expect("an estimate");
+    let end = at + record[at..].find(')').expect("its end");
+    let changed = format!("{}(%eval d2 +99{}", &record[..at], &record[end..]);
+    let (judgements, code) = value_judgements(&args, &changed);
+    assert_eq!(code, Some(1));
+    let wrong: Vec<&(String, String)> = judgements
+        .iter()
+        .filter(|(verdict, _)| verdict != "confirmed")
+        .collect();
+    assert_eq!(wrong.len(), 1, "{wrong:?}");
+    assert_eq!(wrong[0].0, "contradicted");
+    assert!(wrong[0].1.ends_with("(%eval d2 +99)"), "{wrong:?}");
+}
+
+/// A value comment that cannot be read, or whose counts are not the
+/// beans in the game, is a warning at its place; it stays a comment.
+#[test]
+fn validate_reports_malformed_values() {
+    let record =
+        "4 (%value 38:3x), 8 (%value 40:40); 6 (%eval d2 4), 12 (%verdict mark fine) (%clock 3)\n";
+    let human = run_with_stdin(&["validate", "-"], record.as_bytes());
+    assert_eq!(human.code, Some(0), "{}", human.stdout);
+    insta::assert_snapshot!("validate-malformed-values", human.transcript());
+    let json = run_with_stdin(&["validate", "--format", "json", "-"], record.as_bytes());
+    let kinds: Vec<String> = json_lines(&json.stdout)
+        .into_iter()
+        .filter(|o| o["type"] == "finding")
+        .map(|o| o["kind"].as_str().unwrap_or_default().to_owned())
+        .filter(|kind| kind.contains("value"))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "malformed-value",
+            "value-total",
+            "malformed-value",
+            "malformed-value",
+            "malformed-value"
+        ]
+    );
+}
+
+/// The games of a file with one `Partie` tag form a match to 100 points:
+/// `validate` prints the totals after each game and the winner; a game
+/// after the match was won, or one without a final score, is a warning.
+#[test]
+fn validate_follows_a_match_to_100() {
+    let game = |partie: &str, south: &str, north: &str, result: &str| {
+        format!(
+            "[Partie \"{partie}\"]\n[South \"{south}\"]\n[North \"{north}\"]\n[Result \"{result}\"]\n\n4, 8; 6, 12 (2 from 8)\n\n"
+        )
+    };
+    let text = [
+        game("Club", "Anna", "Ben", "40:32"),
+        game("Club", "Ben", "Anna", "30:42"),
+        game("Other", "Cem", "Dora", "36:36"),
+        game("Club", "Anna", "Ben", "22:50"),
+        game("Club", "Anna", "Ben", "50:22"),
+        "[Partie \"Club\"]\n\n4, 8\n".to_owned(),
+    ]
+    .concat();
+    let human = run_with_stdin(&["validate", "-"], text.as_bytes());
+    insta::assert_snapshot!("validate-partie", human.transcript());
+    assert!(
+        human
+            .stdout
+            .contains("<stdin>: game 4: Partie \"Club\": North wins the match 104:112"),
+        "{}",
+        human.stdout
+    );
+    let json = run_with_stdin(&["validate", "--format", "json", "-"], text.as_bytes());
+    let parties: Vec<Value> = json_lines(&json.stdout)
+        .into_iter()
+        .filter(|o| o["type"] == "partie")
+        .collect();
+    assert_eq!(parties.len(), 7, "{}", json.stdout);
+    let last = parties.last().expect("the undecided match");
+    assert_eq!(
+        (
+            last["partie"].as_str(),
+            last["game"].is_null(),
+            last["winner"].is_null()
+        ),
+        (Some("Other"), true, true)
+    );
+}
+
+/// `analyse FILE --ply N [--line L] [--game K]` analyses one line from a
+/// ply on, through the position resolver of `position`.
+#[test]
+fn analyse_a_line_from_a_ply() {
+    let file = "fixtures/shotayev-gentlemen.txt";
+    let from = run(&["analyse", file, "--line", "b", "--ply", "6"]);
+    assert_eq!(from.code, Some(0), "{}", from.stderr);
+    insta::assert_snapshot!("analyse-from-ply", from.transcript());
+    let position = run(&["position", file, "--line", "B", "--ply", "6"]);
+    assert!(
+        from.stdout.contains(position.stdout.trim_end()),
+        "{}",
+        from.stdout
+    );
+    let json = run(&["analyse", "--format", "json", file, "--ply", "4"]);
+    let plies: Vec<u64> = json_lines(&json.stdout)
+        .into_iter()
+        .filter(|o| o["type"] == "ply")
+        .filter_map(|o| o["ply"].as_u64())
+        .collect();
+    assert_eq!(plies, (5..=12).collect::<Vec<u64>>());
+    let mut transcript = String::new();
+    for args in [
+        &["analyse", file, "--ply", "99"][..],
+        &["analyse", file, "--line", "E"],
+        &["analyse", file, "fixtures/rueger-1962.txt", "--ply", "2"],
+        &["analyse", file, "--ply", "2", "--write"],
+    ] {
+        usage_error(&mut transcript, args);
+    }
+    insta::assert_snapshot!("analyse-from-ply-errors", transcript);
+}

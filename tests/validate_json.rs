@@ -822,3 +822,42 @@ fn the_position_after_a_ply_carries_the_player_to_move() {
     let error = records_from_json(&wrong).expect_err("the wrong player");
     assert_eq!(error.path, "games[0].moves[0].after.turn");
 }
+
+/// Values written as comments are in the document as `values` (malformed
+/// ones left out), match the schema, are written by the streaming writer
+/// as by serde, and read back.
+#[test]
+fn values_written_as_comments_are_in_the_document() {
+    let text = "4 (%value 36:36), 8 (%eval d3 -2) (%value 38:3x); 6 (%verdict mark confirmed), 12 (2 from 8)\n";
+    let document = document(text);
+    let value = serde_json::to_value(&document).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(errors(&schema(), &value), Vec::<String>::new());
+    let moves = &value["games"][0]["moves"];
+    assert_eq!(
+        moves[0]["values"],
+        json!([{"kind": "exact", "south": 36, "north": 36}])
+    );
+    assert_eq!(
+        moves[1]["values"],
+        json!([{"kind": "engine", "depth": 3, "difference": -2}])
+    );
+    assert_eq!(
+        moves[2]["values"],
+        json!([{"kind": "verdict", "judgement": "mark", "verdict": "confirmed"}])
+    );
+    assert!(moves[3].get("values").is_none(), "no values, no key");
+    let games = parse_records(text);
+    let report = validate(&games[0], &Options::default());
+    let mut streamed = Vec::new();
+    write_game_document(&mut streamed, &games[0], &report, None, 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let whole = serde_json::to_vec(&GameDocument::new(&games[0], &report))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        String::from_utf8_lossy(&streamed),
+        String::from_utf8_lossy(&whole)
+    );
+    let json = json_string(text).unwrap_or_else(|e| panic!("{e}"));
+    let records = records_from_json(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(records[0].to_string(), games[0].record.to_string());
+}

@@ -15,6 +15,7 @@ use crate::{Move, Player, Position, Score};
 use super::judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
 use super::lines::{LineData, Lines};
 use super::phrases::{self, OutcomeClaim};
+use super::written::{self, Estimator};
 use super::{Budget, MoveValue, Solution, SolveError, Solver};
 
 /// Why a record cannot be analysed.
@@ -77,6 +78,8 @@ pub struct Analyser {
     options: Options,
     budget: Budget,
     solver: Solver,
+    /// The engine that checks the engine's values written in a record.
+    estimator: Estimator,
 }
 
 impl Analyser {
@@ -93,6 +96,7 @@ impl Analyser {
             options,
             budget,
             solver: Solver::new(options.rules).with_budget(budget),
+            estimator: Estimator::default(),
         }
     }
 
@@ -223,6 +227,14 @@ impl Analyser {
             let name = variation.map(|label| label.as_str().to_owned());
             let plies = work.line_values(&mut line, name.as_deref());
             work.line_judgements(&mut line, variation, name.as_deref());
+            written::check_values(
+                &work.written,
+                &plies,
+                name.as_deref(),
+                report.rules,
+                &mut self.estimator,
+                &mut work.judgements,
+            );
             if i == 0 {
                 work.prose(&mut line);
             }

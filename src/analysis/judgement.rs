@@ -40,6 +40,11 @@ pub enum JudgementKind {
     /// The stipulation of a problem, in a `Stipulation` tag or in the
     /// `Event` or `Title` tag: `South to move and draw`.
     Stipulation,
+    /// A value written as a comment after a ply, `(%value 38:34)` or
+    /// `(%eval d12 +4)` (see [`read_value`](crate::validate::read_value)):
+    /// an exact value is checked against the solver's, an engine's
+    /// estimate by searching again to its depth.
+    Value,
 }
 
 impl JudgementKind {
@@ -56,6 +61,7 @@ impl JudgementKind {
             JudgementKind::Ending => "ending",
             JudgementKind::Prose => "prose",
             JudgementKind::Stipulation => "stipulation",
+            JudgementKind::Value => "value",
         }
     }
 }

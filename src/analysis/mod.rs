@@ -119,6 +119,16 @@
 //!   `Title` tag (`[Event "Problem 1: The Gentlemen (South to move and
 //!   draw)"]`). The start position must have `S` to move and the value
 //!   stated.
+//! - **Values written as comments** after a ply, as [`write_values`]
+//!   (`bohnenspiel analyse --write`) writes them (see
+//!   [`read_value`](crate::validate::read_value)): `(%value S:N)`, the
+//!   exact value after the ply, checked against the solver's;
+//!   `(%eval dD ±X)`, the engine's estimate after it (South's final beans
+//!   minus North's), checked by the engine's search to depth `D` from a
+//!   fresh state, with the line's positions since the last capture as
+//!   history ([`review::estimate`]), which gives the same value every
+//!   time. `(%verdict …)` comments are not judged: they are written
+//!   again by the next `--write`.
 //!
 //! Text that none of these phrases reads is not a judgement. A line
 //! that repeats a position since its last capture has no value in
@@ -145,6 +155,7 @@ pub mod review;
 mod search;
 mod solver;
 pub mod table;
+mod written;
 
 pub use analyser::{Analyser, AnalysisError};
 pub use judgement::{
@@ -155,3 +166,4 @@ pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use reconstruct::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError};
+pub use written::write_values;

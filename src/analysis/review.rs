@@ -37,8 +37,8 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::LineValues;
 use super::engine::{Engine, Limits, Value};
+use super::{LineValues, PlyValue};
 use crate::{Player, Position, Rules, Score};
 
 /// The value of a position in a review.
@@ -116,6 +116,7 @@ pub struct Reviewer {
     engine: Engine,
     limits: Limits,
     threshold: i32,
+    fresh: bool,
 }
 
 impl Reviewer {
@@ -128,6 +129,36 @@ impl Reviewer {
             engine,
             limits,
             threshold: i32::from(threshold),
+            fresh: false,
+        }
+    }
+
+    /// The reviewer, searching each position from a fresh engine (as
+    /// [`Engine::new_game`] leaves it) instead of one that remembers the
+    /// searches before: slower, but each estimate is then the same
+    /// whatever was searched before, as [`estimate`] computes it again.
+    /// This is how values are reviewed to be written into a record.
+    #[must_use]
+    pub fn fresh(mut self) -> Reviewer {
+        self.fresh = true;
+        self
+    }
+
+    /// The depth a position after a ply is searched to: one less than
+    /// the reviewer's depth (at least 1), as [`PlyReview::after`] is.
+    #[must_use]
+    pub fn depth_after(&self) -> Option<u32> {
+        self.shallower().depth
+    }
+
+    /// The limits of a search after a ply: one ply less deep.
+    fn shallower(&self) -> Limits {
+        Limits {
+            depth: self
+                .limits
+                .depth
+                .map(|depth| depth.saturating_sub(1).max(1)),
+            ..self.limits
         }
     }
 
@@ -156,10 +187,7 @@ impl Reviewer {
         // ply less, so that both see as far ahead of the position before
         // the ply (an estimate swings with the parity of its depth).
         let limits = self.limits;
-        let shallower = Limits {
-            depth: limits.depth.map(|depth| depth.saturating_sub(1).max(1)),
-            ..limits
-        };
+        let shallower = self.shallower();
         line.plies
             .iter()
             .enumerate()
@@ -217,33 +245,67 @@ impl Reviewer {
         if let Some(score) = exact {
             return Assessment::Exact(score);
         }
-        let earlier = positions.get(..index).unwrap_or_default();
-        let since = earlier
-            .iter()
-            .rposition(|(before, _)| before.stores() != position.stores())
-            .map_or(0, |at| at + 1);
-        let history: Vec<Position> = earlier
-            .get(since..)
-            .unwrap_or_default()
-            .iter()
-            .map(|(before, _)| *before)
-            .collect();
-        let stop = AtomicBool::new(false);
-        match self
-            .engine
-            .search(&position, &history, limits, &stop, |_| {})
-        {
-            Ok(result) => match result.value {
-                Value::Exact(score) => Assessment::Exact(score),
-                Value::Estimate(beans) => Assessment::Estimate {
-                    difference: match position.turn() {
-                        Player::South => beans,
-                        Player::North => -beans,
-                    },
-                    depth: result.info.depth,
-                },
-            },
-            Err(_) => Assessment::Missing,
+        if self.fresh {
+            self.engine.new_game();
         }
+        let earlier = positions.get(..index).unwrap_or_default();
+        search(
+            &mut self.engine,
+            earlier.iter().map(|(before, _)| *before),
+            position,
+            limits,
+        )
+    }
+}
+
+/// The engine's value of the position after the `ply`-th ply (from 1)
+/// of `plies`, the plies of a line as [`LineValues::plies`] holds them,
+/// searched to `depth` from a fresh engine, with the line's positions
+/// since the last capture as its history; exact values the analysis
+/// found are not used. This is the value a [fresh](Reviewer::fresh)
+/// reviewer gives that position where the analysis has no exact value,
+/// computed again: a search from a fresh engine is deterministic.
+/// [`Assessment::Missing`] for a ply the line does not hold.
+pub fn estimate(engine: &mut Engine, plies: &[PlyValue], ply: usize, depth: u32) -> Assessment {
+    let Some(last) = ply.checked_sub(1).and_then(|at| plies.get(at)) else {
+        return Assessment::Missing;
+    };
+    engine.new_game();
+    let earlier = plies.get(..ply).unwrap_or_default();
+    search(
+        engine,
+        earlier.iter().map(|value| value.position_before),
+        last.position_after,
+        &Limits::depth(depth),
+    )
+}
+
+/// The engine's search of `position`, after the positions `earlier` of
+/// its line (oldest first): those since the last capture are its
+/// history.
+fn search(
+    engine: &mut Engine,
+    earlier: impl DoubleEndedIterator<Item = Position>,
+    position: Position,
+    limits: &Limits,
+) -> Assessment {
+    let mut history: Vec<Position> = earlier
+        .rev()
+        .take_while(|before| before.stores() == position.stores())
+        .collect();
+    history.reverse();
+    let stop = AtomicBool::new(false);
+    match engine.search(&position, &history, limits, &stop, |_| {}) {
+        Ok(result) => match result.value {
+            Value::Exact(score) => Assessment::Exact(score),
+            Value::Estimate(beans) => Assessment::Estimate {
+                difference: match position.turn() {
+                    Player::South => beans,
+                    Player::North => -beans,
+                },
+                depth: result.info.depth,
+            },
+        },
+        Err(_) => Assessment::Missing,
     }
 }

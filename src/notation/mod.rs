@@ -51,6 +51,7 @@
 //! | `SetupNote` | a remark on the start position, e.g. how it was found |
 //! | `Rules` | the rules the game was played by: `standard` or `hemprich`, optionally with the endless-play scoring, `; endless=own-side`, `last-mover` or `split` (e.g. `hemprich; endless=split`; see [`Rules`](crate::Rules)'s `FromStr`); without the tag, the validator's options say |
 //! | `Stipulation`, `Title`, `Composer` | a problem's stipulation (`South to move and draw`), title and composer |
+//! | `Partie` | the match to 100 points (a Partie, see [`Partie`](crate::Partie)) the game belongs to: the games of one input with the same value are its games, in written order |
 //!
 //! Only the first tag of a known name counts. Any other name is kept as a
 //! custom tag; validation warns about a name a letter or two away from a
@@ -76,6 +77,12 @@
 //! a comment too, the text after `; `: the printer writes a comment so
 //! when its text alone would read as something else (`(; A)` is the
 //! comment `A`, not a label; `(; 2 from 12)` is no capture annotation). Parentheses nest inside a group.
+//! A comment that starts with `%` holds a value, as `bohnenspiel analyse
+//! --write` writes them: `(%value 38:34)`, the exact value after the ply
+//! (South's beans first); `(%eval d12 +4)`, the engine's estimate at
+//! depth 12 (South's final beans minus North's); `(%verdict mark
+//! confirmed)`, a judgement's verdict. The grammar reads it as any other
+//! comment; the validation layer reads the value (`validate::read_value`).
 //! A `)` that closes nothing is ignored with a warning.
 //!
 //! A **turn** is a ply or alternatives: `8 or 9`; in numbered rows also

@@ -55,11 +55,13 @@ pub enum KnownTag {
     Title,
     /// `Composer`.
     Composer,
+    /// `Partie`: the match (to 100 points) the game belongs to.
+    Partie,
 }
 
 impl KnownTag {
     /// Every known tag, in the order of the table above.
-    pub const ALL: [KnownTag; 14] = [
+    pub const ALL: [KnownTag; 15] = [
         KnownTag::Event,
         KnownTag::Site,
         KnownTag::Date,
@@ -74,6 +76,7 @@ impl KnownTag {
         KnownTag::Stipulation,
         KnownTag::Title,
         KnownTag::Composer,
+        KnownTag::Partie,
     ];
 
     /// The name as written in a tag line.
@@ -94,6 +97,7 @@ impl KnownTag {
             KnownTag::Stipulation => "Stipulation",
             KnownTag::Title => "Title",
             KnownTag::Composer => "Composer",
+            KnownTag::Partie => "Partie",
         }
     }
 
@@ -117,6 +121,7 @@ impl KnownTag {
             "Stipulation" => KnownTag::Stipulation,
             "Title" => KnownTag::Title,
             "Composer" => KnownTag::Composer,
+            "Partie" => KnownTag::Partie,
             _ => return None,
         })
     }

@@ -118,6 +118,17 @@ pub enum FindingKind {
     /// [`MAX_FINDINGS_PER_GAME`](super::MAX_FINDINGS_PER_GAME): how many
     /// more there were, as serious as the most serious of them.
     FindingsOmitted,
+    /// A comment that starts with `%` but is no value as
+    /// [`read_value`](super::read_value) reads them, such as `(%value
+    /// 38:3x)` (a warning; it stays a comment).
+    MalformedValue,
+    /// An exact value, `(%value S:N)`, whose counts do not add up to the
+    /// beans in the game (a warning).
+    ValueTotal,
+    /// A game of a match (a `Partie` tag, see [`Matches`](super::Matches))
+    /// that does not fit it: it comes after the match was won, or has no
+    /// final score (a warning; it does not count).
+    Partie,
 }
 
 impl FindingKind {
@@ -152,6 +163,9 @@ impl FindingKind {
             FindingKind::SyntaxOnly => "syntax-only",
             FindingKind::UnresolvedLabel => "unresolved-label",
             FindingKind::FindingsOmitted => "findings-omitted",
+            FindingKind::MalformedValue => "malformed-value",
+            FindingKind::ValueTotal => "value-total",
+            FindingKind::Partie => "partie",
         }
     }
 }
@@ -300,6 +314,9 @@ mod tests {
             FindingKind::Repetition,
             FindingKind::SyntaxOnly,
             FindingKind::UnresolvedLabel,
+            FindingKind::MalformedValue,
+            FindingKind::ValueTotal,
+            FindingKind::Partie,
         ];
         for kind in kinds {
             assert_eq!(serde_json::to_string(&kind)?, format!("\"{kind}\""));

@@ -399,6 +399,12 @@ pub struct MoveDocument {
     /// written order (a ply may be annotated twice), or `null` when not
     /// annotated (from `groups`).
     pub annotated: Option<Vec<Vec<CaptureDocument>>>,
+    /// The values written as comments on the ply (`(%value 38:34)`,
+    /// `(%eval d12 +4)`, `(%verdict mark confirmed)`: see
+    /// [`read_value`](super::read_value)), in written order, malformed
+    /// ones left out; left out when there are none (from `groups`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<ValueDocument>,
     /// The captures the rules make, in chain order; `null` when the ply
     /// was not replayed.
     pub captures: Option<Vec<CaptureDocument>>,
@@ -413,6 +419,53 @@ pub struct MoveDocument {
     /// On the South ply that starts a move: the move's row; `null` on a
     /// North ply.
     pub row: Option<RowDocument>,
+}
+
+/// A value written as a comment ([`WrittenValue`](super::WrittenValue)):
+/// `{"kind": "exact", "south": S, "north": N}`, `{"kind": "engine",
+/// "depth": D, "difference": X}` (South's final beans minus North's) or
+/// `{"kind": "verdict", "judgement": "mark", "verdict": "confirmed"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum ValueDocument {
+    /// `%value S:N`.
+    Exact {
+        /// South's beans.
+        south: u8,
+        /// North's beans.
+        north: u8,
+    },
+    /// `%eval dD ±X`.
+    Engine {
+        /// The depth searched.
+        depth: u32,
+        /// South's final beans minus North's.
+        difference: i32,
+    },
+    /// `%verdict KIND VERDICT`.
+    Verdict {
+        /// The kind of judgement.
+        judgement: String,
+        /// `confirmed`, `contradicted` or `unanalysed`.
+        verdict: String,
+    },
+}
+
+impl From<super::WrittenValue> for ValueDocument {
+    fn from(value: super::WrittenValue) -> ValueDocument {
+        match value {
+            super::WrittenValue::Exact(score) => ValueDocument::Exact {
+                south: score.south,
+                north: score.north,
+            },
+            super::WrittenValue::Estimate { depth, difference } => {
+                ValueDocument::Engine { depth, difference }
+            }
+            super::WrittenValue::Verdict { judgement, verdict } => {
+                ValueDocument::Verdict { judgement, verdict }
+            }
+        }
+    }
 }
 
 /// A move as a whole: where it is written, its ending and full stop.
@@ -971,6 +1024,9 @@ fn move_document(
             .collect(),
         comment,
         annotated: annotated(ply),
+        values: super::written_values(ply)
+            .filter_map(|(_, value)| value.ok().map(ValueDocument::from))
+            .collect(),
         captures: replayed.map(|r| {
             r.captures
                 .iter()

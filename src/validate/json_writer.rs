@@ -539,6 +539,7 @@ impl<W: io::Write> Out<W> {
             alternatives,
             comment,
             annotated,
+            values,
             captures,
             after,
             line,
@@ -572,6 +573,10 @@ impl<W: io::Write> Out<W> {
         match annotated {
             Some(annotated) => self.array(annotated, |w, captures| w.captures(captures)),
             None => self.raw(b"null"),
+        }
+        if !values.is_empty() {
+            self.raw(b",\"values\":");
+            self.serde(values);
         }
         self.raw(b",\"captures\":");
         match captures {

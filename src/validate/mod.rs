@@ -92,6 +92,13 @@
 //!   [`FindingKind::Repetition`] note and the summary say so. (Records are
 //!   always replayed this way, whatever [`crate::Rules::repetition`]
 //!   says.)
+//! - Values written as comments (`(%value 38:34)`, `(%eval d12 +4)`,
+//!   `(%verdict mark confirmed)`: see [`read_value`]) are read on every
+//!   replayed ply: one that starts with `%` but cannot be read is a
+//!   [`FindingKind::MalformedValue`] warning, and an exact value whose
+//!   counts do not add up to the beans in the game a
+//!   [`FindingKind::ValueTotal`] warning. Whether a value is right is for
+//!   the analysis to say.
 //! - Variations are replayed from their branch point: the parent line up
 //!   to (not including) the variation's first row number, then its rows.
 //! - A record without a `Setup` tag starts at the opening, and every
@@ -129,9 +136,11 @@ mod json_check;
 #[cfg(feature = "serde")]
 mod json_writer;
 mod options;
+mod partie;
 mod replay;
 mod report;
 mod stream;
+mod values;
 mod variations;
 
 pub use annotate::{annotate, annotate_in_place};
@@ -147,15 +156,19 @@ pub use json::{
     BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GameDocument,
     GamesDocument, GroupDocument, GroupKindName, JoinerName, JointName, LayoutName, MoveDocument,
     PhraseDocument, Place, PlyDocument, RepetitionDocument, ResultDocument, RowDocument,
-    SkippedDocument, StartDocument, StoresDocument, TagDocument, TextDocument, VariationDocument,
-    games_document, json_string, json_value,
+    SkippedDocument, StartDocument, StoresDocument, TagDocument, TextDocument, ValueDocument,
+    VariationDocument, games_document, json_string, json_value,
 };
 #[cfg(feature = "serde")]
 pub use json_writer::write_game_document;
 pub use options::{ChosenRules, Options};
+pub use partie::{MatchGame, Matches};
 pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport, end_summary};
 pub use stream::{Validated, Validator};
+pub use values::{
+    VERDICTS, ValueError, WrittenValue, is_value_comment, read_value, written_values,
+};
 
 use crate::notation::{
     ErrorKind, KnownTag, Movetext, ParsedRecord, StartTag, TagName, TagNames, WarningKind,

@@ -571,6 +571,9 @@ impl<'a> Context<'a> {
                 }
                 Ok((mv, captures)) => {
                     self.check_annotation(ply, &captures, None, at);
+                    for written in turn.plies() {
+                        self.check_values(written, at);
+                    }
                     let alternatives = self.check_others(before, turn, at);
                     replay.last = Some(ply.span);
                     replay.last_number = number;
@@ -795,6 +798,44 @@ impl<'a> Context<'a> {
                 second.span,
                 at,
             );
+        }
+    }
+
+    /// Reads the values written as comments on the ply (see
+    /// [`read_value`](super::read_value)): one that cannot be read is a
+    /// malformed-value warning, and an exact value whose counts do not add
+    /// up to the beans in the game a value-total warning, each at its
+    /// group.
+    fn check_values(&mut self, ply: &notation::WrittenPly, at: At<'_>) {
+        for (k, value) in super::values::written_values(ply) {
+            let span = ply.groups.get(k).map_or(ply.span, |group| group.span);
+            match value {
+                Err(error) => self.push(
+                    Severity::Warning,
+                    FindingKind::MalformedValue,
+                    error.to_string(),
+                    span,
+                    at,
+                ),
+                Ok(super::WrittenValue::Exact(score))
+                    if score.total() != u16::from(crate::TOTAL_BEANS) =>
+                {
+                    self.push(
+                        Severity::Warning,
+                        FindingKind::ValueTotal,
+                        format!(
+                            "the value {}:{} gives {} beans, but the game has {}",
+                            score.south,
+                            score.north,
+                            score.total(),
+                            crate::TOTAL_BEANS
+                        ),
+                        span,
+                        at,
+                    );
+                }
+                Ok(_) => {}
+            }
         }
     }
 

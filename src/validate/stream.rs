@@ -301,6 +301,8 @@ impl Quick {
                         return false;
                     }
                 }
+                // A value written as a comment is read by the full check.
+                GroupKind::Comment(text) if text.trim_start().starts_with('%') => return false,
                 GroupKind::Comment(_) => {}
                 // Labels name variations, which the full check resolves;
                 // another move is checked in the position before.
@@ -477,6 +479,9 @@ impl Sink for Quick {
                 }
                 Err(_) => false,
             },
+            // A game of a match is reported with its tags, which only
+            // the tree keeps.
+            TagName::Known(KnownTag::Partie) => false,
             TagName::Known(_) => true,
         };
         self.go_on_if(ok)

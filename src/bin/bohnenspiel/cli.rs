@@ -136,7 +136,7 @@ JSON format: one object per line, each with a `type`:
   `judgement`: `file`, `game`, `line`, `column`, `ply`, `move`,
     `variation`, `judgement` (`mark`, `other-move`, `other-move-outcome`,
     `refutation`, `alternative`, `remaining-beans`, `ending`, `prose`,
-    `stipulation`), `verdict`, `claim`, `message`, `moves` (the line that
+    `stipulation`, `value`), `verdict`, `claim`, `message`, `moves` (the line that
     shows a contradiction, as hole numbers);
   `ply`: `file`, `game`, `variation`, `ply`, `move`, `player`, `hole`,
     `line`, `column`, `position` (before the ply), `before` and `after`
@@ -157,9 +157,23 @@ record cannot be analysed (its start is unknown, `[Setup \"?\"]`, or
 validation finds errors in it, which are printed) or for a usage or I/O
 error.
 
+With --ply N (and --line, --game): one line of one game of one FILE, from
+the position after ply N on (resolved as `bohnenspiel position` resolves
+it): its plies and the judgements made at them.
+
+With --write: each record instead, in canonical form, with the value
+after each ply as a comment, `(%value S:N)` exact (South's beans first) or
+`(%eval dD +X)` the engine's at depth D (with --engine; South's final beans
+minus North's), and each judgement's verdict after its ply, `(%verdict mark
+confirmed)`; value comments written before are replaced. `validate` reads
+them back, and `analyse` checks them as judgements of kind `value`.
+
 Examples:
   bohnenspiel analyse fixtures/shotayev-gentlemen.txt
-  bohnenspiel analyse --format json --nodes 100000000 problems.txt"
+  bohnenspiel analyse --format json --nodes 100000000 problems.txt
+  bohnenspiel analyse --write --engine 8 game.txt > game-values.txt
+  bohnenspiel analyse fixtures/rueger-1962.txt --ply 20
+  bohnenspiel analyse problem.txt --line B --ply 3"
     )]
     Analyse {
         /// How to print the analysis.
@@ -180,6 +194,22 @@ Examples:
         /// falls by more than N.
         #[arg(long, value_name = "N", default_value_t = 4)]
         loss: u8,
+        /// Print each record with its values and verdicts written in as
+        /// comments, instead of the analysis.
+        #[arg(long, conflicts_with = "format")]
+        write: bool,
+        /// Analyse one line of one game (of one FILE) from this ply on,
+        /// counted from the start of the game along the line (0: the
+        /// start), as `bohnenspiel position` counts it.
+        #[arg(long, value_name = "N", conflicts_with = "write")]
+        ply: Option<usize>,
+        /// With --ply: the variation, by its label (such as `B`); the
+        /// main line if not given.
+        #[arg(long, value_name = "LABEL", conflicts_with = "write")]
+        line: Option<String>,
+        /// With --ply: the game of the file, from 1 (default: 1).
+        #[arg(long, value_name = "N", value_parser = game_number, conflicts_with = "write")]
+        game: Option<usize>,
         /// The rules the records were played by, unless a record's
         /// `Rules` tag says otherwise.
         #[command(flatten)]

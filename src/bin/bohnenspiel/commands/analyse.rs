@@ -1,25 +1,28 @@
-//! `bohnenspiel analyse [--format human|json] [--nodes N] [--variant V]
-//! [--endless E] [FILE…]`: the value of every ply, and a verdict on every
-//! judgement of each record.
+//! `bohnenspiel analyse [--format human|json] [--nodes N] [--engine
+//! DEPTH] [--write] [--variant V] [--endless E] [FILE…]`: the value of
+//! every ply, and a verdict on every judgement of each record; or, with
+//! `--write`, the records with their values written in.
 
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::PathBuf;
 
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::analysis::review::{Assessment, PlyReview, Reviewer};
 use bohnenspiel::analysis::{
-    Analyser, Analysis, AnalysisError, Budget, Judgement, JudgementKind, PlyValue, SolveError,
-    Verdict,
+    Analyser, Analysis, AnalysisError, Budget, Judgement, JudgementKind, LineValues, PlyValue,
+    SolveError, Verdict, write_values,
 };
 use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{Options, Severity};
-use bohnenspiel::{Player, Score};
+use bohnenspiel::{Player, Position, Score};
 use serde::Serialize;
 
-use crate::cli::Format;
+use crate::cli::{Format, PositionSource};
+use crate::commands::position::{DefaultPly, resolve};
 use crate::commands::validate::FindingLine;
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::error::CliError;
+use crate::error::{CliError, usage};
 use crate::input::{EachGame, for_each_parsed};
 use crate::status::Status;
 use crate::stream::{self, plural, write_json};
@@ -27,14 +30,27 @@ use crate::stream::{self, plural, write_json};
 /// The nodes each value may take unless `--nodes` says otherwise.
 pub const DEFAULT_NODES: u64 = 1_000_000;
 
+/// What the command prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// The analysis, in this format.
+    Report(Format),
+    /// `--write`: each record with its values and verdicts written in
+    /// ([`write_values`]).
+    Write,
+}
+
 /// Analyses every game and prints what it finds as it is done.
 ///
 /// In the human format: each judgement as `FILE:LINE:COL: VERDICT:
 /// MESSAGE` with its source line, then the value before and after each
 /// ply of each line, then a summary line per game. In the JSON format: a
 /// [`JudgementLine`] per judgement, a [`PlyLine`] per ply, a [`GameLine`]
-/// per game, and a [`TotalsLine`] at the end. Either way the run ends
-/// with the totals line on standard error.
+/// per game, and a [`TotalsLine`] at the end. With [`Output::Write`]:
+/// each record in canonical form with its values written in, separated
+/// by blank lines (a record that cannot be analysed unchanged, and why on
+/// standard error). Either way the run ends with the totals line on
+/// standard error.
 ///
 /// # Errors
 ///
@@ -44,26 +60,60 @@ pub fn run(
     files: &[PathBuf],
     options: Options,
     nodes: Option<u64>,
-    format: Format,
+    output: Output,
     review: Option<(u32, u8)>,
+    at: Option<&PositionSource>,
 ) -> Result<Status, CliError> {
     let budget = Budget::nodes(nodes.unwrap_or(DEFAULT_NODES));
     let reviewer = review.map(|(depth, loss)| {
-        Reviewer::new(
+        let reviewer = Reviewer::new(
             Engine::new(options.rules, EngineConfig::default()),
             Limits::depth(depth.max(1)),
             loss,
-        )
+        );
+        // Written estimates must be the same when searched again.
+        if output == Output::Write {
+            reviewer.fresh()
+        } else {
+            reviewer
+        }
     });
+    let format = match output {
+        Output::Report(format) => format,
+        Output::Write => Format::Human,
+    };
     let mut command = Analyse {
         out,
         diagnostics: Diagnostics::for_stdout(),
         format,
+        write: output == Output::Write,
+        written: 0,
         reviewer,
         analyser: Analyser::new(options, budget),
         totals: Totals::default(),
+        from: None,
     };
-    let status = for_each_parsed(files, &mut command)?;
+    let status = match at {
+        None => for_each_parsed(files, &mut command)?,
+        Some(source) => {
+            let resolved = resolve(command.out, source, &options, DefaultPly::Start)?;
+            let Some((name, mut parsed)) = resolved.parsed else {
+                return Err(usage(format_args!("--ply needs a record file")));
+            };
+            let ply = source.ply.unwrap_or_default();
+            command.from = Some(FromPly {
+                ply,
+                label: source.line.as_deref().map(str::to_ascii_uppercase),
+                plies: resolved
+                    .line
+                    .iter()
+                    .map(|&(index, start)| (start, index))
+                    .collect(),
+                position: resolved.position,
+            });
+            command.game(&name, source.game, &mut parsed)?
+        }
+    };
     let Analyse { out, totals, .. } = command;
     stream::finish(out, format, &totals.line(), &totals)?;
     Ok(status)
@@ -74,10 +124,78 @@ struct Analyse<'w, W> {
     out: &'w mut W,
     diagnostics: Diagnostics,
     format: Format,
+    /// `--write`: records with their values, instead of the analysis.
+    write: bool,
+    /// The records written so far.
+    written: usize,
     /// `--engine`: the review of every ply.
     reviewer: Option<Reviewer>,
     analyser: Analyser,
     totals: Totals,
+    /// `--ply`: the line and ply the analysis starts from.
+    from: Option<FromPly>,
+}
+
+/// One line of a game from a ply on, as `--ply` (and `--line`) choose it.
+struct FromPly {
+    /// The ply it starts after.
+    ply: usize,
+    /// The variation's label, `None` for the main line.
+    label: Option<String>,
+    /// The replayed plies of the line from the start of the game, by where
+    /// they are written, with their numbers.
+    plies: HashMap<usize, usize>,
+    /// The position after the ply.
+    position: Position,
+}
+
+impl FromPly {
+    /// `the main line`, `line B`.
+    fn line_name(&self) -> String {
+        match &self.label {
+            Some(label) => format!("line {label}"),
+            None => "the main line".to_owned(),
+        }
+    }
+
+    /// The analysis of the chosen line from the ply on: its plies after
+    /// it (one line), the judgements made at them, and the position after
+    /// the ply as the start with its value.
+    fn apply(&self, mut analysis: Analysis) -> Analysis {
+        let mut kept: Vec<(Option<String>, PlyValue)> = Vec::new();
+        let mut start_value = analysis.start_value;
+        for line in &analysis.lines {
+            for ply in &line.plies {
+                match self.plies.get(&ply.span.start) {
+                    Some(&index) if index > self.ply => {
+                        kept.push((line.variation.clone(), ply.clone()));
+                    }
+                    Some(&index) if index == self.ply => start_value = ply.after,
+                    _ => {}
+                }
+            }
+        }
+        kept.sort_by_key(|(_, ply)| ply.index);
+        if let Some((_, first)) = kept.first() {
+            start_value = first.before;
+        }
+        let places: HashSet<(Option<&str>, usize)> = kept
+            .iter()
+            .map(|(variation, ply)| (variation.as_deref(), ply.index))
+            .collect();
+        analysis.judgements.retain(|judgement| {
+            judgement
+                .ply
+                .is_some_and(|ply| places.contains(&(judgement.variation.as_deref(), ply)))
+        });
+        analysis.start = self.position;
+        analysis.start_value = start_value;
+        analysis.lines = vec![LineValues {
+            variation: self.label.clone(),
+            plies: kept.into_iter().map(|(_, ply)| ply).collect(),
+        }];
+        analysis
+    }
 }
 
 impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
@@ -90,6 +208,10 @@ impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
         self.totals.games += 1;
         match self.analyser.analyse(parsed) {
             Ok(analysis) => {
+                let analysis = match &self.from {
+                    Some(from) => from.apply(analysis),
+                    None => analysis,
+                };
                 // The engine reviews under the rules the record is
                 // analysed by (its `Rules` tag's, else the options').
                 if let Some(reviewer) = self.reviewer.as_mut() {
@@ -97,6 +219,7 @@ impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
                 }
                 self.totals.count(&analysis);
                 match self.format {
+                    _ if self.write => self.write_record(parsed, &analysis)?,
                     Format::Human => self.human(name, game, parsed, &analysis)?,
                     Format::Json => self.json(name, game, &analysis)?,
                 }
@@ -126,6 +249,41 @@ impl<W: Write> EachGame<ParsedRecord> for Analyse<'_, W> {
 }
 
 impl<W: Write> Analyse<'_, W> {
+    /// The record with its values and verdicts written in.
+    fn write_record(
+        &mut self,
+        parsed: &mut ParsedRecord,
+        analysis: &Analysis,
+    ) -> Result<(), CliError> {
+        let reviews: Vec<_> = match self.reviewer.as_mut() {
+            Some(reviewer) => analysis
+                .lines
+                .iter()
+                .map(|line| reviewer.review(line))
+                .collect(),
+            None => Vec::new(),
+        };
+        let depth = self
+            .reviewer
+            .as_ref()
+            .and_then(Reviewer::depth_after)
+            .unwrap_or_default();
+        // Written in place: the record as read is not needed again.
+        write_values(&mut parsed.record, analysis, &reviews, depth);
+        self.print_record(parsed)
+    }
+
+    /// A record as written, after a blank line unless it is the first.
+    fn print_record(&mut self, parsed: &ParsedRecord) -> Result<(), CliError> {
+        if self.written > 0 {
+            writeln!(self.out)?;
+        }
+        self.written += 1;
+        self.out
+            .write_all(parsed.print_keeping_unparsed().as_bytes())?;
+        Ok(())
+    }
+
     /// The human form of one game's analysis.
     fn human(
         &mut self,
@@ -143,12 +301,22 @@ impl<W: Write> Analyse<'_, W> {
             );
             self.out.write_all(text.as_bytes())?;
         }
-        writeln!(
-            self.out,
-            "{name}: game {game}: start {}, value {}",
-            analysis.start,
-            value_text(&analysis.start_value)
-        )?;
+        match &self.from {
+            Some(from) => writeln!(
+                self.out,
+                "{name}: game {game}: {} after ply {}: {}, value {}",
+                from.line_name(),
+                from.ply,
+                analysis.start,
+                value_text(&analysis.start_value)
+            )?,
+            None => writeln!(
+                self.out,
+                "{name}: game {game}: start {}, value {}",
+                analysis.start,
+                value_text(&analysis.start_value)
+            )?,
+        }
         for line in &analysis.lines {
             match &line.variation {
                 None => writeln!(self.out, "  main line:")?,
@@ -223,6 +391,20 @@ impl<W: Write> Analyse<'_, W> {
             ),
             _ => error.to_string(),
         };
+        if self.write {
+            // The record unchanged; why on standard error.
+            self.print_record(parsed)?;
+            self.out.flush()?;
+            let diagnostics = Diagnostics::for_stderr();
+            let mut text = String::new();
+            for finding in errors {
+                text.push_str(&diagnostics.render(name, parsed, finding.into()));
+            }
+            let mut stderr = std::io::stderr().lock();
+            stderr.write_all(text.as_bytes())?;
+            writeln!(stderr, "{name}: game {game}: not analysed: {message}")?;
+            return Ok(());
+        }
         match self.format {
             Format::Human => {
                 for finding in errors {

@@ -23,7 +23,7 @@ use bohnenspiel::validate::{FindingKind, Options, Report, Severity};
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, Command, From, RulesArgs};
+use crate::cli::{Cli, Command, From, PositionSource, RulesArgs};
 use crate::commands::position::DefaultPly;
 use crate::diagnostics::Diagnostics;
 use crate::error::CliError;
@@ -76,16 +76,44 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             nodes,
             engine,
             loss,
+            write,
+            ply,
+            line,
+            game,
             rules,
             files,
-        } => analyse::run(
-            &mut out,
-            &files,
-            rules.apply(Options::default()),
-            nodes,
-            format.into(),
-            engine.map(|depth| (depth, loss)),
-        )?,
+        } => {
+            let at = if ply.is_some() || line.is_some() || game.is_some() {
+                let [file] = files.as_slice() else {
+                    return Err(usage(format_args!(
+                        "--ply, --line and --game analyse one game of one FILE"
+                    )));
+                };
+                Some(PositionSource {
+                    file: Some(file.clone()),
+                    game: game.unwrap_or(1),
+                    line,
+                    ply: Some(ply.unwrap_or(0)),
+                    before: false,
+                    position: None,
+                })
+            } else {
+                None
+            };
+            analyse::run(
+                &mut out,
+                &files,
+                rules.apply(Options::default()),
+                nodes,
+                if write {
+                    analyse::Output::Write
+                } else {
+                    analyse::Output::Report(format.into())
+                },
+                engine.map(|depth| (depth, loss)),
+                at.as_ref(),
+            )?
+        }
         Command::Json {
             strict,
             lines,

@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use bohnenspiel::notation::Label;
+use bohnenspiel::notation::{Label, ParsedRecord};
 use bohnenspiel::validate::{Line, Options, ReplayedPly, Report, validate};
 use bohnenspiel::{GameEnd, Position, Rules, Setup};
 
@@ -62,6 +62,13 @@ pub struct Resolved {
     /// The status of the game's replay: [`Status::Findings`] when it has
     /// errors.
     pub status: Status,
+    /// The game read, and its input's name (`None` for a `--position`).
+    pub parsed: Option<(String, Box<ParsedRecord>)>,
+    /// The replayed plies of the line from the start of the game (for a
+    /// variation, those of the lines it branches from up to its branch
+    /// point, then its own), each as its number and where it is written
+    /// ([`ReplayedPly::index`], the start of [`ReplayedPly::span`]).
+    pub line: Vec<(usize, usize)>,
 }
 
 /// The position `source` names: its `--position`, or the position before
@@ -93,6 +100,8 @@ pub fn resolve(
             end: None,
             rules: options.rules,
             status: Status::Success,
+            parsed: None,
+            line: Vec::new(),
         });
     }
     let path = source.file.as_deref().unwrap_or(Path::new("-"));
@@ -153,12 +162,20 @@ pub fn resolve(
     let (position, replayed) = lines
         .after(line, ply)
         .map_err(|error| problem(error.message(game)))?;
+    let plies = lines
+        .plies(line)
+        .map_err(|error| problem(error.message(game)))?
+        .iter()
+        .map(|replayed| (replayed.index, replayed.span.start))
+        .collect();
     Ok(Resolved {
         position,
         ply: replayed.cloned(),
         end: line.line().end.as_deref().copied().filter(|_| ply == last),
         rules: report.rules,
         status,
+        parsed: Some((name, Box::new(parsed))),
+        line: plies,
     })
 }
 

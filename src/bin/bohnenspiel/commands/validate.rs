@@ -6,8 +6,11 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
+use bohnenspiel::Player;
+use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{
-    Finding, FindingDocument, Options, Report, ResultDocument, Severity, Validated,
+    Finding, FindingDocument, MatchGame, Matches, Options, Report, ResultDocument, Severity,
+    Validated,
 };
 use serde::Serialize;
 
@@ -49,8 +52,11 @@ pub fn run(
         quiet,
         format,
         totals: Totals::default(),
+        matches: Matches::default(),
+        input: String::new(),
     };
     let status = for_each_validated(files, options, &mut command)?;
+    command.undecided_matches()?;
     let Validate { out, totals, .. } = command;
     stream::finish(out, format, &totals.line(), &totals)?;
     Ok(status)
@@ -64,6 +70,10 @@ struct Validate<'w, W> {
     quiet: bool,
     format: Format,
     totals: Totals,
+    /// The matches (`Partie` tags) of the input being read.
+    matches: Matches,
+    /// The input being read.
+    input: String,
 }
 
 impl<W: Write> EachGame<Validated> for Validate<'_, W> {
@@ -73,6 +83,10 @@ impl<W: Write> EachGame<Validated> for Validate<'_, W> {
         game: usize,
         validated: &mut Validated,
     ) -> Result<Status, CliError> {
+        if self.input != name {
+            self.undecided_matches()?;
+            name.clone_into(&mut self.input);
+        }
         let report = &validated.report;
         self.totals.count(report);
         match self.format {
@@ -96,6 +110,13 @@ impl<W: Write> EachGame<Validated> for Validate<'_, W> {
                 }
             }
         }
+        // A game of a match has its `Partie` tag in its tree (the
+        // validator builds one for every such game).
+        if let Some(parsed) = &validated.parsed
+            && let Some(state) = self.matches.add(parsed, report)
+        {
+            self.match_game(name, Some(game), parsed, &state)?;
+        }
         Ok(status_of(report))
     }
 
@@ -108,6 +129,119 @@ impl<W: Write> EachGame<Validated> for Validate<'_, W> {
         self.out.flush()?;
         Ok(())
     }
+}
+
+impl<W: Write> Validate<'_, W> {
+    /// Where a game (`None`: the end of the input) leaves its match: its
+    /// finding, if it does not fit, then the match's totals or result.
+    fn match_game(
+        &mut self,
+        name: &str,
+        game: Option<usize>,
+        parsed: &ParsedRecord,
+        state: &MatchGame,
+    ) -> Result<(), CliError> {
+        if let Some(finding) = &state.finding {
+            *self
+                .totals
+                .warnings
+                .entry(finding.kind.as_str())
+                .or_default() += 1;
+            match self.format {
+                Format::Human => {
+                    let text = self.diagnostics.render(name, parsed, finding.into());
+                    self.out.write_all(text.as_bytes())?;
+                }
+                Format::Json => {
+                    write_json(
+                        self.out,
+                        &FindingLine::new(name, game.unwrap_or_default(), finding),
+                    )?;
+                }
+            }
+        }
+        self.match_line(name, game, state)
+    }
+
+    /// The line of a match's totals or result.
+    fn match_line(
+        &mut self,
+        name: &str,
+        game: Option<usize>,
+        state: &MatchGame,
+    ) -> Result<(), CliError> {
+        if self.quiet {
+            return Ok(());
+        }
+        let undecided = if game.is_none() { "not decided " } else { "" };
+        let summary = format!("{undecided}{}", state.summary());
+        match self.format {
+            Format::Human => match game {
+                Some(game) => writeln!(
+                    self.out,
+                    "{name}: game {game}: Partie \"{}\": {summary}",
+                    state.name
+                )?,
+                None => writeln!(self.out, "{name}: Partie \"{}\": {summary}", state.name)?,
+            },
+            Format::Json => write_json(
+                self.out,
+                &PartieLine {
+                    kind: "partie",
+                    file: name,
+                    game,
+                    partie: &state.name,
+                    games: state.games,
+                    south: state.totals[0],
+                    north: state.totals[1],
+                    target: state.target,
+                    winner: state.winner,
+                    summary,
+                },
+            )?,
+        }
+        Ok(())
+    }
+
+    /// Ends the matches of the input read so far: each one not won gets
+    /// a line saying so.
+    fn undecided_matches(&mut self) -> Result<(), CliError> {
+        let matches = std::mem::take(&mut self.matches);
+        let name = std::mem::take(&mut self.input);
+        for state in matches.undecided() {
+            self.match_line(&name, None, &state)?;
+        }
+        Ok(())
+    }
+}
+
+/// A match's totals after a game of it (or, `game` null, at the end of
+/// its input when it is not decided), in the JSON format: `"type":
+/// "partie"`.
+#[derive(Debug, Serialize)]
+pub struct PartieLine<'a> {
+    /// Always `partie`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The file as named on the command line, or `<stdin>`.
+    pub file: &'a str,
+    /// The game's index in the file, from 1; `null` at the end of the
+    /// input.
+    pub game: Option<usize>,
+    /// The match's name, its `Partie` tag.
+    pub partie: &'a str,
+    /// The games of the match that count so far.
+    pub games: usize,
+    /// South's points so far (the sides of the match's first game).
+    pub south: u16,
+    /// North's points so far.
+    pub north: u16,
+    /// The points needed to win.
+    pub target: u16,
+    /// The winner of the match, or `null`.
+    pub winner: Option<Player>,
+    /// The summary, as the human format prints it.
+    pub summary: String,
 }
 
 /// [`Status::Findings`] when a finding is an error.
