@@ -274,7 +274,7 @@ pub(crate) fn ordered_children(position: &Position) -> [Option<Position>; 6] {
     let mut gains = [0u8; 6];
     let mover = position.turn();
     for (count, mv) in position.legal_moves().enumerate() {
-        let child = position.successor(mv.hole().index(), |_, _| {});
+        let child = position.successor(mv.hole().index());
         let gain = child.store(mover).wrapping_sub(position.store(mover));
         // Insertion: keep the larger gains first, stable among equals.
         let mut at = count;

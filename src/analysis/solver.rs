@@ -394,7 +394,7 @@ fn move_values<O: Oracle>(
     search.path.push(*position);
     let mut moves = Vec::with_capacity(6);
     for mv in position.legal_moves() {
-        let child = position.successor(mv.hole().index(), |_, _| {});
+        let child = position.successor(mv.hole().index());
         moves.push((mv, search.child(position, &child, BELOW, ABOVE)?));
     }
     search.path.pop();
@@ -430,7 +430,7 @@ fn best_line<O: Oracle>(
                 let maximising = position.turn() == Player::South;
                 let mut chosen = None;
                 for mv in position.legal_moves() {
-                    let child = position.successor(mv.hole().index(), |_, _| {});
+                    let child = position.successor(mv.hole().index());
                     let keeps = if maximising {
                         search.child(&position, &child, value - 1, value)? >= value
                     } else {
@@ -474,7 +474,7 @@ fn check_history(
     for index in 1..=history.len() {
         let (before, after) = (at(index - 1), at(index));
         let sows = before.legal_moves().any(|mv| {
-            let child = before.successor(mv.hole().index(), |_, _| {});
+            let child = before.successor(mv.hole().index());
             child == *after && child.stores() == before.stores()
         });
         if !sows && !passes(before, after) {

@@ -80,8 +80,32 @@ impl Captures {
         Some(list)
     }
 
-    /// Appends a capture; the chain never holds more than 12.
+    /// The captures of a chain of `holes` holes that ends (in sowing
+    /// order) at hole index `last`, read from `sown`, the board before the
+    /// chain emptied them: `last` first, then each hole before it.
+    ///
+    /// Built only by the callers that want the list; the list and its
+    /// length are written, never read, so a caller that drops the result
+    /// costs nothing.
     #[inline]
+    pub(crate) fn of_chain(sown: &[u8; 12], last: usize, holes: usize) -> Captures {
+        let mut list = Captures::NONE.list;
+        let mut index = last % 12;
+        for slot in list.iter_mut().take(holes) {
+            *slot = Capture {
+                hole: Hole::from_index_unchecked(index as u8),
+                beans: sown[index],
+            };
+            index = if index == 0 { 11 } else { index - 1 };
+        }
+        Captures {
+            list,
+            len: holes.min(CAPACITY) as u8,
+        }
+    }
+
+    /// Appends a capture; the chain never holds more than 12.
+    #[cfg(test)]
     pub(crate) fn push(&mut self, hole: Hole, beans: u8) {
         if let Some(slot) = self.list.get_mut(usize::from(self.len)) {
             *slot = Capture { hole, beans };

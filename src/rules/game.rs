@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{
-    Captures, Hole, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Repetition,
+    Captures, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Repetition,
     Rules, Score, Variant,
 };
 
@@ -426,10 +426,8 @@ impl Game {
         // history copies the local: reading `self.position` back right
         // after the move wrote it byte by byte stalls the processor
         // (about 15% of a replayed ply).
-        let mut captures = Captures::NONE;
-        let after = self.position.successor(mv.hole().index(), |index, beans| {
-            captures.push(Hole::from_index_unchecked(index as u8), beans);
-        });
+        let mut after = self.position;
+        let captures = after.play_unchecked(mv);
         self.position = after;
         if !captures.is_empty() {
             self.since = self.plies.len() + 1;

@@ -1,10 +1,11 @@
 //! A move (the hole a player sows from) and the set of legal moves.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::iter::FusedIterator;
 use std::str::FromStr;
 
-use crate::{Hole, HoleError};
+use crate::{Hole, HoleError, Player};
 
 /// A move: the hole whose beans the player to move takes and sows.
 ///
@@ -98,8 +99,9 @@ impl fmt::Display for Move {
 /// A set of moves, such as the legal moves of a position, iterated in hole
 /// order.
 ///
-/// `Moves` is a two-byte bit set with its size beside it: building and
-/// iterating it never allocates.
+/// `Moves` holds the holes of one side as a six-bit set with its size
+/// beside it: building and iterating it never allocates, and picking the
+/// n-th move ([`Iterator::nth`]) is one table look-up.
 ///
 /// ```
 /// use bohnenspiel::{Move, Position};
@@ -112,27 +114,78 @@ impl fmt::Display for Move {
 /// assert_eq!(holes, ["1", "2", "3", "4", "5", "6"]);
 /// # Ok::<(), bohnenspiel::HoleError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Moves {
-    /// Bit `i` is set when the hole with index `i` is in the set.
-    bits: u16,
-    /// How many bits are set, kept so that [`Moves::len`] is a read.
+    /// Bit `i` is set when the side's `i`-th hole (in sowing order) is in
+    /// the set; bits 6 and 7 are always clear.
+    mask: u8,
+    /// The side: 0 for South (holes 1–6), 1 for North (holes 7–12).
+    side: u8,
+    /// How many bits of `mask` are set, kept so that [`Moves::len`] is a
+    /// read.
     len: u8,
 }
 
+/// `NTH[side][mask][n]`: the `n`-th hole (from 0, in sowing order) of the
+/// six-bit set `mask` of `side`'s holes; the side's last hole where the set
+/// has no `n`-th member (never read for those).
+const NTH: [[[Hole; 8]; 64]; 2] = {
+    let mut table = [[[Hole::MIN; 8]; 64]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut mask = 0;
+        while mask < 64 {
+            let mut n = 0;
+            let mut offset = 0;
+            while offset < 6 {
+                if mask >> offset & 1 == 1 {
+                    table[side][mask][n] = Hole::from_index_unchecked((6 * side + offset) as u8);
+                    n += 1;
+                }
+                offset += 1;
+            }
+            while n < 8 {
+                table[side][mask][n] = Hole::from_index_unchecked((6 * side + 5) as u8);
+                n += 1;
+            }
+            mask += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
 impl Moves {
     /// The empty set.
-    pub const EMPTY: Moves = Moves { bits: 0, len: 0 };
+    pub const EMPTY: Moves = Moves {
+        mask: 0,
+        side: 0,
+        len: 0,
+    };
 
-    /// The set whose bit `i` stands for the hole with index `i`; bits above
-    /// 11 are dropped. `len` must be the number of bits set below bit 12:
-    /// the caller has it at hand for less than counting them again.
+    /// The set of `side`'s holes whose bit is set in `mask` (bit `i` for
+    /// the side's `i`-th hole; bits 6 and 7 are dropped). `len` must be the
+    /// number of bits set in the six: the caller has it at hand for less
+    /// than counting them again.
     #[inline]
-    pub(crate) const fn from_counted_bits(bits: u16, len: u8) -> Moves {
+    pub(crate) const fn of_side(side: Player, mask: u8, len: u8) -> Moves {
         Moves {
-            bits: bits & 0x0fff,
+            mask: mask & 0x3f,
+            side: side as u8,
             len,
         }
+    }
+
+    /// The set as twelve bits, bit `i` for the hole with index `i`.
+    #[inline]
+    const fn bits(self) -> u16 {
+        (self.mask as u16) << (6 * (self.side & 1))
+    }
+
+    /// `NTH` for this set, `n` taken modulo 8.
+    #[inline]
+    fn nth_hole(self, n: usize) -> Hole {
+        NTH[usize::from(self.side & 1)][usize::from(self.mask & 0x3f)][n & 7]
     }
 
     /// How many moves remain in the set.
@@ -153,7 +206,23 @@ impl Moves {
     #[must_use]
     #[inline]
     pub const fn contains(self, mv: Move) -> bool {
-        self.bits & (1 << mv.hole.index()) != 0
+        self.bits() & (1 << mv.hole.index()) != 0
+    }
+}
+
+impl PartialEq for Moves {
+    /// Sets are equal when they hold the same moves (two empty sets are
+    /// equal whichever side they came from).
+    fn eq(&self, other: &Moves) -> bool {
+        self.bits() == other.bits()
+    }
+}
+
+impl Eq for Moves {}
+
+impl Hash for Moves {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.bits().hash(state);
     }
 }
 
@@ -162,28 +231,31 @@ impl Iterator for Moves {
 
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        if self.bits == 0 {
+        if self.mask == 0 {
             return None;
         }
-        let index = self.bits.trailing_zeros() as u8;
-        self.bits &= self.bits - 1;
+        let hole = self.nth_hole(0);
+        self.mask &= self.mask - 1;
         self.len = self.len.saturating_sub(1);
-        Some(Move::new(Hole::from_index_unchecked(index)))
+        Some(Move::new(hole))
     }
 
-    /// Skips `n` moves by clearing the lowest `n` bits, one step each.
+    /// Picks the `n`-th move from a table and drops it and the moves
+    /// before it, without a step per move skipped.
     #[inline]
     fn nth(&mut self, n: usize) -> Option<Move> {
         if n >= usize::from(self.len) {
             *self = Moves::EMPTY;
             return None;
         }
-        for _ in 0..n {
-            self.bits &= self.bits.wrapping_sub(1);
-        }
-        // n < len <= 12.
-        self.len -= n as u8;
-        self.next()
+        let hole = self.nth_hole(n);
+        // Keep the bits above the hole's own (its offset in the side is
+        // below 6).
+        let offset = hole.index().wrapping_sub(6 * usize::from(self.side & 1));
+        self.mask &= 0xfe_u8.wrapping_shl(offset as u32);
+        // n < len <= 6.
+        self.len -= n as u8 + 1;
+        Some(Move::new(hole))
     }
 
     #[inline]

@@ -32,7 +32,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 fn interior(position: &Position, depth: u32) -> u64 {
     let mut nodes = 0;
     for mv in position.legal_moves() {
-        let child = position.successor(mv.hole().index(), |_, _| {});
+        let child = position.successor(mv.hole().index());
         nodes += if depth <= 2 {
             child.count_moves()
         } else {

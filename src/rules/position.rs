@@ -181,8 +181,8 @@ impl Position {
         // bit 56 (each on its own bit, so without carries) or above bit 63.
         const GATHER: u64 = 1 << 56 | 1 << 49 | 1 << 42 | 1 << 35 | 1 << 28 | 1 << 21;
         let non_empty = self.non_empty_holes();
-        let bits = (non_empty.wrapping_mul(GATHER) >> 56) as u16;
-        Moves::from_counted_bits(bits << (6 * self.turn.index()), count(non_empty))
+        let mask = (non_empty.wrapping_mul(GATHER) >> 56) as u8;
+        Moves::of_side(self.turn, mask, count(non_empty))
     }
 
     /// Whether `mv` is legal: it sows from a non-empty hole of the player
@@ -263,35 +263,36 @@ impl Position {
     /// move, and the turn passes. An empty hole sows nothing, so it only
     /// passes the turn. The result is still a valid [`Position`] (72
     /// beans, even stores).
+    #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Captures {
-        let mut captures = Captures::NONE;
-        self.sow_and_capture(mv.hole().index(), |index, beans| {
-            captures.push(Hole::from_index_unchecked(index as u8), beans);
-        });
-        captures
+        let chain = self.sow_and_capture(mv.hole().index());
+        Captures::of_chain(&chain.sown, chain.last, chain.holes)
     }
 
-    /// The move itself, shared by [`Position::play_unchecked`] and perft.
+    /// The move itself, in place: sows from hole index `origin`, runs the
+    /// capture chain, adds the captured beans to the mover's store and
+    /// passes the turn. Shared by [`Position::play_unchecked`],
+    /// [`Position::successor`] and so by every search; it returns what the
+    /// captures can be listed from, which costs nothing when unused.
     #[inline]
-    pub(crate) fn sow_and_capture(&mut self, origin: usize, record: impl FnMut(usize, u8)) {
-        *self = self.successor(origin, record);
+    pub(crate) fn sow_and_capture(&mut self, origin: usize) -> Chain {
+        let last = sow(&mut self.board, origin);
+        let sown = self.board;
+        let (captured, holes) = capture_chain(&mut self.board, last);
+        let store = &mut self.stores[self.turn.index()];
+        *store = store.wrapping_add(captured);
+        self.turn = !self.turn;
+        Chain { sown, last, holes }
     }
 
-    /// The position after sowing from hole index `origin`, built as a new
-    /// value (see [`sow`]).
+    /// The position after sowing from hole index `origin`, as a new value
+    /// (see [`Position::sow_and_capture`]).
+    #[must_use]
     #[inline]
-    pub(crate) fn successor(&self, origin: usize, record: impl FnMut(usize, u8)) -> Position {
-        let (mut board, last) = sow(&self.board, origin);
-        let captured = capture_chain(&mut board, last, record);
-        // Both stores as one number, the mover's byte raised (no store
-        // holds more than 72, so nothing carries).
-        let stores = u16::from_le_bytes(self.stores)
-            .wrapping_add(u16::from(captured) << (8 * self.turn.index()));
-        Position {
-            board,
-            stores: stores.to_le_bytes(),
-            turn: !self.turn,
-        }
+    pub(crate) fn successor(&self, origin: usize) -> Position {
+        let mut child = *self;
+        child.sow_and_capture(origin);
+        child
     }
 
     /// The same board and stores with the other player to move: a pass in
@@ -387,6 +388,17 @@ impl Position {
             .into_iter()
             .find(|&player| self.store(player) > TOTAL_BEANS / 2)
     }
+}
+
+/// What a move's capture chain took, as [`Position::sow_and_capture`]
+/// leaves it: enough to list the captures ([`Captures::of_chain`]).
+pub(crate) struct Chain {
+    /// The board after the sowing, before the captures emptied holes.
+    sown: [u8; 12],
+    /// The hole index the last bean fell into, where the chain starts.
+    last: usize,
+    /// How many holes the chain emptied.
+    holes: usize,
 }
 
 /// The number of 1 bytes in a word of six 0-or-1 bytes, as
@@ -542,7 +554,7 @@ mod tests {
         assert_eq!(size_of::<Position>(), 15);
         assert_eq!(size_of::<Move>(), 1);
         assert_eq!(size_of::<Option<Move>>(), 1);
-        assert_eq!(size_of::<Moves>(), 4);
+        assert_eq!(size_of::<Moves>(), 3);
         assert_eq!(size_of::<Captures>(), 25);
     }
 
@@ -707,6 +719,15 @@ mod tests {
                     let mut rest = moves;
                     assert_eq!(rest.nth(k), plain.get(k).copied(), "{board:?} {k}");
                     assert_eq!(rest.len(), plain.len().saturating_sub(k + 1));
+                    // Equal to the empty set once empty, whichever side.
+                    assert_eq!(rest == Moves::EMPTY, rest.is_empty());
+                    let left = plain.get(k + 1..).unwrap_or_default();
+                    for hole in Hole::ALL {
+                        assert_eq!(
+                            rest.contains(Move::new(hole)),
+                            left.contains(&Move::new(hole))
+                        );
+                    }
                     assert_eq!(
                         rest.collect::<Vec<_>>(),
                         plain.get(k + 1..).unwrap_or_default()

@@ -29,20 +29,24 @@ fn from_word(word: Word) -> [u8; 12] {
 /// A [`Word`] with one bean in each hole: a full lap.
 const LAP: Word = 0x0101_0101_0101_0101_0101_0101;
 
-/// `SOWN[origin][beans]`: one bean in each hole that receives one when
-/// `beans` (0..12) are sown from hole index `origin`, one per hole,
-/// starting with the hole after `origin`.
-const SOWN: [[Word; 12]; 12] = {
+/// `SOW[origin][beans]`: added to a board whose hole index `origin` holds
+/// `beans` (0..12), it empties that hole and puts one bean in each of the
+/// `beans` holes after it. As a number it is one bean in each of those
+/// holes minus `beans` in the origin, wrapping; the sum neither borrows
+/// (the origin holds those beans) nor carries.
+const SOW: [[Word; 12]; 12] = {
     let mut table = [[0; 12]; 12];
     let mut origin = 0;
     while origin < 12 {
         let mut beans = 0;
         while beans < 12 {
+            let mut sown: Word = 0;
             let mut step = 1;
             while step <= beans {
-                table[origin][beans] |= 1 << (8 * ((origin + step) % 12));
+                sown |= 1 << (8 * ((origin + step) % 12));
                 step += 1;
             }
+            table[origin][beans] = sown.wrapping_sub((beans as Word) << (8 * origin));
             beans += 1;
         }
         origin += 1;
@@ -50,39 +54,35 @@ const SOWN: [[Word; 12]; 12] = {
     table
 };
 
-/// `KEEP[origin]`: a mask that clears hole index `origin` and keeps every
-/// other hole.
-const KEEP: [Word; 12] = {
-    let mut table = [0; 12];
-    let mut origin = 0;
-    while origin < 12 {
-        table[origin] = (LAP * 0xff) & !(0xff << (8 * origin));
-        origin += 1;
-    }
-    table
-};
-
-/// The board after emptying hole `origin` and sowing its beans
-/// counter-clockwise, one per hole, the origin included from the twelfth
-/// bean on; and the index of the hole the last bean fell into (the origin
-/// itself if it was empty or held a multiple of 12).
+/// Empties hole index `origin` and sows its beans counter-clockwise, one
+/// per hole, the origin included from the twelfth bean on; returns the
+/// index of the hole the last bean fell into (the origin itself if it was
+/// empty or held a multiple of 12).
 ///
-/// Full laps are added in one step (`beans / 12` to every hole), the rest
-/// from a table, so the cost does not depend on the number of beans. The
-/// whole board is one [`Word`]: emptying the origin is one mask and the
-/// sowing one addition.
+/// The whole board is one [`Word`] and the sowing one addition from a
+/// table; a hole of 12 or more beans (rare) first adds its full laps,
+/// `beans / 12` to every hole. The cost does not depend on the number of
+/// beans.
 #[inline]
-pub(crate) fn sow(board: &[u8; 12], origin: usize) -> ([u8; 12], usize) {
-    // An index above 11 is a broken contract; `min` keeps it panic-free.
-    let origin = origin.min(11);
-    let beans = board[origin];
-    let laps = Word::from(beans / 12);
-    let rest = usize::from(beans % 12);
-    let after = (to_word(board) & KEEP[origin])
-        .wrapping_add(SOWN[origin][rest])
-        .wrapping_add(laps.wrapping_mul(LAP));
-    let last = origin + rest;
-    (from_word(after), if last >= 12 { last - 12 } else { last })
+pub(crate) fn sow(board: &mut [u8; 12], origin: usize) -> usize {
+    // An index above 11 is a broken contract: nothing is sown.
+    let Some(&beans) = board.get(origin) else {
+        return origin % 12;
+    };
+    let mut word = to_word(board);
+    let rest = if beans < 12 {
+        beans
+    } else {
+        let laps = beans / 12;
+        let rest = beans % 12;
+        word = word
+            .wrapping_sub(Word::from(beans - rest) << (8 * origin))
+            .wrapping_add(Word::from(laps).wrapping_mul(LAP));
+        rest
+    };
+    *board = from_word(word.wrapping_add(SOW[origin][usize::from(rest)]));
+    let last = origin + usize::from(rest);
+    if last >= 12 { last - 12 } else { last }
 }
 
 /// Whether a hole holding `beans` is ripe: 2, 4 or 6.
@@ -92,27 +92,25 @@ pub(crate) const fn is_ripe(beans: u8) -> bool {
 }
 
 /// Runs the capture chain from hole index `last` backwards: empties every
-/// ripe hole until a hole that is not ripe, calling `record(index, beans)`
-/// for each in chain order, and returns the beans captured.
+/// ripe hole until a hole that is not ripe, and returns the beans captured
+/// and the number of holes emptied (the chain: `last` and the holes
+/// before it).
 ///
 /// A captured hole is left empty, which breaks the chain, so it stops
 /// after at most twelve holes.
 #[inline]
-pub(crate) fn capture_chain(
-    board: &mut [u8; 12],
-    last: usize,
-    mut record: impl FnMut(usize, u8),
-) -> u8 {
+pub(crate) fn capture_chain(board: &mut [u8; 12], last: usize) -> (u8, usize) {
     let mut index = last % 12;
     let mut total = 0u8;
+    let mut holes = 0;
     loop {
         let beans = board[index];
         if !is_ripe(beans) {
-            return total;
+            return (total, holes);
         }
         board[index] = 0;
         total = total.wrapping_add(beans);
-        record(index, beans);
+        holes += 1;
         index = if index == 0 { 11 } else { index - 1 };
     }
 }
@@ -129,44 +127,78 @@ mod tests {
 
     #[test]
     fn a_short_sowing_skips_nothing_and_wraps() {
-        let (board, last) = sow(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0], 10);
+        let mut board = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0];
+        let last = sow(&mut board, 10);
         assert_eq!(board, [1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
         assert_eq!(last, 2);
     }
 
     #[test]
     fn twelve_or_more_beans_sow_into_the_origin() {
-        let (board, last) = sow(&[0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0], 2);
+        let mut board = [0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        let last = sow(&mut board, 2);
         // Twelve beans make one lap ending in the origin; the 13th goes on.
         assert_eq!(board, [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
         assert_eq!(last, 3);
 
-        let (board, last) = sow(&[0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0], 5);
+        let mut board = [0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0];
+        let last = sow(&mut board, 5);
         assert_eq!((board, last), ([2; 12], 5));
+
+        let mut board = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 72];
+        let last = sow(&mut board, 11);
+        assert_eq!((board, last), ([6; 12], 11));
     }
 
     #[test]
     fn an_empty_hole_sows_nothing() {
         let mut board = [1; 12];
         board[4] = 0;
-        assert_eq!(sow(&board, 4), (board, 4));
+        let before = board;
+        assert_eq!(sow(&mut board, 4), 4);
+        assert_eq!(board, before);
+    }
+
+    /// Every origin and every count up to 72 agree with sowing one bean
+    /// at a time.
+    #[test]
+    fn sowing_agrees_with_one_bean_at_a_time() {
+        for origin in 0..12 {
+            for beans in 0..=72u8 {
+                let mut board = [0u8; 12];
+                board[origin] = beans;
+                board[(origin + 5) % 12] = 72 - beans;
+                let mut plain = board;
+                plain[origin] = 0;
+                let mut hole = origin;
+                for _ in 0..beans {
+                    hole = (hole + 1) % 12;
+                    plain[hole] += 1;
+                }
+                let last = sow(&mut board, origin);
+                assert_eq!((board, last), (plain, hole), "{origin} {beans}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_index_above_eleven_sows_nothing() {
+        let mut board = [6; 12];
+        assert_eq!(sow(&mut board, 13), 1);
+        assert_eq!(board, [6; 12]);
     }
 
     #[test]
     fn the_chain_runs_backwards_until_a_hole_is_not_ripe() {
         let mut board = [2, 3, 0, 0, 0, 0, 0, 0, 0, 7, 4, 6];
-        let mut seen = Vec::new();
-        let total = capture_chain(&mut board, 0, |index, beans| seen.push((index, beans)));
-        assert_eq!(seen, [(0, 2), (11, 6), (10, 4)]);
-        assert_eq!(total, 12);
+        assert_eq!(capture_chain(&mut board, 0), (12, 3));
         assert_eq!(board, [0, 3, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0]);
     }
 
     #[test]
     fn a_chain_of_all_twelve_holes_stops_at_the_emptied_hole() {
         let mut board = [6; 12];
-        let total = capture_chain(&mut board, 4, |_, _| {});
-        assert_eq!(total, 72);
+        assert_eq!(capture_chain(&mut board, 4), (72, 12));
         assert_eq!(board, [0; 12]);
     }
 }

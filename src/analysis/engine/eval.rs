@@ -94,7 +94,7 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
     let best_capture = position
         .legal_moves()
         .map(|mv| {
-            let child = position.successor(mv.hole().index(), |_, _| {});
+            let child = position.successor(mv.hole().index());
             i32::from(child.store(mover)) - i32::from(position.store(mover))
         })
         .max()

@@ -38,7 +38,7 @@ pub fn two_ply_openings() -> Vec<Vec<Move>> {
     let mut openings = Vec::with_capacity(36);
     let start = Position::new();
     for first in start.legal_moves() {
-        let after = start.successor(first.hole().index(), |_, _| {});
+        let after = start.successor(first.hole().index());
         for reply in after.legal_moves() {
             openings.push(vec![first, reply]);
         }

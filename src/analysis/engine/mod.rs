@@ -631,7 +631,7 @@ fn check_history(
         let before = history.get(index - 1).unwrap_or(position);
         let after = history.get(index).unwrap_or(position);
         let sows = before.legal_moves().any(|mv| {
-            let child = before.successor(mv.hole().index(), |_, _| {});
+            let child = before.successor(mv.hole().index());
             child == *after && child.stores() == before.stores()
         });
         if sows {

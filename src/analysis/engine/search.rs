@@ -273,7 +273,7 @@ impl Searcher<'_> {
         let killers = self.killers.get(ply).copied().unwrap_or([u8::MAX; 2]);
         for (count, mv) in position.legal_moves().enumerate().take(6) {
             let origin = mv.hole().index() as u8;
-            let child = position.successor(usize::from(origin), |_, _| {});
+            let child = position.successor(usize::from(origin));
             let gain = i64::from(child.store(mover)) - i64::from(position.store(mover));
             let key = if !self.config.parts.move_ordering {
                 if origin == tt_move { 1 << 40 } else { 0 }

@@ -67,7 +67,7 @@ fn exits(rules: Rules, beans: u8, position: &Position, lower: &[u8]) -> (u8, u8)
     let mut staying = 0;
     let mut best = NONE;
     for mv in position.legal_moves() {
-        let child = position.successor(mv.hole().index(), |_, _| {});
+        let child = position.successor(mv.hole().index());
         let left = child.beans_on_board();
         if left == beans {
             staying += 1;
@@ -548,7 +548,7 @@ mod tests {
                             }
                         } else {
                             for mv in position.legal_moves() {
-                                let child = position.successor(mv.hole().index(), |_, _| {});
+                                let child = position.successor(mv.hole().index());
                                 if child.stores() == position.stores() {
                                     children.push(child);
                                 }
