@@ -278,7 +278,7 @@ fn variations_branching_at_ever_later_rows() {
     assert_eq!(findings.len(), MAX_FINDINGS_PER_GAME + 1);
     let mut kept: Vec<Option<&str>> = findings[..MAX_FINDINGS_PER_GAME]
         .iter()
-        .map(|f| f.variation.as_deref())
+        .map(|f| f.variation.as_ref().map(|label| label.as_str()))
         .collect();
     kept.sort();
     let labels: Vec<String> = (0..MAX_FINDINGS_PER_GAME - 1).map(label).collect();

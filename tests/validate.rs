@@ -49,7 +49,7 @@ fn findings(report: &Report) -> Vec<String> {
         .map(|f| {
             let ply = f.ply.map_or("-".to_owned(), |p| p.to_string());
             let number = f.move_number.map_or("-".to_owned(), |m| m.to_string());
-            let variation = f.variation.as_deref().unwrap_or("main");
+            let variation = f.variation.as_ref().map_or("main", |label| label.as_str());
             format!(
                 "{} {} {} ply {ply} move {number} {variation}: {}",
                 f.location, f.severity, f.kind, f.message

@@ -318,10 +318,8 @@ impl<V: Visitor + ?Sized> Sink for V {
 #[derive(Default)]
 pub(crate) struct TreeBuilder {
     record: Record,
-    /// Whether the last move of the current line is being built, and
-    /// whether its South turn has been read (until then it holds a
-    /// placeholder).
-    open: Option<bool>,
+    /// Whether the last move of the current line is being built.
+    open: OpenMove,
     /// The groups of the game's plies, in the order they were read.
     groups: Vec<Group>,
     /// Where the groups of the move being built start in `groups`.
@@ -331,6 +329,19 @@ pub(crate) struct TreeBuilder {
     expected_moves: usize,
     errors: Vec<ParseError>,
     warnings: Vec<Warning>,
+}
+
+/// Whether the last move of the line being read is still being built.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum OpenMove {
+    /// No move is being built.
+    #[default]
+    None,
+    /// The move is begun, and its South turn holds a placeholder: no ply
+    /// of it was read yet.
+    Begun,
+    /// The move has its South turn (or South's turn is left out).
+    Started,
 }
 
 impl TreeBuilder {
@@ -344,7 +355,7 @@ impl TreeBuilder {
 
     /// Drops the move being built, if any.
     fn close_open_move(&mut self) {
-        if self.open.take().is_some() {
+        if std::mem::take(&mut self.open) != OpenMove::None {
             self.drop_open_move();
         }
     }
@@ -514,7 +525,7 @@ impl Sink for TreeBuilder {
             full_stop: false,
             span: Span::default(),
         });
-        self.open = Some(false);
+        self.open = OpenMove::Begun;
         self.open_groups = self.groups.len();
         ControlFlow::Continue(())
     }
@@ -525,12 +536,14 @@ impl Sink for TreeBuilder {
         alternative: bool,
         ply: &mut WrittenPly,
     ) -> ControlFlow<()> {
-        let Some(has_south) = self.open else {
-            return ControlFlow::Continue(());
+        let has_south = match self.open {
+            OpenMove::None => return ControlFlow::Continue(()),
+            OpenMove::Begun => false,
+            OpenMove::Started => true,
         };
         let south_alternative = alternative && has_south;
         if player == Player::South && !south_alternative {
-            self.open = Some(true);
+            self.open = OpenMove::Started;
         }
         let groups = self.take_groups(&mut ply.groups);
         let Some(m) = self.line().last_mut() else {
@@ -617,23 +630,23 @@ impl Sink for TreeBuilder {
     }
 
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
-        match self.open.take() {
-            Some(true) => {
+        match std::mem::take(&mut self.open) {
+            OpenMove::Started => {
                 if let Some(m) = self.line().last_mut() {
                     m.ending = end.ending.map(|ending| Box::new(ending.clone()));
                     m.full_stop = end.full_stop;
                     m.span = end.span;
                 }
             }
-            Some(false) => self.drop_open_move(),
-            None => {}
+            OpenMove::Begun => self.drop_open_move(),
+            OpenMove::None => {}
         }
         ControlFlow::Continue(())
     }
 
     fn elide_south(&mut self, span: Span) -> ControlFlow<()> {
-        if self.open.is_some() {
-            self.open = Some(true);
+        if self.open != OpenMove::None {
+            self.open = OpenMove::Started;
             if let Some(m) = self.line().last_mut() {
                 m.south_elided = true;
                 m.south = Turn::single(WrittenPly {

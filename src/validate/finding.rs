@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::notation::{Location, Span};
+use crate::notation::{Label, Location, Span};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -201,7 +201,7 @@ pub struct Finding {
     /// The move number of that ply, counting from 1 (`None` likewise).
     pub move_number: Option<u32>,
     /// The variation concerned, such as `B`; `None` for the main line.
-    pub variation: Option<String>,
+    pub variation: Option<Label>,
 }
 
 impl Finding {

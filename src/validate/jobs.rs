@@ -5,7 +5,7 @@ use crate::notation::{
     Group, GroupKind, KnownTag, Layout, Movetext, ParsedRecord, Record, Span, StartTag, Tag,
     TagValueError, Turn, WrittenMove, WrittenPly, setup_value,
 };
-use crate::{Action, EndReason, Game, PlayError, Player, Position, Rules};
+use crate::{Action, EndReason, Game, PlayError, Player, Position, Repetition, Rules};
 
 use super::{Options, StopReason, compare, validate};
 
@@ -213,11 +213,14 @@ pub fn record_of(game: &Game) -> Record {
     }
     // The tag names the variant and endless play; how a program ended
     // its game (`Rules::repetition`) is no part of the record.
-    let rules = game.rules().to_string();
-    if rules != Rules::default().to_string() {
+    let rules = Rules {
+        repetition: Repetition::default(),
+        ..game.rules()
+    };
+    if rules != Rules::default() {
         tags.push(Tag {
             name: KnownTag::Rules.name().to_owned(),
-            value: rules,
+            value: rules.to_string(),
             span: Span::default(),
         });
     }

@@ -785,7 +785,7 @@ impl From<&Finding> for FindingDocument {
             column: finding.location.column,
             ply: finding.ply,
             move_number: finding.move_number,
-            variation: finding.variation.clone(),
+            variation: finding.variation.map(|label| label.as_str().to_owned()),
             severity: finding.severity,
             kind: finding.kind,
             message: finding.message.clone(),

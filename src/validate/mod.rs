@@ -276,7 +276,7 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
             break;
         }
         ctx.group = i + 1;
-        let label = variation.label.as_str();
+        let label = variation.label;
         let at = At {
             variation: Some(label),
             ..At::RECORD
@@ -321,13 +321,13 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
 /// from it still to come. A chain of variations each branching from its
 /// parent's last rows keeps one frame for each, so a frame is kept small
 /// (its line's number is its replay's, and its moves are found from it).
-struct Frame<'r> {
+struct Frame {
     /// The next of its moves to replay.
     next: u32,
     /// The lines that branch from it still to come: `branches[from..to]`.
     from: u32,
     to: u32,
-    replay: replay::LineReplay<'r>,
+    replay: replay::LineReplay,
     /// The game as it was where the line branched, to go back to.
     back: Option<crate::rules::Checkpoint>,
 }
@@ -416,7 +416,7 @@ fn replay_lines<'r>(
                 game,
                 &variation.moves,
                 first,
-                (i + 1, Some(variation.label.as_str())),
+                (i + 1, Some(variation.label)),
                 line,
             );
             if let Some(entry) = report.variations.get_mut(i) {
@@ -701,11 +701,11 @@ mod tests {
     /// to and three 32-bit numbers.
     #[test]
     fn a_replay_frame_is_small() {
-        let frame = size_of::<super::Frame<'_>>();
-        let parts = size_of::<super::replay::LineReplay<'_>>()
+        let frame = size_of::<super::Frame>();
+        let parts = size_of::<super::replay::LineReplay>()
             + size_of::<Option<crate::rules::Checkpoint>>()
             + 3 * size_of::<u32>();
         assert!(frame <= parts.next_multiple_of(8), "{frame} > {parts}");
-        assert!(size_of::<super::replay::LineReplay<'_>>() <= 80);
+        assert!(size_of::<super::replay::LineReplay>() <= 80);
     }
 }

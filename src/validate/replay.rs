@@ -2,7 +2,7 @@
 
 use std::collections::BinaryHeap;
 
-use crate::notation::{self, GroupKind, LineIndex, Location, ParsedRecord, Span, Turn};
+use crate::notation::{self, GroupKind, Label, LineIndex, Location, ParsedRecord, Span, Turn};
 use crate::{
     Action, Captures, EndReason, Game, GameEnd, Hole, IllegalMoveKind, Move, PlayError, Player,
     Position, Repetition, Rules, Variant,
@@ -214,15 +214,15 @@ impl Ord for Kept {
 
 /// Where a finding is, in replay terms.
 #[derive(Clone, Copy)]
-pub(crate) struct At<'v> {
+pub(crate) struct At {
     pub ply: Option<usize>,
     pub move_number: Option<u32>,
-    pub variation: Option<&'v str>,
+    pub variation: Option<Label>,
 }
 
-impl At<'_> {
+impl At {
     /// A finding about the whole record.
-    pub(crate) const RECORD: At<'static> = At {
+    pub(crate) const RECORD: At = At {
         ply: None,
         move_number: None,
         variation: None,
@@ -252,7 +252,7 @@ impl<'a> Context<'a> {
         kind: FindingKind,
         message: String,
         span: Span,
-        at: At<'_>,
+        at: At,
     ) {
         let finding = Finding {
             severity,
@@ -262,7 +262,7 @@ impl<'a> Context<'a> {
             location: Location::default(),
             ply: at.ply,
             move_number: at.move_number,
-            variation: at.variation.map(str::to_owned),
+            variation: at.variation,
         };
         self.record(finding, false);
     }
@@ -413,10 +413,10 @@ impl Omitted {
 /// The replay of one line in progress ([`Context::begin_line`]): where it
 /// is, so that it can be taken up again after the lines that branch from
 /// it are replayed.
-pub(crate) struct LineReplay<'v> {
+pub(crate) struct LineReplay {
     /// The line: 0 for the main line, `i + 1` for variation `i`.
     line_number: usize,
-    variation: Option<&'v str>,
+    variation: Option<Label>,
     /// The plies in the game's history before the line's first.
     first_index: usize,
     /// Whether the game's last ply is a forced pass that the record has
@@ -434,7 +434,7 @@ pub(crate) struct LineReplay<'v> {
     pub stopped: bool,
 }
 
-impl LineReplay<'_> {
+impl LineReplay {
     /// The line: 0 for the main line, `i + 1` for variation `i`.
     pub(crate) const fn line_number(&self) -> usize {
         self.line_number
@@ -449,14 +449,14 @@ impl<'a> Context<'a> {
     /// variation `i`. [`Context::replay_move`] then replays each move
     /// in turn, recording every ply and finding in `line`, and
     /// [`Context::end_line`] ends the line.
-    pub(crate) fn begin_line<'v>(
+    pub(crate) fn begin_line(
         &self,
         game: &mut Game,
         moves: &[notation::WrittenMove],
         (first_index, open): (usize, bool),
-        (line_number, variation): (usize, Option<&'v str>),
+        (line_number, variation): (usize, Option<Label>),
         line: &mut Line,
-    ) -> LineReplay<'v> {
+    ) -> LineReplay {
         let total: usize = moves.iter().map(|m| m.turns().count()).sum();
         game.reserve(total);
         if self.options.keep_plies {
@@ -479,10 +479,10 @@ impl<'a> Context<'a> {
     /// Replays move `m`, numbered `number`, of the line `replay` replays
     /// into `line`; sets [`LineReplay::stopped`] if a ply cannot be
     /// replayed.
-    pub(crate) fn replay_move<'v>(
+    pub(crate) fn replay_move(
         &mut self,
         game: &mut Game,
-        replay: &mut LineReplay<'v>,
+        replay: &mut LineReplay,
         line: &mut Line,
         (number, m): NumberedMove<'_>,
     ) {
@@ -602,7 +602,7 @@ impl<'a> Context<'a> {
     pub(crate) fn end_line(
         &mut self,
         game: &mut Game,
-        replay: LineReplay<'_>,
+        replay: LineReplay,
         line: &mut Line,
         last_number: u32,
     ) {
@@ -680,14 +680,14 @@ impl<'a> Context<'a> {
 
     /// Notes that the game ended by a claim of repetition after ply
     /// `index`, if it did.
-    pub(crate) fn note_repetition(&mut self, index: usize, end: GameEnd, span: Span, at: At<'_>) {
+    pub(crate) fn note_repetition(&mut self, index: usize, end: GameEnd, span: Span, at: At) {
         if let Some(message) = repetition_message(index, end, self.rules) {
             self.push(Severity::Note, FindingKind::Repetition, message, span, at);
         }
     }
 
     /// Reports a written pass that the rules do not force.
-    fn illegal_pass(&mut self, index: usize, number: u32, span: Span, at: At<'_>, game: &Game) {
+    fn illegal_pass(&mut self, index: usize, number: u32, span: Span, at: At, game: &Game) {
         let message = match (self.rules.variant, game.end()) {
             (Variant::Standard, _) => format!(
                 "illegal ply {index} at move {number}: a pass is written, but under the standard rules a player never passes (only the Hemprich variant has passes)"
@@ -711,7 +711,7 @@ impl<'a> Context<'a> {
         index: usize,
         number: u32,
         span: Span,
-        at: At<'_>,
+        at: At,
         game: &Game,
     ) {
         let (kind, message) = match error.kind() {
@@ -746,7 +746,7 @@ impl<'a> Context<'a> {
         ply: &notation::WrittenPly,
         captures: &crate::Captures,
         alternative: Option<&str>,
-        at: At<'_>,
+        at: At,
     ) {
         let prefix = alternative.unwrap_or_default();
         let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
@@ -848,7 +848,7 @@ impl<'a> Context<'a> {
         &mut self,
         before: Position,
         turn: &Turn,
-        at: At<'_>,
+        at: At,
     ) -> Vec<Option<crate::Captures>> {
         let mut alternatives = Vec::with_capacity(turn.alternatives.len());
         if turn.alternatives.is_empty() && turn.ply.groups.is_empty() {
@@ -883,7 +883,7 @@ impl<'a> Context<'a> {
         before: Position,
         other: &notation::WrittenPly,
         what: &str,
-        at: At<'_>,
+        at: At,
     ) -> Option<crate::Captures> {
         let Some(hole) = other.hole else {
             // A pass written as an alternative: a pass is never a

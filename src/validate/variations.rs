@@ -255,10 +255,10 @@ impl<'r> Index<'r> {
     }
 
     /// The label of a variation line; `None` for the main line.
-    pub(crate) fn label(&self, line: LineId) -> Option<&'r str> {
+    pub(crate) fn label(&self, line: LineId) -> Option<Label> {
         match line {
             LineId::Main => None,
-            LineId::Variation(i) => self.movetext.variations.get(i).map(|v| v.label.as_str()),
+            LineId::Variation(i) => self.movetext.variations.get(i).map(|v| v.label),
         }
     }
 
@@ -486,7 +486,7 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, index: &Index<'_>) {
     check_first_row(ctx, &movetext.moves);
     check_sequence(ctx, &movetext.moves, None);
     for (i, variation) in movetext.variations.iter().enumerate() {
-        let label = variation.label.as_str();
+        let label = variation.label;
         check_sequence(ctx, &variation.moves, Some(label));
         let Some(parent) = index.parent(i) else {
             ctx.push(
@@ -539,7 +539,7 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
                     continue;
                 };
                 for label in labels {
-                    if variation == Some(label.as_str()) {
+                    if variation == Some(*label) {
                         ctx.push(
                             Severity::Warning,
                             FindingKind::UnresolvedLabel,
@@ -600,7 +600,7 @@ fn check_first_row(ctx: &mut Context<'_>, moves: &[WrittenMove]) {
 }
 
 /// Each row must be the previous one plus 1.
-fn check_sequence(ctx: &mut Context<'_>, moves: &[WrittenMove], variation: Option<&str>) {
+fn check_sequence(ctx: &mut Context<'_>, moves: &[WrittenMove], variation: Option<Label>) {
     let rows = moves
         .iter()
         .zip(1u32..)
