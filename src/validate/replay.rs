@@ -806,7 +806,7 @@ impl<'a> Context<'a> {
     /// malformed-value warning, and an exact value whose counts do not add
     /// up to the beans in the game a value-total warning, each at its
     /// group.
-    fn check_values(&mut self, ply: &notation::WrittenPly, at: At<'_>) {
+    fn check_values(&mut self, ply: &notation::WrittenPly, at: At) {
         for (k, value) in super::values::written_values(ply) {
             let span = ply.groups.get(k).map_or(ply.span, |group| group.span);
             match value {
