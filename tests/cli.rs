@@ -1672,61 +1672,147 @@ fn reconstruct_lists_the_boards_the_budget_does_not_solve() {
     insta::assert_snapshot!("reconstruct-budget", ran.transcript());
 }
 
-#[test]
-fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let file = dir.path().join("standard-6.table");
-    let path = file.to_str().expect("a UTF-8 path");
-    let built = run(&["table", "--beans", "6", "--output", path]);
-    assert_eq!(built.code, Some(0), "{}", built.stderr);
-    assert_eq!(
-        built.stdout,
-        format!("{path}: 27640 positions with up to 6 beans under the rules \"standard\"\n")
-    );
-    assert_eq!(
-        built.stderr,
-        "building the table of 27640 positions with up to 6 beans: a file of 28 kB (27680 bytes), 52 kB of memory while it is built\n"
-    );
-    let bytes = std::fs::read(&file).expect("the table");
-    assert_eq!(bytes.len(), 27680);
-
-    // On any number of threads, the same table; 0 threads is a usage error.
-    let threaded = dir.path().join("threaded.table");
-    let threaded_path = threaded.to_str().expect("a UTF-8 path");
-    for threads in ["1", "3"] {
-        let built = run(&[
-            "table",
-            "--beans",
-            "6",
-            "-o",
-            threaded_path,
-            "--threads",
-            threads,
-        ]);
-        assert_eq!(built.code, Some(0), "{}", built.stderr);
-        let same = std::fs::read(&threaded).expect("the table") == bytes;
-        assert!(same, "{threads} threads give the same table");
+/// Runs the binary with `args` in the directory `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    Run {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        code: output.status.code(),
     }
+}
+
+/// `text` with the seconds at the end of each level's line (`level 6:
+/// …, 0.01 s`) replaced by `<seconds>`: the only part that varies.
+fn without_seconds(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.rsplit_once(", ") {
+            Some((head, tail)) if line.starts_with("level ") && tail.ends_with(" s") => {
+                format!("{head}, <seconds>\n")
+            }
+            _ => format!("{line}\n"),
+        })
+        .collect()
+}
+
+#[test]
+fn table_builds_level_files_that_solve_uses_and_bad_tables_exit_2() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
     let mut transcript = String::new();
-    let none = usage_error(
+    let step = |transcript: &mut String, args: &[&str]| {
+        let ran = run_in(dir.path(), args);
+        let _ = writeln!(transcript, "$ bohnenspiel {}", args.join(" "));
+        transcript.push_str(&without_seconds(&ran.transcript()));
+        ran
+    };
+    let built = step(
+        &mut transcript,
+        &["table", "--beans", "4", "--output", "tables"],
+    );
+    assert_eq!(built.code, Some(0), "{}", built.stderr);
+    // The levels above those there already, each with its 2-bit form.
+    let grown = step(
+        &mut transcript,
+        &["table", "--beans", "6", "--output", "tables", "--wdl"],
+    );
+    assert_eq!(grown.code, Some(0), "{}", grown.stderr);
+    let nothing = step(&mut transcript, &["table", "--beans", "6", "-o", "tables"]);
+    assert_eq!(nothing.code, Some(0), "{}", nothing.stderr);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("tables"))
+        .expect("listed")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .into_string()
+                .expect("UTF-8")
+        })
+        .collect();
+    names.sort();
+    let _ = writeln!(transcript, "$ ls tables\n{}", names.join("\n"));
+
+    // On any number of threads, the same levels; 0 threads is a usage
+    // error.
+    for threads in ["1", "3"] {
+        let out = format!("threads-{threads}");
+        let built = run_in(
+            dir.path(),
+            &["table", "--beans", "6", "-o", &out, "--threads", threads],
+        );
+        assert_eq!(built.code, Some(0), "{}", built.stderr);
+        for level in (0..=6).step_by(2) {
+            let name = format!("standard-own-side-L{level:02}.table");
+            let read =
+                |sub: &str| std::fs::read(dir.path().join(sub).join(&name)).expect("a level");
+            assert!(read(&out) == read("tables"), "{threads} threads: {name}");
+        }
+    }
+    let none = step(
+        &mut transcript,
+        &["table", "--beans", "6", "-o", "threads-0", "--threads", "0"],
+    );
+    assert_eq!(none.code, Some(2));
+
+    // A build that needs more memory than allowed is refused before it
+    // starts; so are an output that is a file and levels for other rules.
+    let refused = step(
+        &mut transcript,
+        &["table", "--beans", "16", "-o", "other", "--memory", "60"],
+    );
+    assert_eq!(refused.code, Some(2));
+    assert!(!dir.path().join("other").exists(), "nothing made");
+    std::fs::write(dir.path().join("file"), b"x").expect("written");
+    assert_eq!(
+        step(&mut transcript, &["table", "--beans", "4", "-o", "file"]).code,
+        Some(2)
+    );
+    let hemprich = step(
         &mut transcript,
         &[
             "table",
             "--beans",
-            "6",
+            "8",
             "-o",
-            threaded_path,
-            "--threads",
-            "0",
+            "tables",
+            "--variant",
+            "hemprich",
         ],
     );
+    assert_eq!(hemprich.code, Some(2));
     assert_eq!(
-        none.stderr,
-        "bohnenspiel: error: invalid value '0' for '--threads <N>': a build needs at least 1 thread (see `bohnenspiel --help`)\n"
+        step(&mut transcript, &["table", "--beans", "30", "-o", "tables"]).code,
+        Some(2)
     );
 
-    // `-o -` writes the same table to standard output, the summary to
-    // standard error.
+    let gentlemen = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S";
+    let plain = run(&["solve", "--position", gentlemen]);
+    let tabled = run_in(
+        dir.path(),
+        &["solve", "--table", "tables", "--position", gentlemen],
+    );
+    assert_eq!(tabled.code, Some(0), "{}", tabled.stderr);
+    assert_eq!(tabled.stdout, plain.stdout);
+    let other = step(
+        &mut transcript,
+        &[
+            "solve",
+            "--endless",
+            "split",
+            "--table",
+            "tables",
+            "--position",
+            gentlemen,
+        ],
+    );
+    assert_eq!(other.code, Some(2));
+
+    // `-o -` writes the level files one after another to standard
+    // output, the summary to standard error; `solve` reads that too.
     let piped = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
         .args(["table", "--beans", "6", "-o", "-"])
         .current_dir(dir.path())
@@ -1734,7 +1820,17 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&piped.stderr);
     assert_eq!(piped.status.code(), Some(0), "{stderr}");
-    assert!(piped.stdout == bytes, "the same table on standard output");
+    let levels: Vec<u8> = (0..=6)
+        .step_by(2)
+        .flat_map(|level| {
+            std::fs::read(
+                dir.path()
+                    .join(format!("tables/standard-own-side-L{level:02}.table")),
+            )
+            .expect("a level")
+        })
+        .collect();
+    assert!(piped.stdout == levels, "the same levels on standard output");
     assert!(
         stderr.ends_with(
             "<stdout>: 27640 positions with up to 6 beans under the rules \"standard\"\n"
@@ -1742,57 +1838,30 @@ fn table_builds_a_file_that_solve_uses_and_bad_tables_exit_2() {
         "{stderr}"
     );
     assert!(!dir.path().join("-").exists(), "no file named `-`");
-
-    // A build that needs more memory than allowed is refused before it
-    // starts.
-    let refused = run(&["table", "--beans", "16", "-o", path, "--memory", "60"]);
-    assert_eq!(refused.code, Some(2));
-    assert_eq!(
-        refused.stderr,
-        "bohnenspiel: error: --beans 16: building the table needs 65 MB of memory, but --memory allows only 60 MB\n"
+    std::fs::write(dir.path().join("stream.table"), &piped.stdout).expect("written");
+    let streamed = run_in(
+        dir.path(),
+        &["solve", "--table", "stream.table", "--position", gentlemen],
     );
-    assert_eq!(std::fs::read(&file).expect("the table"), bytes, "untouched");
+    assert_eq!(streamed.stdout, plain.stdout, "{}", streamed.stderr);
 
-    let gentlemen = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S";
-    let plain = run(&["solve", "--position", gentlemen]);
-    let tabled = run(&["solve", "--table", path, "--position", gentlemen]);
-    assert_eq!(tabled.code, Some(0), "{}", tabled.stderr);
-    assert_eq!(tabled.stdout, plain.stdout);
-
-    let other = run(&[
-        "solve",
-        "--endless",
-        "split",
-        "--table",
-        path,
-        "--position",
-        gentlemen,
-    ]);
-    assert_eq!(other.code, Some(2));
-    assert_eq!(
-        other.stderr,
-        "bohnenspiel: error: --table: the table was built for the rules \"standard\", \
-         but the solver follows \"standard; endless=split\"\n"
+    // A level cut short, named by its file.
+    let four = dir.path().join("tables/standard-own-side-L04.table");
+    let bytes = std::fs::read(&four).expect("a level");
+    std::fs::write(&four, &bytes[..100]).expect("written");
+    let truncated = step(
+        &mut transcript,
+        &["solve", "--table", "tables", "--position", gentlemen],
     );
-
-    let short = dir.path().join("short.table");
-    std::fs::write(&short, &bytes[..100]).expect("written");
-    let short = short.to_str().expect("a UTF-8 path");
-    let truncated = run(&["solve", "--table", short, "--position", gentlemen]);
     assert_eq!(truncated.code, Some(2));
-    assert_eq!(
-        truncated.stderr,
-        format!(
-            "{short}: error: the table is truncated: it ends after 100 bytes, but needs 27680\n"
-        )
+    // A level missing.
+    std::fs::remove_file(&four).expect("removed");
+    let missing = step(
+        &mut transcript,
+        &["solve", "--table", "tables", "--position", gentlemen],
     );
-
-    let too_many = run(&["table", "--beans", "30", "--output", path]);
-    assert_eq!(too_many.code, Some(2));
-    assert_eq!(
-        too_many.stderr,
-        "bohnenspiel: error: --beans 30: a table for 30 beans is too large: at most 24 beans are supported\n"
-    );
+    assert_eq!(missing.code, Some(2));
+    insta::assert_snapshot!("table-levels", transcript);
 }
 
 #[test]

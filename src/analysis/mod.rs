@@ -165,5 +165,5 @@ pub(crate) use phrases::stated_stipulations;
 pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use reconstruct::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};
-pub use table::{EndgameTable, LevelReport, TableError};
+pub use table::{EndgameTable, LevelReport, TableError, TableForm, TableProbe, WdlTable};
 pub use written::write_values;

@@ -1,41 +1,57 @@
-//! The table's file format (see the [module docs](super#the-file-format)).
+//! The file of one level (see the [module docs](super#the-file-format)):
+//! its header, and its entries in checked blocks, in either form.
 
 use std::io::{self, Read, Write};
 
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-use super::index::{entries, level_offset};
-use super::{EndgameTable, TableError};
-use crate::{EndlessPlay, Variant};
+use super::index::entries as entries_up_to;
+use super::index::{boards, level_offset};
+use super::{EndgameTable, TableError, TableForm};
+use crate::{EndlessPlay, Rules, Variant};
 
 /// The first eight bytes of every table file.
 pub(crate) const MAGIC: [u8; 8] = *b"BOHNTAB\n";
 
 /// The version of the format written and read.
-pub(crate) const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 3;
 
 /// The header's length in bytes.
 pub(crate) const HEADER: usize = 32;
 
-/// The entries of one block; each block is followed by its checksum.
+/// The bytes of one block; each block is followed by its checksum.
 pub(crate) const BLOCK: usize = 1 << 20;
 
 /// The length of a block's checksum.
 const SUM: usize = 8;
 
+/// The seed of the header's checksum.
+const HEADER_SEED: u64 = u64::MAX;
+
 /// The checksum of the header's first 24 bytes (seed `u64::MAX`) or of a
-/// block's entries (seed: the block's index from 0): XXH3, 64 bits.
+/// block (seed: the block's index from 0): XXH3, 64 bits.
 fn checksum(bytes: &[u8], seed: u64) -> u64 {
     xxh3_64_with_seed(bytes, seed)
 }
 
-/// The seed of the header's checksum.
-const HEADER_SEED: u64 = u64::MAX;
+/// The positions of the level of `beans` beans, both players to move.
+pub(crate) const fn level_entries(beans: u8) -> u64 {
+    2 * boards(beans)
+}
 
-/// The length of a file holding `count` entries.
+/// The bytes that hold `count` entries in `form`.
+pub(crate) const fn payload_len(form: TableForm, count: u64) -> u64 {
+    match form {
+        TableForm::Exact => count,
+        TableForm::Wdl => count.div_ceil(4),
+    }
+}
+
+/// The length of the file of a level of `count` entries in `form`.
 #[must_use]
-pub(crate) const fn file_len(count: u64) -> u64 {
-    HEADER as u64 + count + SUM as u64 * count.div_ceil(BLOCK as u64)
+pub(crate) const fn level_file_len(form: TableForm, count: u64) -> u64 {
+    let payload = payload_len(form, count);
+    HEADER as u64 + payload + SUM as u64 * payload.div_ceil(BLOCK as u64)
 }
 
 const fn variant_code(variant: Variant) -> u8 {
@@ -53,25 +69,123 @@ const fn endless_code(rule: EndlessPlay) -> u8 {
     }
 }
 
-/// The header's first 24 bytes (all but the checksum).
-fn header(table: &EndgameTable) -> [u8; 24] {
-    let mut bytes = [0u8; 24];
-    bytes[..8].copy_from_slice(&MAGIC);
-    bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    bytes[12] = variant_code(table.variant);
-    bytes[13] = endless_code(table.endless_play);
-    bytes[14] = table.beans;
-    bytes[16..24].copy_from_slice(&(table.entries.len() as u64).to_le_bytes());
-    bytes
+const fn form_code(form: TableForm) -> u8 {
+    match form {
+        TableForm::Exact => 0,
+        TableForm::Wdl => 1,
+    }
 }
 
-pub(crate) fn write(table: &EndgameTable, mut out: impl Write) -> Result<(), TableError> {
-    let head = header(table);
+/// The name of the file of level `beans` under `rules` in `form`:
+/// `standard-own-side-L16.table`, `hemprich-split-L08.wdl`.
+#[must_use]
+pub(crate) fn file_name(rules: Rules, beans: u8, form: TableForm) -> String {
+    let variant = match rules.variant {
+        Variant::Standard => "standard",
+        Variant::Hemprich => "hemprich",
+    };
+    let endless = match rules.endless_play {
+        EndlessPlay::OwnSide => "own-side",
+        EndlessPlay::LastMover => "last-mover",
+        EndlessPlay::Split => "split",
+    };
+    format!("{variant}-{endless}-L{beans:02}.{}", form.extension())
+}
+
+/// A level file's header, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Header {
+    pub(crate) variant: Variant,
+    pub(crate) endless_play: EndlessPlay,
+    /// The beans on every board of the level.
+    pub(crate) level: u8,
+    pub(crate) form: TableForm,
+}
+
+impl Header {
+    pub(crate) fn rules(self) -> Rules {
+        Rules {
+            variant: self.variant,
+            endless_play: self.endless_play,
+            ..Rules::default()
+        }
+    }
+
+    pub(crate) const fn count(self) -> u64 {
+        level_entries(self.level)
+    }
+
+    /// The header's first 24 bytes (all but the checksum).
+    fn bytes(self) -> [u8; 24] {
+        let mut bytes = [0u8; 24];
+        bytes[..8].copy_from_slice(&MAGIC);
+        bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        bytes[12] = variant_code(self.variant);
+        bytes[13] = endless_code(self.endless_play);
+        bytes[14] = self.level;
+        bytes[15] = form_code(self.form);
+        bytes[16..24].copy_from_slice(&self.count().to_le_bytes());
+        bytes
+    }
+}
+
+/// The entries of level `level` of `table` (both players to move).
+pub(crate) fn level_of(table: &EndgameTable, level: u8) -> &[u8] {
+    let start = level_offset(level) as usize;
+    let end = entries_up_to(level) as usize;
+    &table.entries[start..end]
+}
+
+/// The 2-bit code of an entry: the beans South gets from a board of
+/// `level` beans against half of them (0 fewer, 1 half, 2 more).
+pub(crate) const fn wdl_code(value: u8, level: u8) -> u8 {
+    let twice = 2 * value as u16;
+    if twice < level as u16 {
+        0
+    } else if twice == level as u16 {
+        1
+    } else {
+        2
+    }
+}
+
+/// Writes the file of level `level` of `table` in `form`.
+pub(crate) fn write_level(
+    table: &EndgameTable,
+    level: u8,
+    form: TableForm,
+    mut out: impl Write,
+) -> Result<(), TableError> {
+    let header = Header {
+        variant: table.variant,
+        endless_play: table.endless_play,
+        level,
+        form,
+    };
+    let head = header.bytes();
     out.write_all(&head)?;
     out.write_all(&checksum(&head, HEADER_SEED).to_le_bytes())?;
-    for (index, block) in table.entries.chunks(BLOCK).enumerate() {
-        out.write_all(block)?;
-        out.write_all(&checksum(block, index as u64).to_le_bytes())?;
+    let entries = level_of(table, level);
+    match form {
+        TableForm::Exact => {
+            for (index, block) in entries.chunks(BLOCK).enumerate() {
+                out.write_all(block)?;
+                out.write_all(&checksum(block, index as u64).to_le_bytes())?;
+            }
+        }
+        TableForm::Wdl => {
+            let mut packed = Vec::with_capacity(BLOCK.min(entries.len().div_ceil(4)));
+            for (index, chunk) in entries.chunks(4 * BLOCK).enumerate() {
+                packed.clear();
+                packed.extend(chunk.chunks(4).map(|four| {
+                    four.iter().enumerate().fold(0u8, |byte, (at, &value)| {
+                        byte | wdl_code(value, level) << (2 * at)
+                    })
+                }));
+                out.write_all(&packed)?;
+                out.write_all(&checksum(&packed, index as u64).to_le_bytes())?;
+            }
+        }
     }
     out.flush()?;
     Ok(())
@@ -101,17 +215,15 @@ fn le_u64(bytes: &[u8], at: usize) -> u64 {
         .map_or(0, u64::from_le_bytes)
 }
 
-/// The header's fields, checked.
-struct Header {
-    variant: Variant,
-    endless_play: EndlessPlay,
-    beans: u8,
-    count: u64,
-}
-
-fn read_header(input: &mut impl Read) -> Result<Header, TableError> {
+/// Reads and checks a level's header; `None` if the input ends before
+/// its first byte. `base` is where the header begins in the input, for
+/// the places errors name.
+pub(crate) fn read_header(input: &mut impl Read, base: u64) -> Result<Option<Header>, TableError> {
     let mut head = [0u8; HEADER];
     let got = fill(input, &mut head)?;
+    if got == 0 {
+        return Ok(None);
+    }
     if got >= MAGIC.len() && head[..8] != MAGIC || got < MAGIC.len() && head[..got] != MAGIC[..got]
     {
         return Err(TableError::NotATable);
@@ -128,21 +240,24 @@ fn read_header(input: &mut impl Read) -> Result<Header, TableError> {
     }
     if got < HEADER {
         return Err(TableError::Truncated {
-            expected: HEADER as u64,
-            found: got as u64,
+            expected: base + HEADER as u64,
+            found: base + got as u64,
         });
     }
     let stored = le_u64(&head, 24);
     let computed = checksum(&head[..24], HEADER_SEED);
     if stored != computed {
         return Err(TableError::Checksum {
-            offset: 0,
+            offset: base,
             len: 24,
             stored,
             computed,
         });
     }
-    let corrupt = |offset: u64, what: &'static str| TableError::Corrupt { offset, what };
+    let corrupt = |at: u64, what: &'static str| TableError::Corrupt {
+        offset: base + at,
+        what,
+    };
     let variant = match head[12] {
         0 => Variant::Standard,
         1 => Variant::Hemprich,
@@ -154,111 +269,127 @@ fn read_header(input: &mut impl Read) -> Result<Header, TableError> {
         2 => EndlessPlay::Split,
         _ => return Err(corrupt(13, "the endless-play rule is unknown")),
     };
-    let beans = head[14];
-    if beans > EndgameTable::MAX_BEANS {
+    let level = head[14];
+    if level > EndgameTable::MAX_BEANS {
         return Err(TableError::TooManyBeans {
-            beans,
+            beans: level,
             max: EndgameTable::MAX_BEANS,
         });
     }
-    if head[15] != 0 {
-        return Err(corrupt(15, "the reserved byte is not 0"));
+    if level % 2 == 1 {
+        return Err(corrupt(14, "the level is odd: boards hold even counts"));
     }
+    let form = match head[15] {
+        0 => TableForm::Exact,
+        1 => TableForm::Wdl,
+        _ => return Err(corrupt(15, "the form is unknown")),
+    };
     let count = le_u64(&head, 16);
-    if count != entries(beans) {
-        return Err(corrupt(
-            16,
-            "the number of entries does not match the bean limit",
-        ));
-    }
-    Ok(Header {
+    let header = Header {
         variant,
         endless_play,
-        beans,
-        count,
-    })
+        level,
+        form,
+    };
+    if count != header.count() {
+        return Err(TableError::EntryCount {
+            level,
+            found: count,
+            expected: header.count(),
+        });
+    }
+    Ok(Some(header))
 }
 
-pub(crate) fn read(mut input: impl Read) -> Result<EndgameTable, TableError> {
-    let Header {
-        variant,
-        endless_play,
-        beans,
-        count,
-    } = read_header(&mut input)?;
-    let expected = file_len(count);
-    let len = usize::try_from(count).map_err(|_| TableError::OutOfMemory { bytes: count })?;
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(len)
-        .map_err(|_| TableError::OutOfMemory { bytes: count })?;
-    // Block by block: read, then checked while it is still in the cache.
-    let mut file_offset = HEADER as u64;
-    let mut index = 0u64;
-    while values.len() < len {
-        let start = values.len();
-        let want = BLOCK.min(len - start);
-        let got = (&mut input).take(want as u64).read_to_end(&mut values)?;
+/// Reads the entries of the level `header` announces into `payload`
+/// (exactly [`payload_len`] bytes), checking each block as it is read,
+/// and then every value. `base` is where the header began in the input.
+pub(crate) fn read_payload(
+    input: &mut impl Read,
+    header: Header,
+    payload: &mut [u8],
+    base: u64,
+) -> Result<(), TableError> {
+    let expected = base + level_file_len(header.form, header.count());
+    let mut file_offset = base + HEADER as u64;
+    for (index, block) in payload.chunks_mut(BLOCK).enumerate() {
+        let got = fill(input, block)?;
         let mut sum = [0u8; SUM];
-        let got_sum = if got == want {
-            fill(&mut input, &mut sum)?
+        let got_sum = if got == block.len() {
+            fill(input, &mut sum)?
         } else {
             0
         };
-        if got < want || got_sum < SUM {
+        if got < block.len() || got_sum < SUM {
             return Err(TableError::Truncated {
                 expected,
                 found: file_offset + (got + got_sum) as u64,
             });
         }
         let stored = u64::from_le_bytes(sum);
-        let computed = checksum(&values[start..], index);
+        let computed = checksum(block, index as u64);
         if stored != computed {
             return Err(TableError::Checksum {
                 offset: file_offset,
-                len: want as u64,
+                len: block.len() as u64,
                 stored,
                 computed,
             });
         }
-        file_offset += (want + SUM) as u64;
-        index += 1;
+        file_offset += (block.len() + SUM) as u64;
     }
-    let mut extra = [0u8; 1];
-    if fill(&mut input, &mut extra)? > 0 {
-        return Err(TableError::Corrupt {
-            offset: expected,
-            what: "there are bytes after the last block",
-        });
+    let bad = match header.form {
+        TableForm::Exact => first_too_large(payload, header.level)
+            .map(|at| (at, "an entry is larger than the beans on its board")),
+        TableForm::Wdl => first_bad_code(payload, header.count()).map(|at| {
+            (
+                at,
+                "a 2-bit entry is 3, or the padding after the last is not 0",
+            )
+        }),
+    };
+    match bad {
+        Some((at, what)) => Err(TableError::Corrupt {
+            offset: base + payload_offset(at as u64),
+            what,
+        }),
+        None => Ok(()),
     }
-    // A value is at most the beans on its board.
-    for level in (0..=beans).step_by(2) {
-        let start = level_offset(level) as usize;
-        let end = entries(level) as usize;
-        let entries = &values[start..end];
-        // The largest value of each chunk (a loop without an early exit,
-        // which the compiler turns into vector instructions); the place of
-        // a value too large is looked for only when there is one.
-        let too_large = |chunk: &[u8]| chunk.iter().fold(0u8, |max, &value| max.max(value)) > level;
-        if entries.chunks(1 << 12).any(too_large)
-            && let Some(at) = entries.iter().position(|&value| value > level)
-        {
-            return Err(TableError::Corrupt {
-                offset: entry_offset((start + at) as u64),
-                what: "an entry is larger than the beans on its board",
-            });
-        }
-    }
-    Ok(EndgameTable {
-        variant,
-        endless_play,
-        beans,
-        entries: values,
-    })
 }
 
-/// Where entry `index` is in the file: after the header and the checksums
-/// of the blocks before its own.
-const fn entry_offset(index: u64) -> u64 {
+/// The first entry larger than `level`, if any.
+fn first_too_large(entries: &[u8], level: u8) -> Option<usize> {
+    // The largest value of each chunk (a loop without an early exit, which
+    // the compiler turns into vector instructions); the place of a value
+    // too large is looked for only when there is one.
+    let too_large = |chunk: &[u8]| chunk.iter().fold(0u8, |max, &value| max.max(value)) > level;
+    if entries.chunks(1 << 12).any(too_large) {
+        entries.iter().position(|&value| value > level)
+    } else {
+        None
+    }
+}
+
+/// The first byte of packed 2-bit entries that holds the code 3, or
+/// padding bits that are not 0 after the last of `count` entries.
+fn first_bad_code(packed: &[u8], count: u64) -> Option<usize> {
+    // A code is 3 where both of its bits are set.
+    let threes = |byte: u8| byte & (byte >> 1) & 0b0101_0101;
+    let any = |chunk: &[u8]| chunk.iter().fold(0u8, |all, &byte| all | threes(byte)) != 0;
+    if packed.chunks(1 << 12).any(any)
+        && let Some(at) = packed.iter().position(|&byte| threes(byte) != 0)
+    {
+        return Some(at);
+    }
+    let used = (count % 4) as u32;
+    match packed.last() {
+        Some(&last) if used != 0 && last >> (2 * used) != 0 => Some(packed.len() - 1),
+        _ => None,
+    }
+}
+
+/// Where byte `index` of a level's entries is in its file: after the
+/// header and the checksums of the blocks before its own.
+const fn payload_offset(index: u64) -> u64 {
     HEADER as u64 + index + SUM as u64 * (index / BLOCK as u64)
 }

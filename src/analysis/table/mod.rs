@@ -71,39 +71,70 @@
 //!
 //! # The file format
 //!
-//! A 32-byte header, then the entries, one byte each, in blocks of
-//! 1,048,576 entries (2²⁰; the last block holds the rest), each block
+//! A table is a set of files, one for each level (each even count of
+//! beans on the board), so that levels can be built apart, on other
+//! machines or days, and put together: the build of a level needs only
+//! the levels below it ([`EndgameTable::open`], then
+//! [`EndgameTable::build_next`]). Each file names its rules, its level
+//! and its form in a 32-byte header; its entries follow in blocks of
+//! 1,048,576 bytes (2²⁰; the last block holds the rest), each block
 //! followed by its checksum:
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 0–7 | the magic `BOHNTAB\n` |
-//! | 8–11 | the format version, 2 (little-endian `u32`) |
+//! | 8–11 | the format version, 3 (little-endian `u32`) |
 //! | 12 | the variant: 0 standard, 1 Hemprich |
 //! | 13 | the endless-play rule: 0 own side, 1 last mover, 2 split |
-//! | 14 | `N`, the most beans on a board |
-//! | 15 | 0 (reserved) |
-//! | 16–23 | the number of entries (little-endian `u64`) |
+//! | 14 | the level `n`: the beans on every board of the file (even) |
+//! | 15 | the form: 0 exact (a byte an entry), 1 [2-bit](#the-2-bit-form) |
+//! | 16–23 | the number of entries, `2·C(n + 11, 11)` (little-endian `u64`) |
 //! | 24–31 | the header's checksum: 64-bit XXH3 of bytes 0–23 with the seed 2⁶⁴ − 1 (little-endian) |
-//! | then, per block | the block's entries, then their 64-bit XXH3 with the block's index (0, 1, …) as the seed (8 bytes, little-endian) |
+//! | then, per block | the block's bytes, then their 64-bit XXH3 with the block's index (0, 1, …) as the seed (8 bytes, little-endian) |
 //!
-//! So a file of `E` entries has `32 + E + 8·⌈E / 2²⁰⌉` bytes
-//! ([`EndgameTable::file_len`]). Each block is checked as it is read, while
-//! it is still in the processor's cache, and a damaged one is named by its
-//! bytes. Version 1 (one byte-wise FNV-1a checksum over the whole file)
-//! is no longer read: such a file is [`TableError::Version`], and the
-//! table must be built again.
+//! So a level of `E` entries held in `B` bytes (`E` exact, `⌈E / 4⌉` in
+//! the 2-bit form) has a file of `32 + B + 8·⌈B / 2²⁰⌉` bytes
+//! ([`EndgameTable::level_file_len`]). Each block is checked as it is
+//! read, while it is still in the processor's cache, and a damaged one is
+//! named by its bytes.
 //!
-//! The entries follow level by level (0 beans, 2, 4, … up to `N`); within
-//! a level South to move before North, and each board at its rank in the
-//! combinatorial number system: with `s_k` the beans in holes 1 to `k`,
-//! the rank is `Σ C(s_k + k − 1, k)` for `k` from 1 to 11 (the board as
-//! beans and 11 bars between the holes, the `k`-th bar at `s_k + k − 1`),
-//! a number from 0 to `C(n + 11, 11) − 1`. A file that is not
-//! a table, has another version, is truncated, has a bad checksum, holds
-//! a value larger than its board or anything after its last entry is a
-//! [`TableError`]; so is a table used with other rules
-//! ([`Solver::with_table`](super::Solver::with_table)).
+//! Within a level the entries are South to move before North, and each
+//! board at its rank in the combinatorial number system: with `s_k` the
+//! beans in holes 1 to `k`, the rank is `Σ C(s_k + k − 1, k)` for `k`
+//! from 1 to 11 (the board as beans and 11 bars between the holes, the
+//! `k`-th bar at `s_k + k − 1`), a number from 0 to `C(n + 11, 11) − 1`.
+//!
+//! The files of a table are named by their rules, level and form,
+//! `standard-own-side-L16.table` or `hemprich-split-L08.wdl`
+//! ([`EndgameTable::level_file_name`]), and kept in one directory
+//! ([`EndgameTable::save`], [`EndgameTable::open`]); the names only find
+//! the files, the headers say what they hold. Written one after another
+//! from level 0 up, the files also make one stream
+//! ([`EndgameTable::write`], [`EndgameTable::read`]). A file is written
+//! under a temporary name beside its own, flushed to the disk and only
+//! then renamed: a build that fails or is stopped leaves no file
+//! half-written under a level's name.
+//!
+//! A file that is not a table, has another version, is truncated, has a
+//! bad checksum, holds a value larger than its board or anything after its
+//! last block is a [`TableError`]; so is a set of levels that does not fit
+//! together (a level missing below the top, a level twice, levels for
+//! other rules or in the other form), and a table used with other rules
+//! ([`Solver::with_table`](super::Solver::with_table)). Versions 1 and 2
+//! (one file for all levels) are not read: such a file is
+//! [`TableError::Version`], and the table must be built again.
+//!
+//! # The 2-bit form
+//!
+//! For engines that need the result, not the score: each entry keeps
+//! only whether South gets more than half of the beans on the board under
+//! best play (2), exactly half (1) or fewer (0), four entries a byte, the
+//! first in the lowest two bits, the unused bits of the last byte 0 (3 is
+//! never written). That is the outcome of the game when both stores hold
+//! the same, and decides it whenever the board's winner is not behind in
+//! the stores. A quarter of the exact form's bytes. It is written from an
+//! exact table ([`EndgameTable::write_level`] with [`TableForm::Wdl`]) and
+//! read as a [`WdlTable`]; both forms answer through [`TableProbe`].
 //!
 //! # Limits
 //!
@@ -133,21 +164,58 @@
 //! assert_eq!(table.value(&position), Some(Score::new(36, 36)));
 //!
 //! // Written and read back, it is the same table.
-//! let mut file = Vec::new();
-//! table.write(&mut file)?;
-//! assert_eq!(EndgameTable::read(file.as_slice())?, table);
+//! let mut levels = Vec::new();
+//! table.write(&mut levels)?;
+//! assert_eq!(EndgameTable::read(levels.as_slice())?, table);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod build;
 mod file;
 mod index;
+mod set;
+mod wdl;
 
 use std::fmt;
 use std::io::{Read, Write};
 use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+
+pub use wdl::{TableProbe, WdlTable};
 
 use crate::{EndlessPlay, Position, Rules, Score, Variant};
+
+/// How a table file keeps its entries (see the
+/// [file format](self#the-file-format)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableForm {
+    /// A byte an entry: the beans South still gets from the board.
+    Exact,
+    /// 2 bits an entry: whether South gets more than half of the board,
+    /// half, or less ([the 2-bit form](self#the-2-bit-form)).
+    Wdl,
+}
+
+impl TableForm {
+    /// The extension of its level files: `table` or `wdl`.
+    #[must_use]
+    pub const fn extension(self) -> &'static str {
+        match self {
+            TableForm::Exact => "table",
+            TableForm::Wdl => "wdl",
+        }
+    }
+}
+
+impl fmt::Display for TableForm {
+    /// `exact` or `2-bit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TableForm::Exact => "exact",
+            TableForm::Wdl => "2-bit",
+        })
+    }
+}
 
 /// What building one level of a table took ([`EndgameTable::build_reporting`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -227,6 +295,58 @@ pub enum TableError {
         offset: u64,
         /// What is wrong.
         what: &'static str,
+    },
+    /// The number of entries in a level's header is not that of its level.
+    #[error("the header of level {level} announces {found} entries, but the level has {expected}")]
+    EntryCount {
+        /// The level.
+        level: u8,
+        /// The number in the header.
+        found: u64,
+        /// The positions of the level.
+        expected: u64,
+    },
+    /// A set of level files lacks a level below its top (or has none).
+    #[error(
+        "the level of {level} beans is missing: a table needs the files of every even level from 0 up"
+    )]
+    MissingLevel {
+        /// The lowest level missing.
+        level: u8,
+    },
+    /// A set of level files has a level twice.
+    #[error("the level of {level} beans is there twice")]
+    DuplicateLevel {
+        /// The level.
+        level: u8,
+    },
+    /// The levels of a set were built for different rules.
+    #[error(
+        "the level of {level} beans was built for the rules \"{found}\", the levels below it for \"{expected}\""
+    )]
+    MixedRules {
+        /// The level.
+        level: u8,
+        /// Its rules.
+        found: Rules,
+        /// The rules of the levels below.
+        expected: Rules,
+    },
+    /// A level file holds the other form than the one read.
+    #[error("the file holds the {found} form of a level, but the {expected} form is read")]
+    Form {
+        /// The form in the file.
+        found: TableForm,
+        /// The form read.
+        expected: TableForm,
+    },
+    /// Something went wrong with one file of a set.
+    #[error("{}: {source}", .path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: Box<TableError>,
     },
     /// The table was built for other rules than the solver follows.
     #[error("the table was built for the rules \"{table}\", but the solver follows \"{solver}\"")]
@@ -337,14 +457,7 @@ impl EndgameTable {
                 max: EndgameTable::MAX_BEANS,
             });
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.get())
-            .thread_name(|thread| format!("table-build-{thread}"))
-            .build()
-            .map_err(|error| TableError::Threads {
-                threads,
-                reason: error.to_string(),
-            })?;
+        let pool = thread_pool(threads)?;
         let total = index::entries(beans);
         let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
         // The levels not built yet take no memory until they are written.
@@ -381,14 +494,19 @@ impl EndgameTable {
         Ok(index::entries(beans))
     }
 
-    /// The length in bytes of the file of a table up to `beans` beans
-    /// (see the [file format](self#the-file-format)).
+    /// The length in bytes of the level files of a table up to `beans`
+    /// beans in the exact form, all levels together (see the
+    /// [file format](self#the-file-format)).
     ///
     /// # Errors
     ///
     /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`].
     pub fn file_len(beans: u8) -> Result<u64, TableError> {
-        Ok(file::file_len(EndgameTable::entries_for(beans)?))
+        EndgameTable::entries_for(beans)?;
+        Ok((0..=beans)
+            .step_by(2)
+            .map(|level| file::level_file_len(TableForm::Exact, file::level_entries(level)))
+            .sum())
     }
 
     /// The most memory in bytes that building a table up to `beans` beans
@@ -460,26 +578,212 @@ impl EndgameTable {
         Some(Score::new(south, crate::TOTAL_BEANS - south))
     }
 
-    /// Writes the table in the [file format](self#the-file-format).
+    /// Builds the level above those the table holds (`beans() + 2`, or
+    /// the next even count) from the levels below it on `threads`
+    /// threads, and adds it: a table read from the files of levels 0 to
+    /// `n` grows to `n + 2` without building those again. The table's
+    /// entries grow by the level's (they move if they cannot grow in
+    /// place); the level is the same, byte for byte, as
+    /// [`EndgameTable::build`] gives.
+    ///
+    /// ```
+    /// use std::num::NonZeroUsize;
+    ///
+    /// use bohnenspiel::Rules;
+    /// use bohnenspiel::analysis::EndgameTable;
+    ///
+    /// let mut table = EndgameTable::build(Rules::default(), 4)?;
+    /// let report = table.build_next(NonZeroUsize::MIN)?;
+    /// assert_eq!((report.beans, table.beans()), (6, 6));
+    /// assert_eq!(table, EndgameTable::build(Rules::default(), 6)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`],
+    /// [`TableError::OutOfMemory`], [`TableError::Threads`] if the threads
+    /// cannot be started, or [`TableError::Unsolved`] if a position needs
+    /// more than [`EndgameTable::NODES_PER_POSITION`] nodes.
+    pub fn build_next(&mut self, threads: NonZeroUsize) -> Result<LevelReport, TableError> {
+        let pool = thread_pool(threads)?;
+        let level = self.beans - self.beans % 2 + 2;
+        let total = EndgameTable::entries_for(level)?;
+        let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
+        let start = self.entries.len();
+        self.entries
+            .try_reserve_exact(len - start)
+            .map_err(|_| TableError::OutOfMemory {
+                bytes: (len - start) as u64,
+            })?;
+        self.entries.resize(len, 0);
+        let rules = self.rules();
+        let (lower, rest) = self.entries.split_at_mut(start);
+        match pool.install(|| build::build_level(rules, level, lower, rest)) {
+            Ok(report) => {
+                self.beans = level;
+                Ok(report)
+            }
+            Err(error) => {
+                self.entries.truncate(start);
+                Err(error)
+            }
+        }
+    }
+
+    /// The name of the file of level `level` under `rules` in `form`, as
+    /// [`EndgameTable::save`] writes it: `standard-own-side-L16.table`.
+    #[must_use]
+    pub fn level_file_name(rules: Rules, level: u8, form: TableForm) -> String {
+        file::file_name(rules, level, form)
+    }
+
+    /// The length in bytes of the file of level `level` in `form` (see the
+    /// [file format](self#the-file-format)).
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`].
+    pub fn level_file_len(level: u8, form: TableForm) -> Result<u64, TableError> {
+        EndgameTable::entries_for(level)?;
+        Ok(file::level_file_len(form, file::level_entries(level)))
+    }
+
+    /// Writes the file of one level, `level` beans on every board, in
+    /// `form` (see the [file format](self#the-file-format)).
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::MissingLevel`] if the table does not hold the level
+    /// (it is odd or above [`EndgameTable::beans`]); [`TableError::Io`]
+    /// if writing fails (a full disk among others).
+    pub fn write_level(
+        &self,
+        level: u8,
+        form: TableForm,
+        out: impl Write,
+    ) -> Result<(), TableError> {
+        if level % 2 == 1 || level > self.beans {
+            return Err(TableError::MissingLevel { level });
+        }
+        file::write_level(self, level, form, out)
+    }
+
+    /// Writes the files of levels `levels` (those the table holds) in
+    /// `form` into the directory `dir`, each under its
+    /// [name](EndgameTable::level_file_name), never half-written: to a
+    /// temporary name beside it, then renamed. Returns the paths written.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::File`] naming the file that could not be written,
+    /// around [`TableError::Io`] (the temporary file is removed);
+    /// [`TableError::MissingLevel`] for a level the table does not hold.
+    pub fn save(
+        &self,
+        dir: &Path,
+        levels: std::ops::RangeInclusive<u8>,
+        form: TableForm,
+    ) -> Result<Vec<PathBuf>, TableError> {
+        let mut written = Vec::new();
+        for level in levels.filter(|level| level % 2 == 0) {
+            if level > self.beans {
+                return Err(TableError::MissingLevel { level });
+            }
+            let path = dir.join(EndgameTable::level_file_name(self.rules(), level, form));
+            set::save_atomically(&path, |out| file::write_level(self, level, form, out))?;
+            written.push(path);
+        }
+        Ok(written)
+    }
+
+    /// Writes the files of every level, from 0 beans up, one after another
+    /// in the exact form: a stream [`EndgameTable::read`] reads.
     ///
     /// # Errors
     ///
     /// [`TableError::Io`] if writing fails.
-    pub fn write(&self, out: impl Write) -> Result<(), TableError> {
-        file::write(self, out)
+    pub fn write(&self, mut out: impl Write) -> Result<(), TableError> {
+        for level in (0..=self.beans).step_by(2) {
+            file::write_level(self, level, TableForm::Exact, &mut out)?;
+        }
+        Ok(())
     }
 
-    /// Reads a table written by [`EndgameTable::write`], checking all of
-    /// it: the magic bytes, the version, the header's fields, the length,
-    /// the checksum and every value.
+    /// Reads the exact level files written one after another to `input`
+    /// ([`EndgameTable::write`]), from level 0 up, checking all of each:
+    /// the magic bytes, the version, the header's fields, the length, the
+    /// checksums and every value, and that the levels fit together.
     ///
     /// # Errors
     ///
     /// [`TableError::NotATable`], [`TableError::Version`],
-    /// [`TableError::Corrupt`], [`TableError::TooManyBeans`],
-    /// [`TableError::Truncated`], [`TableError::Checksum`],
-    /// [`TableError::OutOfMemory`] or [`TableError::Io`].
+    /// [`TableError::Corrupt`], [`TableError::EntryCount`],
+    /// [`TableError::TooManyBeans`], [`TableError::Truncated`],
+    /// [`TableError::Checksum`], [`TableError::MissingLevel`],
+    /// [`TableError::DuplicateLevel`], [`TableError::MixedRules`],
+    /// [`TableError::Form`], [`TableError::OutOfMemory`] or
+    /// [`TableError::Io`].
     pub fn read(input: impl Read) -> Result<EndgameTable, TableError> {
-        file::read(input)
+        set::read_stream(input, TableForm::Exact).map(EndgameTable::from_levels)
+    }
+
+    /// Reads the exact level files at `paths`, in any order: every header
+    /// is read and the set checked before any entries are read, then each
+    /// file in full as [`EndgameTable::read`] does.
+    ///
+    /// # Errors
+    ///
+    /// As for [`EndgameTable::read`], inside a [`TableError::File`] that
+    /// names the file.
+    pub fn open_files(paths: &[PathBuf]) -> Result<EndgameTable, TableError> {
+        set::read_files(paths, TableForm::Exact).map(EndgameTable::from_levels)
+    }
+
+    /// Reads the table at `path`: if it is a directory, the exact level
+    /// files in it (the names ending in `-LNN.table`, as
+    /// [`EndgameTable::save`] writes them; one table a directory); else the
+    /// level files one after another in the file ([`EndgameTable::read`]).
+    ///
+    /// # Errors
+    ///
+    /// As for [`EndgameTable::open_files`] and [`EndgameTable::read`].
+    pub fn open(path: &Path) -> Result<EndgameTable, TableError> {
+        open(path, TableForm::Exact).map(EndgameTable::from_levels)
+    }
+
+    fn from_levels(levels: set::Levels) -> EndgameTable {
+        EndgameTable {
+            variant: levels.variant,
+            endless_play: levels.endless_play,
+            beans: levels.beans,
+            entries: levels.bytes,
+        }
+    }
+}
+
+/// The threads of a build.
+fn thread_pool(threads: NonZeroUsize) -> Result<rayon::ThreadPool, TableError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.get())
+        .thread_name(|thread| format!("table-build-{thread}"))
+        .build()
+        .map_err(|error| TableError::Threads {
+            threads,
+            reason: error.to_string(),
+        })
+}
+
+/// The levels of `form` at `path`, a directory or one stream of levels.
+fn open(path: &Path, form: TableForm) -> Result<set::Levels, TableError> {
+    if path.is_dir() {
+        set::read_files(&set::level_files(path, form)?, form)
+    } else {
+        let in_file = |error: TableError| TableError::File {
+            path: path.to_path_buf(),
+            source: Box::new(error),
+        };
+        let file = std::fs::File::open(path).map_err(|error| in_file(error.into()))?;
+        set::read_stream(std::io::BufReader::with_capacity(1 << 20, file), form).map_err(in_file)
     }
 }

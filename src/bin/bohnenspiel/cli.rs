@@ -405,7 +405,7 @@ Examples:
   bohnenspiel solve --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'
   bohnenspiel solve fixtures/shotayev-gentlemen.txt --line B --ply 6
   bohnenspiel solve --format json --nodes 1000000 --position '0,0,0,0,1,0/0,0,0,0,1,0 36:34 S'
-  bohnenspiel solve --table standard-12.table --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
+  bohnenspiel solve --table standard-12 --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
     #[command(group(clap::ArgGroup::new("source").required(true).args(["file", "position"])))]
     Solve {
         // The position (default ply: the line's last replayed ply).
@@ -429,37 +429,49 @@ Examples:
         format: SolveFormat,
     },
     /// Build the endgame table of every position with up to `--beans`
-    /// beans on the board, and write it to a file for `solve --table`.
+    /// beans on the board, one file per level, for `solve --table` and
+    /// `engine --table`.
     ///
     /// The table holds each position's value without history (the final
     /// score under best play from the board, the stores added), one byte
     /// per position, in the format the library's `analysis::table` module
-    /// documents: a header naming the format version, the rules, the bean
-    /// limit, the number of entries and a checksum.
+    /// documents: a file for each even count of beans on the board (a
+    /// level), named like `standard-own-side-L16.table`, with a header
+    /// naming the format version, the rules, the level, the number of
+    /// entries and a checksum. Levels already in the output directory (for
+    /// the same rules) are read and checked, not built again: the levels
+    /// can be built apart, on other machines, and put together.
     #[command(after_help = "\
 Output: before the build, a line on standard error saying how many
-positions the table holds, how large its file will be and how much memory
-the build takes; after it, one line naming the file, the positions and the
-rules (on standard error when the table itself goes to standard output).
-The file of a table up to 16 beans takes 39 MB, 20 beans 277 MB, 24 beans
-1.5 GB; building them asks for 65 MB, 446 MB and 2.3 GB of memory.
+positions the levels to build hold, how large their files will be and how
+much memory the build takes; during it, a line for each level built
+(its positions, those searched, the seconds it took), each level's file
+written as soon as it is built; after it, one line naming the directory,
+the positions and the rules (on standard error when the table goes to
+standard output, where its level files follow one another).
+The files of a table up to 16 beans take 39 MB, 20 beans 277 MB, 24 beans
+1.5 GB (a quarter of that with --wdl, besides); building them asks for
+65 MB, 446 MB and 2.3 GB of memory.
 
 Exit status: 0, 2 for a usage error (more than 24 beans, 0 threads, a
-build that needs more memory than the system has available or --memory
-allows) or a file that cannot be written.
+build that needs more memory than the system has available or --memory allows, files
+larger than the disk's free space, an output directory holding levels for
+other rules), level files there that cannot be read, or a file that cannot
+be written (nothing is left half-written under a level's name).
 
 Examples:
-  bohnenspiel table --beans 12 --output standard-12.table
+  bohnenspiel table --beans 12 --output standard-12
   bohnenspiel table --beans 8 -o - | gzip > standard-8.table.gz
-  bohnenspiel solve --table standard-12.table --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
+  bohnenspiel solve --table standard-12 --position '0,1,0,0,2,1/0,0,3,0,0,1 34:30 S'")]
     Table {
         /// The most beans on a board (even counts up to it; at most 24).
         #[arg(long, value_name = "N")]
         beans: u8,
         #[command(flatten)]
         rules: PositionRulesArgs,
-        /// The file to write; `-` writes the table to standard output.
-        #[arg(long, short, value_name = "PATH")]
+        /// The directory of the level files (made if missing); `-` writes
+        /// the level files one after another to standard output.
+        #[arg(long, short, value_name = "DIR")]
         output: PathBuf,
         /// The most memory the build may take, in megabytes (default: what
         /// the system has available).
@@ -469,6 +481,10 @@ Examples:
         /// offers); the table is the same on any number.
         #[arg(long, value_name = "N", value_parser = thread_count)]
         threads: Option<NonZeroUsize>,
+        /// Also write each level in the 2-bit form (`.wdl`: who gets more
+        /// of the board, not the score), a quarter of the size.
+        #[arg(long)]
+        wdl: bool,
     },
     /// Play: the engine behind a line protocol on standard input and
     /// output, for GUIs, match runners and other programs.

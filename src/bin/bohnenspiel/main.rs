@@ -11,6 +11,7 @@ mod board;
 mod cli;
 mod commands;
 mod diagnostics;
+mod disk;
 mod error;
 mod input;
 mod memory;

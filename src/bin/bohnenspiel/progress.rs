@@ -1,6 +1,7 @@
-//! The progress line on standard error, `12,345 games read (3s)`,
-//! redrawn at most four times a second by `indicatif` while a
-//! command reads its inputs, and erased when it is done.
+//! The progress line on standard error, `12,345 games read (3s)` while a
+//! command reads its inputs, or `building level 20 (1m 12s)` while
+//! `table` builds one, redrawn at most four times a second by `indicatif`,
+//! and erased when it is done.
 //!
 //! It is drawn only when standard error is a terminal and standard output
 //! is not (`bohnenspiel validate big.txt > report.txt`): with both on the
@@ -37,6 +38,19 @@ fn bar() -> &'static ProgressBar {
 /// Counts one game read.
 pub fn game() {
     bar().inc(1);
+}
+
+/// Shows `what` (`building level 20`) and the time since it began, in
+/// place of the games read.
+pub fn step(what: String) {
+    let bar = bar();
+    bar.set_style(
+        ProgressStyle::with_template("{msg} ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.set_message(what);
+    bar.reset_elapsed();
+    bar.enable_steady_tick(std::time::Duration::from_millis(250));
 }
 
 /// Runs `write` (which writes to standard error) with the progress line

@@ -110,7 +110,7 @@ pub fn setup(settings: &Settings) -> Result<Setup, CliError> {
     let mut candidates: Vec<(u64, &PathBuf)> = settings
         .tables
         .iter()
-        .map(|path| (std::fs::metadata(path).map_or(0, |m| m.len()), path))
+        .map(|path| (table::size(path), path))
         .collect();
     candidates.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
     let mut loaded: Option<u8> = None;

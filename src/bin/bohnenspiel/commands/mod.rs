@@ -234,6 +234,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             output,
             memory,
             threads,
+            wdl,
         } => table::run(
             &mut out,
             &table::Request {
@@ -242,6 +243,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 output: &output,
                 memory,
                 threads,
+                wdl,
             },
         )?,
         Command::Reconstruct {

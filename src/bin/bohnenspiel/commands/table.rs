@@ -1,16 +1,18 @@
-//! `bohnenspiel table --beans N --output FILE`: builds an endgame table
-//! and writes it; and reading one for `solve --table FILE`.
+//! `bohnenspiel table --beans N --output DIR`: builds the levels of an
+//! endgame table and writes each to its file; and reading one for
+//! `solve --table` and `engine --table`.
 
-use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::Path;
+use std::time::Instant;
 
 use bohnenspiel::Rules;
-use bohnenspiel::analysis::{EndgameTable, TableError};
+use bohnenspiel::analysis::{EndgameTable, LevelReport, TableError, TableForm};
 
 use crate::error::{CliError, InputProblem, usage};
 use crate::memory::{self, Bytes};
+use crate::progress;
 use crate::status::Status;
 
 /// What `table` is asked to build.
@@ -20,25 +22,83 @@ pub struct Request<'a> {
     pub beans: u8,
     /// The rules.
     pub rules: Rules,
-    /// The file to write; `-` is standard output.
+    /// The directory of the level files; `-` is standard output.
     pub output: &'a Path,
     /// `--memory MB`: the most memory the build may take.
     pub memory: Option<u64>,
     /// `--threads N`: the threads of the build (default: every core).
     pub threads: Option<NonZeroUsize>,
+    /// `--wdl`: the 2-bit form of each level too.
+    pub wdl: bool,
 }
 
-/// Says on standard error how large the table and its file will be,
-/// refuses a build that needs more memory than there is, then builds the
-/// table, writes it to `output` (`-`: standard output), and says what was
-/// written (on `out`, or on standard error when the table went to
-/// standard output).
+/// The level files a build writes: the exact form, and the 2-bit form
+/// when asked for.
+fn forms(wdl: bool) -> &'static [TableForm] {
+    if wdl {
+        &[TableForm::Exact, TableForm::Wdl]
+    } else {
+        &[TableForm::Exact]
+    }
+}
+
+/// Reads the levels `output` holds already, if it is a directory with
+/// level files for `rules`.
+fn levels_there(output: &Path, rules: Rules) -> Result<Option<EndgameTable>, CliError> {
+    if !output.exists() {
+        return Ok(None);
+    }
+    if !output.is_dir() {
+        return Err(usage(format_args!(
+            "--output {}: not a directory (the table is a directory of level files)",
+            output.display()
+        )));
+    }
+    let has_levels = std::fs::read_dir(output)
+        .map_err(|error| input_error(output, InputProblem::Io(error)))?
+        .filter_map(Result::ok)
+        .any(|entry| {
+            entry
+                .file_name()
+                .to_str()
+                .is_some_and(|name| name.ends_with(".table"))
+        });
+    if !has_levels {
+        return Ok(None);
+    }
+    let table = read(output)?;
+    if !table.covers(rules) {
+        return Err(usage(format_args!(
+            "--output {}: its levels are for the rules \"{}\", not \"{rules}\"",
+            output.display(),
+            table.rules()
+        )));
+    }
+    Ok(Some(table))
+}
+
+/// The nearest directory at or above `path` that exists, for the space
+/// left on its disk.
+fn existing_ancestor(path: &Path) -> &Path {
+    path.ancestors()
+        .find(|dir| dir.is_dir())
+        .unwrap_or(Path::new("."))
+}
+
+/// Says on standard error what the build will take, refuses one that
+/// needs more memory or disk space than there is, then builds the levels
+/// the output directory does not hold yet, writing each as soon as it is
+/// built, with a line on standard error for each (level, positions, the
+/// positions searched, time); finally says what was written (on `out`, or
+/// on standard error when the table went to standard output).
 ///
 /// # Errors
 ///
 /// [`CliError::Usage`] for a bean limit above
-/// [`EndgameTable::MAX_BEANS`] or a build that does not fit in memory;
-/// [`CliError::OutputFile`] when the file cannot be written; a failure to
+/// [`EndgameTable::MAX_BEANS`], a build that does not fit in memory or on
+/// the disk, or an output directory with levels for other rules;
+/// [`CliError::Input`] for level files there that cannot be read;
+/// [`CliError::OutputFile`] when a file cannot be written; a failure to
 /// write `out`.
 pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliError> {
     let Request {
@@ -47,11 +107,28 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         output,
         memory,
         threads,
+        wdl,
     } = *request;
+    let threads = threads
+        .or_else(|| std::thread::available_parallelism().ok())
+        .unwrap_or(NonZeroUsize::MIN);
     let too_large = |error: TableError| usage(format_args!("--beans {beans}: {error}"));
     let entries = EndgameTable::entries_for(beans).map_err(too_large)?;
-    let file_len = EndgameTable::file_len(beans).map_err(too_large)?;
     let needed = EndgameTable::build_memory(beans).map_err(too_large)?;
+    let to_stdout = output == Path::new("-");
+    let mut table = if to_stdout {
+        None
+    } else {
+        levels_there(output, rules)?
+    };
+    let top = beans - beans % 2;
+    let first = table.as_ref().map_or(0, |table| table.beans() + 2);
+    let mut file_len = 0;
+    for level in (first..=top).step_by(2) {
+        for &form in forms(wdl && !to_stdout) {
+            file_len += EndgameTable::level_file_len(level, form).map_err(too_large)?;
+        }
+    }
     if let Some(budget) = memory::budget(memory)
         && needed > budget
     {
@@ -66,43 +143,115 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
             Bytes(budget)
         )));
     }
-    eprintln!(
-        "building the table of {entries} positions with up to {beans} beans: a file of {} ({file_len} bytes), {} of memory while it is built",
-        Bytes(file_len),
-        Bytes(needed)
-    );
-    let threads = threads
-        .or_else(|| std::thread::available_parallelism().ok())
-        .unwrap_or(NonZeroUsize::MIN);
-    let built = EndgameTable::build_reporting(rules, beans, threads, |_| {});
-    let table = built.map_err(|error| match error {
-        TableError::TooManyBeans { .. } => too_large(error),
-        other => usage(format_args!("{other}")),
-    })?;
-    let to_stdout = output == Path::new("-");
+    if !to_stdout
+        && let Some(free) = crate::disk::available(existing_ancestor(output))
+        && file_len > free
+    {
+        return Err(usage(format_args!(
+            "--beans {beans}: the files of the table need {}, but the disk of {} has only {} free",
+            Bytes(file_len),
+            output.display(),
+            Bytes(free)
+        )));
+    }
+    let held = match first {
+        0 => 0,
+        _ => EndgameTable::entries_for(first - 2).map_err(too_large)?,
+    };
+    if first > top {
+        eprintln!(
+            "the levels up to {top} beans are there already: nothing to build ({entries} positions)"
+        );
+    } else {
+        let read = if first > 0 {
+            format!("levels 0 to {} read from {}; ", first - 2, output.display())
+        } else {
+            String::new()
+        };
+        let levels = if first == top {
+            format!("level {top}")
+        } else {
+            format!("levels {first} to {top}")
+        };
+        eprintln!(
+            "{read}building {levels}, {} positions: files of {} ({file_len} bytes), {} of memory while they are built",
+            entries - held,
+            Bytes(file_len),
+            Bytes(needed)
+        );
+    }
     let name = if to_stdout {
         "<stdout>".to_owned()
     } else {
         output.display().to_string()
     };
-    let failed = |source: io::Error| CliError::OutputFile {
-        name: name.clone(),
-        source,
+    if !to_stdout {
+        std::fs::create_dir_all(output).map_err(|source| CliError::OutputFile {
+            name: name.clone(),
+            source,
+        })?;
+    }
+    let built_error = |error: TableError| match error {
+        TableError::TooManyBeans { .. } => too_large(error),
+        other => usage(format_args!("{other}")),
     };
-    let written = if to_stdout {
+    let save = |table: &EndgameTable, level: u8| -> Result<(), CliError> {
+        if to_stdout {
+            return Ok(());
+        }
+        for &form in forms(wdl) {
+            table
+                .save(output, level..=level, form)
+                .map_err(|error| save_error(&name, error))?;
+        }
+        Ok(())
+    };
+    let mut started = Instant::now();
+    let line = |report: &LevelReport, started: Instant| {
+        progress::suspend(|| {
+            eprintln!(
+                "level {}: {} positions, {} searched, {:.2} s",
+                report.beans,
+                report.positions,
+                report.searched,
+                started.elapsed().as_secs_f64()
+            );
+        });
+    };
+    let mut table = match table.take() {
+        Some(table) => table,
+        None => {
+            progress::step("building level 0".to_owned());
+            let mut level_zero = None;
+            let table = EndgameTable::build_reporting(rules, 0, threads, |report| {
+                level_zero = Some(*report)
+            })
+            .map_err(built_error)?;
+            if let Some(report) = level_zero {
+                line(&report, started);
+            }
+            save(&table, 0)?;
+            table
+        }
+    };
+    while table.beans() < top {
+        let level = table.beans() + 2;
+        progress::step(format!("building level {level}"));
+        started = Instant::now();
+        let report = table.build_next(threads).map_err(built_error)?;
+        line(&report, started);
+        save(&table, level)?;
+    }
+    progress::finish();
+    if to_stdout {
         let mut stdout = io::stdout().lock();
-        table.write(&mut stdout)
-    } else {
-        let file = File::create(output).map_err(failed)?;
-        table.write(BufWriter::new(file))
-    };
-    written.map_err(|error| match error {
-        TableError::Io(source) if to_stdout => CliError::Output(source),
-        TableError::Io(source) => failed(source),
-        other => failed(io::Error::other(other)),
-    })?;
+        table.write(&mut stdout).map_err(|error| match error {
+            TableError::Io(source) => CliError::Output(source),
+            other => CliError::Output(io::Error::other(other)),
+        })?;
+    }
     let summary = format!(
-        "{name}: {} positions with up to {beans} beans under the rules \"{}\"",
+        "{name}: {} positions with up to {top} beans under the rules \"{}\"",
         table.entries(),
         table.rules()
     );
@@ -114,20 +263,66 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
     Ok(Status::Success)
 }
 
-/// Reads the table file at `path`.
+/// A level file that could not be written, named.
+fn save_error(name: &str, error: TableError) -> CliError {
+    match error {
+        TableError::File { path, source } => CliError::OutputFile {
+            name: path.display().to_string(),
+            source: match *source {
+                TableError::Io(source) => source,
+                other => io::Error::other(other),
+            },
+        },
+        other => CliError::OutputFile {
+            name: name.to_owned(),
+            source: io::Error::other(other),
+        },
+    }
+}
+
+fn input_error(path: &Path, problem: InputProblem) -> CliError {
+    CliError::Input {
+        name: path.display().to_string(),
+        problem,
+    }
+}
+
+/// Reads the table at `path`: a directory of level files, or a file of
+/// levels one after another (`table -o -`).
 ///
 /// # Errors
 ///
-/// [`CliError::Input`] when the file cannot be opened or read, or is not
-/// a sound table (truncated, damaged, another version).
+/// [`CliError::Input`] when a file cannot be opened or read, is not a
+/// sound table (truncated, damaged, another version), or the levels do
+/// not fit together; it names the file at fault.
 pub fn read(path: &Path) -> Result<EndgameTable, CliError> {
-    let failed = |problem: InputProblem| CliError::Input {
-        name: path.display().to_string(),
-        problem,
-    };
-    let file = File::open(path).map_err(|error| failed(InputProblem::Io(error)))?;
-    EndgameTable::read(BufReader::with_capacity(1 << 20, file)).map_err(|error| match error {
-        TableError::Io(error) => failed(InputProblem::Io(error)),
-        other => failed(InputProblem::Other(other.to_string())),
+    EndgameTable::open(path).map_err(|error| {
+        let (name, error) = match error {
+            TableError::File { path, source } => (path, *source),
+            other => (path.to_path_buf(), other),
+        };
+        let problem = match error {
+            TableError::Io(error) => InputProblem::Io(error),
+            other => InputProblem::Other(other.to_string()),
+        };
+        input_error(&name, problem)
     })
+}
+
+/// The bytes of the table at `path`: the level files of a directory, or
+/// the file; 0 when it cannot be seen.
+pub fn size(path: &Path) -> u64 {
+    let len = |path: &Path| std::fs::metadata(path).map_or(0, |meta| meta.len());
+    if path.is_dir() {
+        std::fs::read_dir(path).map_or(0, |entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|path| path.extension().is_some_and(|ext| ext == "table"))
+                .map(|path| len(&path))
+                .sum()
+        })
+    } else {
+        len(path)
+    }
 }

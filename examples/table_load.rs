@@ -1,0 +1,114 @@
+// Usage: cargo run --release --example table_load -- DIR
+//
+// Measures how long an endgame table takes to load, beside a search that
+// uses it. DIR is a directory of level files, as `bohnenspiel table --beans
+// N --output DIR` writes them. Prints the time to open the exact table
+// (every header read and checked, every block's checksum verified, every
+// value checked against its board) three times in a row (the files in the
+// page cache after the first), the same for its 2-bit form (written into
+// DIR first if it is not there), and the time the solver takes on a
+// position of 22 beans with and without the table.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use bohnenspiel::Position;
+use bohnenspiel::analysis::{EndgameTable, Solver, TableForm, TableProbe, WdlTable};
+
+fn main() -> ExitCode {
+    let Some(dir) = std::env::args().nth(1).map(PathBuf::from) else {
+        eprintln!("usage: table_load DIR");
+        return ExitCode::from(2);
+    };
+    let mut table = None;
+    for run in 1..=3 {
+        let started = Instant::now();
+        match EndgameTable::open(&dir) {
+            Ok(opened) => {
+                let seconds = started.elapsed().as_secs_f64();
+                println!(
+                    "exact, run {run}: {} positions up to {} beans, {:.1} MB, opened in {seconds:.3} s ({:.2} GB/s)",
+                    opened.entries(),
+                    opened.beans(),
+                    opened.entries() as f64 / 1e6,
+                    opened.entries() as f64 / seconds / 1e9
+                );
+                table = Some(opened);
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let Some(table) = table else {
+        return ExitCode::FAILURE;
+    };
+    let top = table.beans();
+    let wdl_there = (0..=top).step_by(2).all(|level| {
+        dir.join(EndgameTable::level_file_name(
+            table.rules(),
+            level,
+            TableForm::Wdl,
+        ))
+        .exists()
+    });
+    if !wdl_there {
+        let started = Instant::now();
+        if let Err(error) = table.save(&dir, 0..=top, TableForm::Wdl) {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "2-bit form written in {:.2} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    for run in 1..=3 {
+        let started = Instant::now();
+        match WdlTable::open(&dir) {
+            Ok(opened) => {
+                let seconds = started.elapsed().as_secs_f64();
+                println!(
+                    "2-bit, run {run}: up to {} beans, {:.1} MB, opened in {seconds:.3} s",
+                    opened.beans(),
+                    opened.bytes() as f64 / 1e6
+                );
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+
+    // A search beside it: a position of 22 beans (above every table this
+    // example is run with, so the solver searches down to the table).
+    let position: Position = match "2,1,3,0,2,1/1,2,0,3,1,6 26:24 S".parse() {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let rules = table.rules();
+    let mut with = match Solver::new(rules).with_table(table) {
+        Ok(solver) => solver,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let started = Instant::now();
+    match with.solve(&position, &[]) {
+        Ok(solution) => println!(
+            "solving {position} with the table: {} in {:.3} s, {} nodes",
+            solution.value,
+            started.elapsed().as_secs_f64(),
+            solution.nodes
+        ),
+        Err(error) => println!("solving {position} with the table: {error}"),
+    }
+    ExitCode::SUCCESS
+}
