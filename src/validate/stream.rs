@@ -90,6 +90,9 @@ pub struct Validator<R> {
     reader: RecordReader<R>,
     options: Options,
     quick: Quick,
+    /// Whether the game last yielded was checked without a tree, its
+    /// main line still in `quick`'s game.
+    last_quick: bool,
 }
 
 impl<R: BufRead> Validator<R> {
@@ -99,7 +102,74 @@ impl<R: BufRead> Validator<R> {
             reader,
             options,
             quick: Quick::new(options),
+            last_quick: false,
         }
+    }
+
+    /// The reader the games come from: its
+    /// [`last_game_text`](RecordReader::last_game_text) is the text of the
+    /// game last validated, byte for byte as written (for a game without
+    /// bytes that are not UTF-8), and its
+    /// [`parse_last_game`](RecordReader::parse_last_game) parses that game
+    /// into a tree when one is needed after all.
+    #[must_use]
+    pub const fn reader(&self) -> &RecordReader<R> {
+        &self.reader
+    }
+
+    /// Keeps the tags of every game checked without a tree, for
+    /// [`Validator::last_tags`] (a game validated in full has them in its
+    /// tree).
+    #[must_use]
+    pub fn keep_tags(mut self) -> Validator<R> {
+        self.quick.keep_tags = true;
+        self
+    }
+
+    /// The tags (name and value, in order) of the game last validated,
+    /// when it was checked without a tree and [`Validator::keep_tags`]
+    /// was asked for; `None` otherwise.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::RecordReader;
+    /// use bohnenspiel::validate::{Options, Validator};
+    ///
+    /// let text = std::fs::read_to_string("fixtures/rueger-1962.txt")?;
+    /// let options = Options { keep_plies: false, ..Options::default() };
+    /// let mut games = Validator::new(RecordReader::new(text.as_bytes()), options).keep_tags();
+    /// games.next().unwrap()?;
+    /// let tags = games.last_tags().expect("a clean game, checked without a tree");
+    /// assert_eq!(tags[1], ("Date".to_owned(), "1962".to_owned()));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn last_tags(&self) -> Option<&[(String, String)]> {
+        (self.last_quick && self.quick.keep_tags).then_some(self.quick.tags.as_slice())
+    }
+
+    /// Every ply of the main line of the game last validated, as the
+    /// replay played it (forced passes included, each with the position
+    /// after it), when that game was checked without a tree
+    /// ([`Validated::parsed`] is `None`); `None` otherwise (the report of
+    /// a game validated in full keeps its plies only with
+    /// [`Options::keep_plies`] on).
+    ///
+    /// ```
+    /// use bohnenspiel::notation::RecordReader;
+    /// use bohnenspiel::validate::{Options, Validator};
+    ///
+    /// let text = std::fs::read_to_string("fixtures/rueger-1962.txt")?;
+    /// let options = Options { keep_plies: false, ..Options::default() };
+    /// let mut games = Validator::new(RecordReader::new(text.as_bytes()), options);
+    /// let game = games.next().unwrap()?;
+    /// let plies = games.last_plies().expect("a clean game, checked without a tree");
+    /// assert_eq!(plies.len(), game.report.main_line.last_index);
+    /// assert_eq!(Some(plies[plies.len() - 1].position), game.report.main_line.position);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn last_plies(&self) -> Option<&[crate::Ply]> {
+        self.last_quick.then(|| self.quick.game.plies())
     }
 
     /// The options the games are validated under.
@@ -123,6 +193,7 @@ impl<R: BufRead> Iterator for Validator<R> {
     type Item = io::Result<Validated>;
 
     fn next(&mut self) -> Option<io::Result<Validated>> {
+        self.last_quick = false;
         if self.options.keep_plies {
             let parsed = self.reader.next()?;
             return Some(parsed.map(|parsed| self.in_full(parsed)));
@@ -133,6 +204,7 @@ impl<R: BufRead> Iterator for Validator<R> {
                 let (text, start) = self.reader.last_game_text()?;
                 let report = clean.report(text, start);
                 let len = text.len();
+                self.last_quick = true;
                 // A note is shown with its source line: keep the text.
                 let text = (!report.findings.is_empty()).then(|| GameText {
                     text: text.to_owned(),
@@ -247,6 +319,9 @@ pub(crate) struct Quick {
     repetition: Option<(usize, Span, u32)>,
     /// Room for the annotations of plain movetext, reused.
     scratch: CaptureAnnotation,
+    /// Whether to keep the tags, and those of the game.
+    keep_tags: bool,
+    tags: Vec<(String, String)>,
 }
 
 impl Quick {
@@ -267,6 +342,8 @@ impl Quick {
             open_pass: false,
             repetition: None,
             scratch: CaptureAnnotation::placeholder(),
+            keep_tags: false,
+            tags: Vec::new(),
         }
     }
 
@@ -445,12 +522,16 @@ impl Sink for Quick {
         self.setup = None;
         self.result = None;
         self.tag_names = TagNames::default();
+        self.tags.clear();
         self.rules = claims_only(self.options.rules);
         self.forget_moves();
         ControlFlow::Continue(())
     }
 
     fn tag(&mut self, name: &str, value: &str, _: Span) -> ControlFlow<()> {
+        if self.keep_tags {
+            self.tags.push((name.to_owned(), value.to_owned()));
+        }
         // Tags are read as `validate` reads them (the first of each known
         // name counts); a misspelled or repeated name has a finding.
         let ok = match self.tag_names.read(name) {
