@@ -251,6 +251,98 @@ Examples:
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Select games by their tags, moves, positions, length, end or
+    /// verdict, and print them; drop or report duplicates.
+    ///
+    /// Every condition given must hold (`--invert`: at least one must
+    /// fail). Games are read one at a time and replayed as `validate`
+    /// replays them; the result, the plies, the positions and the end are
+    /// the replay's. The selected games are printed as they were written,
+    /// byte for byte (a blank line between them), in the canonical
+    /// notation, or as JSON Lines (one game document, naming its file and
+    /// its index in the file, per line); `--count` prints only their
+    /// number.
+    ///
+    /// Duplicates are games with the same moves from the same start
+    /// (whatever their tags, layout and annotations), or with the same
+    /// final position (`final`). They are told apart by a 128-bit hash of
+    /// each game (xxh3-128): memory grows by the hash and the place of each
+    /// distinct game (about 100 bytes), not by the games; two different
+    /// games have the same hash with odds below 1 in 10^20 for a billion
+    /// games.
+    #[command(after_help = "\
+RANGE is `A..B`, `A..` or `..B` (both ends included), or one value. A date
+is `YEAR`, `YEAR.MM` or `YEAR.MM.DD` (`-` or `/` between the parts too); a
+game whose Date tag gives only some parts (`1962`, `1962.??.??`) is in a
+range when those parts are. --result is `south`, `north` or `draw` (who
+won), `S:N` (that score), or a RANGE of South's beans; a game's result is
+its final score, else (a game not played to its end) its Result tag's. A
+tag --tag or --date names must be in some game: a name no game has is an
+error, reported at the end (exit status 2).
+
+Output: the games on standard output; on standard error a line saying how
+many were read and selected (not with --count). --duplicates prints a line
+per duplicate: `FILE:LINE: game N: the same moves as FILE:LINE (game M)`.
+
+Exit status: 0, 2 for a usage or I/O error (a pattern that does not
+compile, a position no game can reach, a tag no game has, an input that
+cannot be read).
+
+Examples:
+  bohnenspiel select --tag 'Event~Championship' --date 1960..1969 games/*.txt
+  bohnenspiel select --reaches '4,3,4,3,2,0/3,3,19,0,5,0 12:14 S' games.txt
+  bohnenspiel select --opening '4 8' --result south --count games.txt
+  bohnenspiel select --unique --output canonical a.txt b.txt > merged.txt
+  bohnenspiel select --duplicates=final games/*.txt")]
+    Select {
+        #[command(flatten)]
+        select: SelectArgs,
+        /// The rules the records were played by, unless a record's
+        /// `Rules` tag says otherwise.
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Split records into files of N games each, named by a pattern of
+    /// their tags.
+    ///
+    /// The name of each file is --name with `{TAG}` replaced by the value
+    /// of that tag in the file's first game (`unknown` where it has none),
+    /// `{n}` by the file's number (from 1) and `{file}` by the name of the
+    /// input (without its folder and extension). A tag's value is made
+    /// safe for a file name: characters other than letters, digits, `-`,
+    /// `_` and `.` become `_`, and it never starts with `.`. Games whose
+    /// names come out the same are written one after the other into the
+    /// same file (so `{Event}.txt` groups games by event). The games are
+    /// written as they were read, byte for byte, a blank line between
+    /// them. `bohnenspiel select` over the files merges them back.
+    #[command(after_help = "\
+Exit status: 0, 2 for a usage or I/O error: a file that exists already
+(unless --force) or that is one of the inputs (always), an input that
+cannot be read, a file that cannot be written. Nothing is written over
+before the error; the files written before it are kept.
+
+Examples:
+  bohnenspiel split --every 1 --name 'game-{n}.txt' games.txt
+  bohnenspiel split --name '{Event}-{Date}.txt' a.txt b.txt")]
+    Split {
+        /// Games per file (the games of different names are counted
+        /// apart).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        every: u64,
+        /// The pattern of the files' names, such as `{Event}-{Date}-{n}.txt`.
+        #[arg(long, value_name = "PATTERN")]
+        name: String,
+        /// Write over files that exist already (never over an input).
+        #[arg(long)]
+        force: bool,
+        /// Record files; `-` or none reads standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
     /// Print records in the canonical notation (syntax only, no rules).
     ///
     /// With `--from json`, each FILE is a JSON document as `bohnenspiel
@@ -934,4 +1026,100 @@ pub struct PositionSource {
     /// A position string, instead of a record.
     #[arg(long, value_name = "P")]
     pub position: Option<String>,
+}
+
+/// The conditions and the output of `select`.
+#[derive(Debug, Clone, Args)]
+pub struct SelectArgs {
+    /// A tag's value: `NAME=VALUE` (equal) or `NAME~PATTERN` (a regular
+    /// expression found in the value, as the `regex` crate reads it; in
+    /// time linear in the value). May be given more than once.
+    #[arg(long, value_name = "NAME=VALUE|NAME~PATTERN")]
+    pub tag: Vec<String>,
+    /// The Date tag in a RANGE of dates, such as `1962..1970.06`.
+    #[arg(long, value_name = "RANGE")]
+    pub date: Option<String>,
+    /// The result: `south`, `north`, `draw`, `S:N` or a RANGE of South's
+    /// beans.
+    #[arg(long, value_name = "RESULT")]
+    pub result: Option<String>,
+    /// A position string that the main line reaches (the start or after
+    /// any ply).
+    #[arg(long, value_name = "POSITION")]
+    pub reaches: Option<String>,
+    /// The first moves of the main line, as hole numbers, such as `4 8 3`
+    /// (passes left out).
+    #[arg(long, value_name = "HOLES")]
+    pub opening: Option<String>,
+    /// The number of plies the main line replays, a RANGE such as `10..40`.
+    #[arg(long, value_name = "RANGE")]
+    pub plies: Option<String>,
+    /// How the main line ended.
+    #[arg(long, value_enum, value_name = "END")]
+    pub ended: Option<Ended>,
+    /// The game's verdict, as `validate` gives it.
+    #[arg(long, value_enum, value_name = "VERDICT")]
+    pub verdict: Option<VerdictArg>,
+    /// Select the games for which the conditions do not all hold.
+    #[arg(long, short = 'v')]
+    pub invert: bool,
+    /// Keep only the first of every set of duplicates (by their moves, or
+    /// by their final position).
+    #[arg(long, value_enum, value_name = "KEY", num_args = 0..=1, require_equals = true,
+          default_missing_value = "moves", conflicts_with = "duplicates")]
+    pub unique: Option<Key>,
+    /// Print, instead of the games, a line for each selected game that
+    /// duplicates an earlier one, with both places.
+    #[arg(long, value_enum, value_name = "KEY", num_args = 0..=1, require_equals = true,
+          default_missing_value = "moves", conflicts_with_all = ["output", "count"])]
+    pub duplicates: Option<Key>,
+    /// How to print the selected games.
+    #[arg(long, value_enum, default_value_t = SelectOutput::Verbatim)]
+    pub output: SelectOutput,
+    /// Print only the number of games selected.
+    #[arg(long, conflicts_with = "output")]
+    pub count: bool,
+}
+
+/// The values of `select --ended`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Ended {
+    /// By the rules: a player could not move, or every bean was captured.
+    Rule,
+    /// By a claim of repetition: the record stops at a repeated position.
+    Repetition,
+    /// Not at all: the record stops before the game is over (or its
+    /// replay stops at an error).
+    Unfinished,
+}
+
+/// The values of `select --verdict`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VerdictArg {
+    /// No error and no warning.
+    Valid,
+    /// Warnings but no error.
+    Warnings,
+    /// At least one error.
+    Invalid,
+}
+
+/// What makes games duplicates, for `select --unique` and `--duplicates`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Key {
+    /// The same moves of the main line from the same start.
+    Moves,
+    /// The same final position of the main line.
+    Final,
+}
+
+/// The values of `select --output`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SelectOutput {
+    /// Each game's text as written, byte for byte.
+    Verbatim,
+    /// The canonical notation, as `fmt` prints it.
+    Canonical,
+    /// One JSON game document per line, as `json --lines` prints it.
+    Jsonl,
 }

@@ -266,10 +266,60 @@ pub fn check_files(files: &[PathBuf]) -> Result<(), CliError> {
 
 /// Opens every input in turn, reads its games with `games`, and hands
 /// every game to `each`.
-fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
+fn for_each<T: ReadGame, I: Iterator<Item = io::Result<T>>, E: EachGame<T>>(
     files: &[PathBuf],
-    games: impl Fn(Input) -> I,
-    each: &mut impl EachGame<T>,
+    games: impl Fn(Input) -> Games<I>,
+    each: &mut E,
+) -> Result<Status, CliError> {
+    for_each_with_source(files, games, each, |each, name, index, game, _| {
+        each.game(name, index, game)
+    })
+}
+
+/// Hands every game of every input, validated under `options`, to
+/// `handle` with the [`Validator`] that read it (for the game's text,
+/// [`Validator::reader`], its plies, [`Validator::last_plies`], and with
+/// `keep_tags` its tags, [`Validator::last_tags`]); unreadable inputs go
+/// to `each` as in [`for_each_game`].
+///
+/// # Errors
+///
+/// As for [`for_each_game`].
+pub fn for_each_validated_with<E: EachGame<Validated>>(
+    files: &[PathBuf],
+    options: Options,
+    keep_tags: bool,
+    each: &mut E,
+    handle: impl FnMut(
+        &mut E,
+        &str,
+        usize,
+        &mut Validated,
+        &Validator<Box<dyn BufRead>>,
+    ) -> Result<Status, CliError>,
+) -> Result<Status, CliError> {
+    for_each_with_source(
+        files,
+        |input| {
+            let mut games = input.validated(options);
+            if keep_tags {
+                games.games = games.games.keep_tags();
+            }
+            games
+        },
+        each,
+        handle,
+    )
+}
+
+/// Opens every input in turn, reads its games with `games`, and hands
+/// every game, with what read it, to `handle`; unreadable inputs to
+/// `each`.
+fn for_each_with_source<T: ReadGame, I: Iterator<Item = io::Result<T>>, E: EachGame<T>>(
+    files: &[PathBuf],
+    games: impl Fn(Input) -> Games<I>,
+    each: &mut E,
+    mut handle: impl FnMut(&mut E, &str, usize, &mut T, &I) -> Result<Status, CliError>,
 ) -> Result<Status, CliError> {
     check_files(files)?;
     let mut status = Status::Success;
@@ -285,10 +335,14 @@ fn for_each<T: ReadGame, I: Iterator<Item = Result<T, CliError>>>(
             }
         };
         let name = input.name.clone();
-        for (index, game) in games(input).enumerate() {
+        let mut games = games(input);
+        let mut index = 0;
+        while let Some(game) = games.next() {
+            index += 1;
             match game {
                 Ok(mut game) => {
-                    status = status.max(each.game(&name, index + 1, &mut game)?);
+                    let game_status = handle(each, &name, index, &mut game, &games.games)?;
+                    status = status.max(game_status);
                     progress::game();
                 }
                 Err(error) => {

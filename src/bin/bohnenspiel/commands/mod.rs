@@ -11,8 +11,10 @@ pub mod perft;
 pub mod play;
 pub mod position;
 pub mod reconstruct;
+pub mod select;
 pub mod show;
 pub mod solve;
+pub mod split;
 pub mod table;
 pub mod validate;
 
@@ -127,6 +129,25 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 ..Options::default()
             }),
             lines,
+        )?,
+        Command::Select {
+            select,
+            rules,
+            files,
+        } => select::run(&mut out, &files, &select, rules.apply(Options::default()))?,
+        Command::Split {
+            every,
+            name,
+            force,
+            files,
+        } => split::run(
+            &mut out,
+            &split::Request {
+                files: &files,
+                every,
+                pattern: &name,
+                force,
+            },
         )?,
         Command::Fmt { from, rules, files } => match from {
             From::Notation if rules.variant.is_some() || rules.endless.is_some() => {
