@@ -535,3 +535,15 @@ fn generated_games_are_made_of_holes() {
     assert_eq!(game.holes.len(), 3);
     assert!(game.holes.iter().all(|&h| Hole::new(h).is_ok()));
 }
+
+#[test]
+fn strict_judges_the_verdict_as_validate_strict_does() {
+    let file = "fixtures/findings/unannotated-capture.txt";
+    for (strict, verdict) in [(false, "warnings"), (true, "invalid")] {
+        let mut args = vec!["select", "--verdict", verdict, "--count", file];
+        if strict {
+            args.insert(1, "--strict");
+        }
+        assert_eq!(run(&args).stdout, "1\n", "{args:?}");
+    }
+}

@@ -1060,6 +1060,10 @@ pub struct SelectArgs {
     /// The game's verdict, as `validate` gives it.
     #[arg(long, value_enum, value_name = "VERDICT")]
     pub verdict: Option<VerdictArg>,
+    /// Judge the verdict as `validate --strict` does: a capture the
+    /// record does not annotate is an error.
+    #[arg(long)]
+    pub strict: bool,
     /// Select the games for which the conditions do not all hold.
     #[arg(long, short = 'v')]
     pub invert: bool,

@@ -134,7 +134,15 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             select,
             rules,
             files,
-        } => select::run(&mut out, &files, &select, rules.apply(Options::default()))?,
+        } => select::run(
+            &mut out,
+            &files,
+            &select,
+            rules.apply(Options {
+                strict: select.strict,
+                ..Options::default()
+            }),
+        )?,
         Command::Split {
             every,
             name,
