@@ -4,7 +4,7 @@
 
 mod naive;
 
-use bohnenspiel::analysis::reconstruct::{Filter, StatedEnd};
+use bohnenspiel::analysis::reconstruction::{Filter, StatedEnd};
 use bohnenspiel::analysis::{
     Analyser, Budget, ClaimedResult, OutcomeClaim, ReconstructError, ReconstructOptions, Solver,
     Verdict, reconstruct,
@@ -405,7 +405,7 @@ fn round_rows(first: usize, count: usize) -> Vec<(usize, u8, u8)> {
 /// board it allows to be validated.
 #[test]
 fn records_too_large_for_the_search_are_refused_with_its_limits() -> TestResult {
-    use bohnenspiel::analysis::reconstruct::{MAX_LINE_MOVES, MAX_REPLAYED_PLIES};
+    use bohnenspiel::analysis::reconstruction::{MAX_LINE_MOVES, MAX_REPLAYED_PLIES};
     let label = |i: usize| {
         let letters = [(i / 26) % 26, i % 26].map(|k| char::from(b'A' + k as u8));
         letters.iter().collect::<String>()

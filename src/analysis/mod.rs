@@ -150,7 +150,7 @@ pub mod engine;
 mod judgement;
 mod lines;
 mod phrases;
-pub mod reconstruct;
+pub mod reconstruction;
 pub mod review;
 mod search;
 mod solver;
@@ -163,7 +163,7 @@ pub use judgement::{
 };
 pub(crate) use phrases::stated_stipulations;
 pub use phrases::{ClaimedResult, OutcomeClaim};
-pub use reconstruct::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
+pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError, TableForm, TableProbe, WdlTable};
 pub use written::write_values;

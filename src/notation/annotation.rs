@@ -6,7 +6,7 @@
 //! word `hole`) so that the annotation prints back as written, up to white
 //! space.
 
-use smallvec::SmallVec;
+use super::list::{JoinedHoles, JoinedPhrases};
 
 use crate::Hole;
 
@@ -46,27 +46,6 @@ pub enum PhraseForm {
     /// `4 each from 2 and 1`, `4 each from 2, 1 and 12`.
     EachFrom,
 }
-
-/// The holes of a [`HoleList`] after its first, each with the separator
-/// written before it. Up to eight are stored inline, without allocating;
-/// it derefs to `[(Joiner, Hole)]`.
-///
-/// ```
-/// use bohnenspiel::Hole;
-/// use bohnenspiel::notation::{HoleList, JoinedHoles, Joiner};
-///
-/// let list = HoleList {
-///     first: Hole::new(2)?,
-///     rest: JoinedHoles::from_slice(&[
-///         (Joiner::Comma, Hole::new(1)?),
-///         (Joiner::And, Hole::new(12)?),
-///     ]),
-/// };
-/// assert_eq!(list.len(), 3);
-/// assert_eq!(list.holes().map(Hole::number).collect::<Vec<_>>(), [2, 1, 12]);
-/// # Ok::<(), bohnenspiel::HoleError>(())
-/// ```
-pub type JoinedHoles = SmallVec<[(Joiner, Hole); 8]>;
 
 /// A non-empty list of holes with the separators written between them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -127,19 +106,13 @@ impl Phrase {
             beans: 0,
             holes: HoleList {
                 first: Hole::MIN,
-                rest: JoinedHoles::new_const(),
+                rest: JoinedHoles::new(),
             },
             form: PhraseForm::From,
             hole_word: false,
         }
     }
 }
-
-/// The phrases of a [`CaptureAnnotation`] after its first, each with the
-/// joiner written before it. It derefs to `[(Joiner, Phrase)]`; build one
-/// with `JoinedPhrases::new()`, [`thin_vec!`](thin_vec::thin_vec) or
-/// `Vec::into()`.
-pub type JoinedPhrases = thin_vec::ThinVec<(Joiner, Phrase)>;
 
 /// A capture annotation as written: phrases and the joiners between them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

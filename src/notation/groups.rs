@@ -107,9 +107,9 @@ impl Groups {
 
     /// How many groups fit without allocating: the capacity of the
     /// groups' vector when they are its every group and no other ply shares it,
-    /// and otherwise the number of groups.
-    #[must_use]
-    pub fn capacity(&self) -> usize {
+    /// and otherwise the number of groups (for the tests of sharing).
+    #[cfg(test)]
+    fn capacity(&self) -> usize {
         match &self.buffer {
             Some(buffer)
                 if self.end == WHOLE

@@ -249,6 +249,7 @@
 mod annotation;
 mod error;
 mod groups;
+mod list;
 mod mark;
 mod parse;
 mod print;
@@ -261,30 +262,23 @@ mod visit;
 
 use std::str::FromStr;
 
-pub use annotation::{
-    CaptureAnnotation, HoleList, JoinedHoles, JoinedPhrases, Joiner, Phrase, PhraseForm,
-};
+pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
 pub use error::{
     ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, ParseError,
     ParseErrors, Warning, WarningKind,
 };
 pub use groups::Groups;
+pub use list::{Alternatives, JoinedHoles, JoinedPhrases};
 pub use mark::{Mark, MarkError};
 pub use print::{NORTH_COLUMN_LIMIT, print_records};
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
-/// The small-vector crate behind [`JoinedHoles`], so that trees can be
-/// built without depending on it separately.
-pub use smallvec;
 pub(crate) use span::LineIndex;
 pub use span::{Location, Span};
 pub use tags::{KnownTag, StartTag, TagValueError};
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
-/// The thin-vector crate behind [`Alternatives`] and [`JoinedPhrases`],
-/// so that trees can be built without depending on it separately.
-pub use thin_vec;
 pub use tree::{
-    Alternatives, Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, Prose,
-    Record, Tag, Turn, Variation, WrittenMove, WrittenPly,
+    Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, Prose, Record, Tag,
+    Turn, Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};
 pub use visit::{MoveEnd, PlyToken, Visitor};

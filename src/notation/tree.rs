@@ -1,7 +1,7 @@
 //! The syntax tree of a game record: what a person wrote, not whether it
 //! is legal.
 
-use thin_vec::ThinVec;
+use super::list::Alternatives;
 
 use crate::{Hole, Player};
 
@@ -95,13 +95,6 @@ pub struct Turn {
     /// Further plies that are written as equally good alternatives.
     pub alternatives: Alternatives,
 }
-
-/// The alternatives of a [`Turn`] after its first ply: a vector that is
-/// one pointer wide and allocates nothing while empty, as it is for most
-/// turns. It derefs to `[WrittenPly]`; build one with
-/// `Alternatives::new()`, [`thin_vec!`](thin_vec::thin_vec) or
-/// `Vec<WrittenPly>::into()`.
-pub type Alternatives = ThinVec<WrittenPly>;
 
 impl Turn {
     /// A turn of one ply.

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use bohnenspiel::analysis::reconstruct::{Filter, StatedEnd};
+use bohnenspiel::analysis::reconstruction::{Filter, StatedEnd};
 use bohnenspiel::analysis::{
     Budget, ReconstructError, ReconstructOptions, Reconstruction, reconstruct,
 };
