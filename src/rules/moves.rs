@@ -99,9 +99,9 @@ impl fmt::Display for Move {
 /// A set of moves, such as the legal moves of a position, iterated in hole
 /// order.
 ///
-/// `Moves` holds the holes of one side as a six-bit set with its size
-/// beside it: building and iterating it never allocates, and picking the
-/// n-th move ([`Iterator::nth`]) is one table look-up.
+/// `Moves` is a two-byte bit set of one side's holes with its size and
+/// side beside it: building and iterating it never allocates, and picking the n-th
+/// move ([`Iterator::nth`]) is one table look-up.
 ///
 /// ```
 /// use bohnenspiel::{Move, Position};
@@ -116,19 +116,20 @@ impl fmt::Display for Move {
 /// ```
 #[derive(Clone, Copy, Default)]
 pub struct Moves {
-    /// Bit `i` is set when the side's `i`-th hole (in sowing order) is in
-    /// the set; bits 6 and 7 are always clear.
-    mask: u8,
-    /// The side: 0 for South (holes 1–6), 1 for North (holes 7–12).
-    side: u8,
-    /// How many bits of `mask` are set, kept so that [`Moves::len`] is a
-    /// read.
+    /// Bit `i` is set when the hole with index `i` is in the set; the bits
+    /// set are all of the side `side` (0..6 for South, 6..12 for North),
+    /// as [`Moves::of_side`] makes them and removing moves keeps them.
+    bits: u16,
+    /// How many bits are set, kept so that [`Moves::len`] is a read.
     len: u8,
+    /// The side whose holes the set holds: 0 for South, 1 for North.
+    side: u8,
 }
 
 /// `NTH[side][mask][n]`: the `n`-th hole (from 0, in sowing order) of the
-/// six-bit set `mask` of `side`'s holes; the side's last hole where the set
-/// has no `n`-th member (never read for those).
+/// six-bit set `mask` of `side`'s holes (bit `i` for the side's `i`-th
+/// hole); the side's last hole where the set has no `n`-th member (never
+/// read for those).
 const NTH: [[[Hole; 8]; 64]; 2] = {
     let mut table = [[[Hole::MIN; 8]; 64]; 2];
     let mut side = 0;
@@ -158,9 +159,9 @@ const NTH: [[[Hole; 8]; 64]; 2] = {
 impl Moves {
     /// The empty set.
     pub const EMPTY: Moves = Moves {
-        mask: 0,
-        side: 0,
+        bits: 0,
         len: 0,
+        side: 0,
     };
 
     /// The set of `side`'s holes whose bit is set in `mask` (bit `i` for
@@ -170,22 +171,10 @@ impl Moves {
     #[inline]
     pub(crate) const fn of_side(side: Player, mask: u8, len: u8) -> Moves {
         Moves {
-            mask: mask & 0x3f,
-            side: side as u8,
+            bits: ((mask & 0x3f) as u16) << (6 * side.index()),
             len,
+            side: side as u8,
         }
-    }
-
-    /// The set as twelve bits, bit `i` for the hole with index `i`.
-    #[inline]
-    const fn bits(self) -> u16 {
-        (self.mask as u16) << (6 * (self.side & 1))
-    }
-
-    /// `NTH` for this set, `n` taken modulo 8.
-    #[inline]
-    fn nth_hole(self, n: usize) -> Hole {
-        NTH[usize::from(self.side & 1)][usize::from(self.mask & 0x3f)][n & 7]
     }
 
     /// How many moves remain in the set.
@@ -206,7 +195,7 @@ impl Moves {
     #[must_use]
     #[inline]
     pub const fn contains(self, mv: Move) -> bool {
-        self.bits() & (1 << mv.hole.index()) != 0
+        self.bits & (1 << mv.hole.index()) != 0
     }
 }
 
@@ -214,7 +203,7 @@ impl PartialEq for Moves {
     /// Sets are equal when they hold the same moves (two empty sets are
     /// equal whichever side they came from).
     fn eq(&self, other: &Moves) -> bool {
-        self.bits() == other.bits()
+        self.bits == other.bits
     }
 }
 
@@ -222,7 +211,7 @@ impl Eq for Moves {}
 
 impl Hash for Moves {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.bits().hash(state);
+        self.bits.hash(state);
     }
 }
 
@@ -231,13 +220,13 @@ impl Iterator for Moves {
 
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        if self.mask == 0 {
+        if self.bits == 0 {
             return None;
         }
-        let hole = self.nth_hole(0);
-        self.mask &= self.mask - 1;
+        let index = self.bits.trailing_zeros() as u8;
+        self.bits &= self.bits - 1;
         self.len = self.len.saturating_sub(1);
-        Some(Move::new(hole))
+        Some(Move::new(Hole::from_index_unchecked(index)))
     }
 
     /// Picks the `n`-th move from a table and drops it and the moves
@@ -248,12 +237,12 @@ impl Iterator for Moves {
             *self = Moves::EMPTY;
             return None;
         }
-        let hole = self.nth_hole(n);
-        // Keep the bits above the hole's own (its offset in the side is
-        // below 6).
-        let offset = hole.index().wrapping_sub(6 * usize::from(self.side & 1));
-        self.mask &= 0xfe_u8.wrapping_shl(offset as u32);
-        // n < len <= 6.
+        let side = usize::from(self.side & 1);
+        let mask = usize::from(self.bits >> (6 * side)) & 0x3f;
+        let hole = NTH[side][mask][n & 7];
+        // Keep the bits above the hole's own.
+        self.bits &= 0xfffe_u16.wrapping_shl(hole.index() as u32);
+        // n < len <= 12.
         self.len -= n as u8 + 1;
         Some(Move::new(hole))
     }

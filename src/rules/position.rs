@@ -554,7 +554,7 @@ mod tests {
         assert_eq!(size_of::<Position>(), 15);
         assert_eq!(size_of::<Move>(), 1);
         assert_eq!(size_of::<Option<Move>>(), 1);
-        assert_eq!(size_of::<Moves>(), 3);
+        assert_eq!(size_of::<Moves>(), 4);
         assert_eq!(size_of::<Captures>(), 25);
     }
 
