@@ -266,6 +266,7 @@ fn options_on_a_generated_collection() {
         "select --unique --count games.txt",
         "select --unique=final --count games.txt",
         "select --duplicates --tag Event~game.[1-3]$ games.txt",
+        "select --duplicates=final --tag Event~game.[12]$ games.txt",
         "select --tag Event~^Copy --ended repetition --output canonical games.txt",
         "select --plies ..40 --count games.txt",
         "select --result north --opening 1 --count games.txt",

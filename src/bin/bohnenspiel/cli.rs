@@ -309,9 +309,10 @@ Examples:
     /// their tags.
     ///
     /// The name of each file is --name with `{TAG}` replaced by the value
-    /// of that tag in the file's first game (`unknown` where it has none),
-    /// `{n}` by the file's number (from 1) and `{file}` by the name of the
-    /// input (without its folder and extension). A tag's value is made
+    /// of that tag in the first game of each N (`unknown` where it has
+    /// none), `{n}` by the number of those N games (from 1: games 1 to N
+    /// are 1) and `{file}` by the name of the input (without its folder
+    /// and extension). A tag's value is made
     /// safe for a file name: characters other than letters, digits, `-`,
     /// `_` and `.` become `_`, and it never starts with `.`. Games whose
     /// names come out the same are written one after the other into the
