@@ -21,6 +21,7 @@ mod sowing;
 
 pub use capture::{Capture, Captures};
 pub(crate) use game::Checkpoint;
+pub(crate) use sowing::sow;
 pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence, TakenBack};
 pub use hole::{Hole, HoleError};
 pub use moves::{Move, Moves};

@@ -592,22 +592,12 @@ fn ends(expect: Expect) -> u16 {
     }
 }
 
-/// Sows `beans` from hole `origin` as the rules do (full laps into every
-/// hole, the origin included, then one bean per hole after it) and
-/// returns the hole of the last bean.
+/// Sows `beans` from hole `origin` by the rules' sowing and returns the
+/// hole of the last bean; the origin counts as emptied.
 fn sow(board: &mut Board, origin: usize, beans: u8) -> usize {
-    let laps = beans / 12;
-    let rest = usize::from(beans % 12);
-    for count in &mut board.count {
-        *count = count.saturating_add(laps);
-    }
-    board.count[origin] = laps;
+    board.count[origin] = beans;
     board.emptied |= 1 << origin;
-    for step in 1..=rest {
-        let h = (origin + step) % 12;
-        board.count[h] = board.count[h].saturating_add(1);
-    }
-    (origin + rest) % 12
+    crate::rules::sow(&mut board.count, origin)
 }
 
 /// Runs the capture chain from hole `last` as `expect` says it goes.
