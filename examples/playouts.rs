@@ -8,6 +8,11 @@
 // after 400 plies. Both loops must make the same plies and end with the
 // same stores; the rounds alternate the two so that a shared machine's
 // noise falls on both. Prints plies per second for each and their ratio.
+//
+// The crate's path takes fewer instructions than the hand-written loop:
+// 199.3 M against 269.1 M (callgrind, `playouts 20000 2`), and ran 1.54 to
+// 1.61 times its speed in three runs of `playouts 200000 4` on the shared
+// machine (load about 12).
 
 use std::process::ExitCode;
 use std::time::Instant;

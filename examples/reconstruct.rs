@@ -7,6 +7,10 @@
 // visited, what each filter kept, and the positions found. `--strict`
 // reads a ply without a capture annotation as capturing nothing (as
 // `validate --strict` does). Needs no feature.
+//
+// One run on a shared 2-core machine (load about 6): up to 19, 24 and 30
+// beans, 0.24 s (81,098 places searched), 2.5 s (653,516) and 110 s
+// (5,275,608); the published board alone comes out each time.
 
 use std::process::ExitCode;
 use std::time::Instant;

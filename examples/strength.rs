@@ -25,6 +25,25 @@
 // For each opponent prints wins, draws and losses of the engine, its score,
 // the Elo difference with a 95% interval, forfeits (illegal or missing
 // moves) and the average nodes per second of the engine.
+//
+// One run (100 ms per move, 72 games per opponent, shared 2-core machine
+// at load 4 to 10; no illegal or missing move, no game at the ply cap;
+// Elo intervals 95%):
+//
+//   opponent      wins, draws, losses  score   Elo difference
+//   random        72, 0, 0             100%    +inf
+//   greedy        72, 0, 0             100%    +inf
+//   ab7           71, 0, 1             98.6%   +741 [+548, +inf]
+//   store-eval    53, 7, 12            78.5%   +225 [+145, +334]
+//   no-tt         40, 10, 22           62.5%   +89 [+15, +171]
+//   no-ordering   43, 12, 17           68.1%   +131 [+59, +217]
+//   no-exact      35, 12, 25           56.9%   +49 [-24, +126]
+//
+// The exact attempt runs on boards of at most 20 beans. `--nps 16`: from
+// the opening, depth 16 in 12,121,662 nodes, 1.95 s (6.2 M nodes/s);
+// Rüger's position after ply 26 (`4,3,4,3,2,0/3,3,19,0,5,0 12:14 S`, which
+// the solver does not solve within its default budget), depth 16 in
+// 219,934 nodes, 0.04 s.
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

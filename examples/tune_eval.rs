@@ -13,6 +13,11 @@
 // the error of the store difference and of the fitted evaluation is printed
 // on the second half. The weights are printed in hundredths of a bean, as
 // `Weights::TUNED` holds them.
+//
+// On 100,000 positions with at most 16 beans that random games reach
+// (checked on 100,000 others), the tuned evaluation predicts the exact
+// final difference with a mean error of 3.06 beans, against 5.35 for the
+// store difference.
 
 use std::process::ExitCode;
 use std::time::Instant;

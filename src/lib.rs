@@ -23,9 +23,9 @@
 //! - **Diagrams**: the `diagram` module (feature `svg`) draws a position
 //!   as SVG.
 //!
-//! The README (on the crate's page and in its sources) describes the
-//! rules as implemented, the record format, the `bohnenspiel` command
-//! (feature `cli`), the figures and the architecture.
+//! The README (on the crate's page and in its sources) gives the rules
+//! as implemented, an example for each job, the `bohnenspiel` command
+//! (feature `cli`), the figures and the layers of the source.
 //!
 //! ```
 //! use bohnenspiel::{Move, Outcome, Player, Position};

@@ -1,5 +1,5 @@
 //! The command on a terminal: the hint when it reads a terminal, and the
-//! progress line on standard error (README, "Inputs and messages"). The
+//! progress line on standard error (as `bohnenspiel --help` says). The
 //! terminal is a pseudo-terminal opened with `rustix`.
 #![cfg(unix)]
 

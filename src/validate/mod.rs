@@ -122,6 +122,99 @@
 //! assert_eq!((finding.ply, finding.move_number), (Some(6), Some(3)));
 //! assert_eq!(report.summary(), "unfinished after 6 plies: 0:2 in the stores");
 //! ```
+//!
+//! # One call for each job
+//!
+//! - [`start_position`]: the start [`Position`] of a
+//!   record, from its `Setup` tag or the opening.
+//! - [`replay_game`]: the [`Game`] its main line records,
+//!   replayed under its rules (its `Rules` tag's, else the options').
+//! - [`record_of`]: the record of a played game, with the rules' capture
+//!   annotations, each ply in its player's column (a game that starts
+//!   with North to move starts `..., 8`).
+//! - `json_value` / `json_string` (feature `serde`): the JSON document of
+//!   a record text, and `records_from_json` the way back.
+//! - [`Finding`]'s `Display`, `LINE:COL: SEVERITY: MESSAGE`, and
+//!   [`Finding::in_file`], `FILE:LINE:COL: SEVERITY: MESSAGE`: the lines
+//!   `bohnenspiel validate` prints.
+//!
+//! # The JSON document (feature `serde`)
+//!
+//! `bohnenspiel json` prints `{"version": 3, "games": [...]}` (with
+//! `--lines`, one game document per line, memory bounded by one game);
+//! the JSON Schema `fixtures/schema/games.schema.json` describes it, and
+//! the tests check every fixture's document against it. A game document
+//! holds:
+//!
+//! - `version` (3), `file` (as named on the command line, `<stdin>` for
+//!   standard input) and `index` (the game's place in its file, from 1);
+//! - `tags`: every tag in written order, duplicates included, each
+//!   `{name, value, start, end}`;
+//! - `layout`: `inline` or `numbered`;
+//! - `start`: the start position, `pits`, `stores`, `turn` and `setup`;
+//! - `moves`: one object per written ply, with `number` (the move number
+//!   as written; inline, moves that did not parse are counted, so
+//!   `4,13; 6,12` numbers `6,12` as move 2), `ply`, `side` (the turn it
+//!   is written in), `player` and `hole` (`null` for a pass); `mark` and
+//!   `groups`, every parenthesised group as written with its `kind`
+//!   (`captures`, `labels`, `other-move` or `comment`), its `text`, the
+//!   same in structured form (an annotation's `phrases` and `comment`, the
+//!   `labels`, or a remark's `hole` and `mark`) and its `start` and `end`;
+//!   `alternatives` (`8 or 9`), each with its hole, mark, groups, line and
+//!   column; `comment` and `annotated`, taken from `groups`; `captures`,
+//!   what the rules capture, `{hole, beans}` in chain order; `after`,
+//!   `{pits, stores, turn}`; `line` and `column` where the ply starts;
+//!   and, on the first ply of a move, `row`: the move's `start` (its row
+//!   number, if written) and `end`, its `ending` (`South loses.`) and
+//!   `full_stop`;
+//! - `variations`: each with its `label`, `parent`, `branch`, `replayed`,
+//!   the place of its header line and its `moves`;
+//! - `prose`: the text after the moves, with its place;
+//! - `skipped`: the text the parser skipped after a syntax error,
+//!   verbatim, each piece with its place and where it stands: `within` the
+//!   `tags`, the `moves` or a variation's moves (`variations[0].moves`),
+//!   `after` that many of its entries, `joined` to what comes before it
+//!   and `next` to the move after it (`semicolon`, `comma`, `space`,
+//!   `row` or `line`), so that `4,13; 6,12` keeps `13` after the first
+//!   ply, joined by a comma;
+//! - `verbatim`: the game's text as read when an error lies inside a part
+//!   that parsed (an unclosed group), which `fmt` then prints unchanged;
+//!   else `null`;
+//! - `result`: `{south, north, winner, reason, repetition}`; `summary`
+//!   and `findings`.
+//!
+//! A place is `{line, column}`, both from 1 (columns count characters).
+//!
+//! The document is lossless: notation → JSON → notation gives exactly
+//! what `bohnenspiel fmt` prints, for records with syntax errors too, and
+//! JSON → notation → JSON gives the same document. Read back
+//! (`records_from_json`, `bohnenspiel fmt --from json`), a document is
+//! held to the standard of the notation: what the replay derives
+//! (`comment`, `annotated`, `player`, `number`, `ply`, `captures`,
+//! `after`, `start.setup`, a variation's `parent`, `branch`, `replayed`,
+//! `result`, `summary`) and what only describes the text it was made from
+//! (`file`, `index`, `findings`, `skipped`, the places) may be left out;
+//! a derived field that is given must say what the replay of the
+//! document's plies gives, or it is an error naming its path
+//! (`games[0].moves[3].captures: expected [...], as the replay of the
+//! document's plies gives, found []`). A `start` other than the opening
+//! without a `Setup` tag is the record's start (printed as a `Setup`
+//! tag); unknown fields are refused, with their path; a byte order mark
+//! is skipped; an input with no document is an error. A document that
+//! holds what the notation cannot express gets an error naming its path,
+//! such as `games[0].moves[12].hole: hole 13 does not exist: holes are
+//! numbered 1 to 12`.
+//!
+//! # Cost
+//!
+//! Files are read one game at a time: validating 100,000 games peaks at
+//! about 3 MB of resident memory. [`Validator`] checks a game while it is
+//! parsed and validates it in full only when it has a finding to report
+//! or a part only the full check covers; a game of a match (a `Partie`
+//! tag) is always checked in full, and each match is kept until the end
+//! of its input (about 500 bytes). A game keeps at most
+//! [`MAX_FINDINGS_PER_GAME`] findings; one more finding says how many
+//! more there were.
 
 mod annotate;
 mod compare;

@@ -79,10 +79,20 @@ JSON format: one object per line, each with a `type`:
     `reason` (as in `bohnenspiel json`), `summary`, and the counts
     `errors`, `warnings`, `notes`;
   `input-error`: `file` and `message`, for an input that cannot be read;
+  `partie` (after a game of a match): `file`, `game` (`null` at the end of
+    the input, for a match not decided), `partie`, `games`, `south`,
+    `north`, `target`, `winner`, `summary`;
   `totals` (last): `games`, `valid`, `with_warnings`, `invalid`, `errors`,
     `warnings`, `errors_by_kind`, `warnings_by_kind`, `unreadable_inputs`.
 With --quiet, only the `finding` objects of errors and warnings, the
 `input-error` objects and the `totals`: a clean game prints nothing.
+
+Matches: the games of one input with the same `Partie` tag form a match to
+100 points (a game whose `South` and `North` are the first game's the other
+way round counts with the sides swapped). After each such game a line gives
+the totals or the winner, and at the end of the input each match not
+decided gets one; a game after the match was won, or one without a final
+score, is a `partie` warning and does not count.
 
 Exit status: 0 when no finding is an error, 1 when any is, 2 for a usage or
 I/O error.
@@ -130,7 +140,8 @@ Examples:
     #[command(
         alias = "analyze",
         after_help = "\
-The phrases understood are listed in the README (\"bohnenspiel analyse\").
+The phrases understood are listed in the documentation of the library's
+`analysis` module (https://docs.rs/bohnenspiel/latest/bohnenspiel/analysis/).
 
 JSON format: one object per line, each with a `type`:
   `judgement`: `file`, `game`, `line`, `column`, `ply`, `move`,
@@ -141,7 +152,10 @@ JSON format: one object per line, each with a `type`:
   `ply`: `file`, `game`, `variation`, `ply`, `move`, `player`, `hole`,
     `line`, `column`, `position` (before the ply), `before` and `after`
     (`{\"south\": S, \"north\": N}` or `null`), `unanalysed` (why a value
-    is missing, or `null`);
+    is missing, or `null`); with --engine also `review`: `before` and
+    `after` (`{\"kind\": \"exact\", \"south\": S, \"north\": N}` or
+    `{\"kind\": \"engine\", \"difference\": D, \"depth\": D}`), `loss`,
+    `changes_result`, `loses_value`;
   `game` (after its judgements and plies): `file`, `game`, `start`,
     `value`, the counts `judgements`, `confirmed`, `contradicted`,
     `unanalysed`, `plies`, `unanalysed_plies`, and `summary`;
@@ -582,20 +596,54 @@ Examples:
     /// Play: the engine behind a line protocol on standard input and
     /// output, for GUIs, match runners and other programs.
     ///
-    /// One command per line: `bsi`, `isready`, `newgame`, `position
-    /// startpos|setup <position string> [moves H H …]`, `go movetime
-    /// <ms>|depth <d>|nodes <n>|infinite`, `stop`, `quit`. The README
-    /// describes every command and answer.
+    /// One command per line on standard input, one answer per line on
+    /// standard output, flushed at once. Words are separated by spaces or
+    /// tabs; a line may end in `\r\n`. The search runs on a thread of its
+    /// own, so commands are read while it runs.
     #[command(after_help = "\
-Answers: `bsi` → `id name …`, `id author …`, `info string …` lines (the
-rules, the endgame table loaded), `bsiok`; `isready` → `readyok`; `go` →
-`info depth D score S nodes N nps R time MS pv H H …` after each depth,
-then `bestmove H` (`bestmove -` for a Hemprich pass, `bestmove none` when
-the game is over or the position was refused). A score is the final
-difference of beans from the view of the side to move (`+4`), or
-`exact S:N` (South's beans first) when the endgame table or the solver
-gives it. A line that is not a command gets `info string unknown command
-…` or `info string error: …`, and the engine goes on.
+Commands and answers:
+  bsi
+      `id name bohnenspiel VERSION`, `id author …`, `info string` lines (the
+      rules; the endgame table loaded, or why none was), then `bsiok`.
+  isready
+      `readyok`, at once, also during a search.
+  newgame
+      No answer; forgets what earlier searches learnt (the transposition
+      table), ends a running search and sets the opening position.
+  position startpos [moves H H …]
+  position setup <position string> [moves H H …]
+      No answer; the opening (or the position string, such as
+      `4,3,4,3,2,0/3,3,19,0,5,0 12:14 S`), then the moves: hole numbers
+      1-12, `-` for a Hemprich pass (a forced pass may also be left out).
+  go depth D | go nodes N | go movetime MS | go infinite
+      After each finished depth `info depth D score S nodes N nps R time MS
+      pv H H …`; then `bestmove H`, `bestmove -` when the player to move
+      must pass (Hemprich), `bestmove none` when the game is over or the
+      last `position` was refused. Limits combine (`go depth 12 movetime
+      1000`: the first reached ends the search); a bare `go` is `go
+      infinite`. `go depth 0`, `go nodes 0` and `go movetime 0` get a note
+      and search depth 1; a depth above 120 searches 120.
+  stop
+      Ends the search, which sends its `bestmove` (the deepest finished
+      depth's; depth 1 always finishes).
+  quit
+      Ends the program (a running search is stopped first).
+
+A score is the final difference of beans, the player to move's minus the
+other's, as the engine estimates it (`+4`, `-2`, `0`), or `exact S:N`, the
+final score (South's beans first), when the endgame table or the solver
+gives it. A `pv` leaves Hemprich passes out.
+
+Refusals: an illegal position or move gets `info string error: illegal
+position: WHY`, and a later `go` answers `info string error: go: no
+position …` and `bestmove none` until a `position` is accepted. An unknown
+command gets `info string unknown command `WORD``; a command with arguments
+it cannot read, a line that is not UTF-8 or longer than 65,536 bytes, or a
+`go` during a search gets `info string error: …`. None ends the program.
+
+The end of the input is `quit` for `go infinite`; a search with a limit
+first finishes and sends its best move. With `go depth` or `go nodes` (no
+time), the same commands after `newgame` give the same answers.
 
 Of several --table files, the largest that is for the engine's rules and
 fits in the memory left after the transposition table is loaded; the

@@ -1,7 +1,7 @@
 //! The engine's line protocol: one command per line, read into a
 //! [`Request`] (what `bohnenspiel engine` answers is in
-//! [`commands::engine`](crate::commands::engine); the README documents
-//! both).
+//! [`commands::engine`](crate::commands::engine); the `engine` command's
+//! help text, in [`cli`](crate::cli), documents both).
 //!
 //! Words are separated by any run of spaces or tabs; a line's ending
 //! (`\n` or `\r\n`) and its surrounding blanks are not part of it. A

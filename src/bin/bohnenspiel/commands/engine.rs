@@ -1,5 +1,5 @@
 //! `bohnenspiel engine`: the engine behind the line protocol (see
-//! [`protocol`](crate::protocol) and the README), reading standard input
+//! [`protocol`](crate::protocol) and `bohnenspiel engine --help`), reading standard input
 //! and answering on standard output.
 //!
 //! A search runs on a thread of its own, so that standard input is still
