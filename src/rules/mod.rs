@@ -21,7 +21,6 @@ mod sowing;
 
 pub use capture::{Capture, Captures};
 pub(crate) use game::Checkpoint;
-pub(crate) use sowing::sow;
 pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence, TakenBack};
 pub use hole::{Hole, HoleError};
 pub use moves::{Move, Moves};
@@ -33,3 +32,4 @@ pub use player::Player;
 pub use position::{IllegalMoveKind, PlayError, Position};
 pub use setup::{Setup, SetupError, TOTAL_BEANS};
 pub use setup_text::{ParsePositionError, SetupParseError, SetupParseErrorKind};
+pub(crate) use sowing::sow;
