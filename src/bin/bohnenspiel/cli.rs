@@ -29,6 +29,11 @@ first one. Standard input is named `<stdin>` in messages, may be named
 (as `-`) only once, and when it is a terminal a hint on standard error
 says that records are awaited (end them with Ctrl-D).
 
+Below a finding, its source line is shown with a caret, cut to 60 bytes
+either side of the place (`…` marks a cut). Standard output is flushed
+before anything is written to standard error, so with both going to one
+place (`2>&1`) the lines come in the order things happened.
+
 While a command reads, a progress line (`12,345 games read (3s)`) is
 drawn on standard error when standard error is a terminal and standard
 output is not; it is erased at the end.
