@@ -2,7 +2,7 @@
 
 use bohnenspiel::notation::{GroupKind, ParsedRecord, Record, WrittenPly, parse_records};
 use bohnenspiel::validate::{
-    FindingKind, Options, ReplayedPly, Report, Severity, StopReason, annotate, validate,
+    FindingKind, Options, ReplayedPly, Report, Severity, Start, StopReason, annotate, validate,
 };
 use bohnenspiel::{EndReason, IllegalMoveKind, Player, Position, Score};
 
@@ -72,7 +72,7 @@ fn rueger_south_wins_50_22() {
     assert_eq!(end.score, Score::new(50, 22));
     assert_eq!(report.final_score(), Some(Score::new(50, 22)));
     assert_eq!(report.summary(), "South wins 50:22 (North cannot move)");
-    assert_eq!(report.start, Some(Position::new()));
+    assert_eq!(report.start, Start::Position(Position::new()));
     assert_eq!(report.main_line.plies.len(), 37);
     let captures: u32 = report
         .main_line
@@ -202,8 +202,8 @@ fn charming_is_checked_for_syntax_only() {
             "4:1 note syntax-only ply - move - main: the Setup tag says the start position is unknown (\"?\"): the record is checked for syntax only"
         ]
     );
-    assert!(report.syntax_only);
-    assert_eq!(report.start, None);
+    assert_eq!(report.start, Start::Unknown);
+    assert_eq!(report.start.position(), None);
     assert!(report.main_line.plies.is_empty());
     assert_eq!(report.variations.len(), 2);
     assert!(report.variations.iter().all(|v| !v.replayed));
@@ -562,7 +562,7 @@ fn an_invalid_setup() {
             "1:1 error invalid-setup ply - move - main: the Setup tag \"6,6,6,6,6,6/6,6,6,6,6,5 0:0 S\" is not a valid position: the holes and stores hold 71 beans, but a game always has 72"
         ]
     );
-    assert_eq!(report.start, None);
+    assert_eq!(report.start, Start::NotReplayed);
     assert_eq!(report.summary(), "not replayed: invalid Setup tag");
 }
 

@@ -8,7 +8,7 @@ use crate::notation::{
     WrittenPly,
 };
 use crate::validate::{
-    Finding, FindingKind, Options, ReplayedPly, Report, Severity, validate, validate_from,
+    Finding, FindingKind, Options, ReplayedPly, Report, Severity, Start, validate, validate_from,
 };
 use crate::{Move, Player, Position, Score};
 
@@ -116,7 +116,7 @@ impl Analyser {
     /// invalid `Setup` tag among them).
     pub fn analyse(&mut self, parsed: &ParsedRecord) -> Result<Analysis, AnalysisError> {
         let report = validate(parsed, &self.options);
-        if report.syntax_only {
+        if report.start == Start::Unknown {
             let location = report
                 .findings
                 .iter()
@@ -170,7 +170,7 @@ impl Analyser {
             .filter(|finding| finding.severity == Severity::Error)
             .cloned()
             .collect();
-        let Some(start) = report.start.filter(|_| errors.is_empty()) else {
+        let Some(start) = report.start.position().filter(|_| errors.is_empty()) else {
             return Err(AnalysisError::Invalid { errors });
         };
         if self.solver.rules() != report.rules {

@@ -24,7 +24,7 @@ use crate::notation::{
 use crate::{Capture, EndReason, Hole, Player, Position, Score};
 
 use super::report::{Line, ReplayedPly, StopReason};
-use super::{Finding, FindingKind, Report, Severity};
+use super::{Finding, FindingKind, Report, Severity, Start};
 
 /// The version of the document's shape, written in its `version` field.
 /// It changes whenever a field is added, removed or changes meaning.
@@ -756,7 +756,7 @@ impl GameDocument {
             index: 1,
             tags,
             layout: movetext.layout.into(),
-            start: report.start.map(StartDocument::from),
+            start: report.start.position().map(StartDocument::from),
             moves,
             variations,
             prose,
@@ -1169,8 +1169,8 @@ pub(super) fn result(report: &Report) -> ResultDocument {
         reason: reason.to_owned(),
         repetition: None,
     };
-    if report.start.is_none() {
-        return if report.syntax_only {
+    if report.start.position().is_none() {
+        return if report.start == Start::Unknown {
             not_replayed("syntax-only")
         } else if report
             .findings

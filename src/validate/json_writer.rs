@@ -117,7 +117,7 @@ fn game<W: io::Write>(
         LayoutName::Numbered => b"\"numbered\"",
     });
     out.raw(b",\"start\":");
-    match report.start {
+    match report.start.position() {
         Some(start) => out.start(start),
         None => out.raw(b"null"),
     }

@@ -257,7 +257,9 @@ pub use json_writer::write_game_document;
 pub use options::{ChosenRules, Options};
 pub use partie::{MatchGame, Matches};
 pub use replay::MAX_FINDINGS_PER_GAME;
-pub use report::{Line, ReplayedPly, Report, Stop, StopReason, VariationReport, end_summary};
+pub use report::{
+    Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport, end_summary,
+};
 pub use stream::{Validated, Validator};
 pub use values::{
     VERDICTS, ValueError, WrittenValue, is_value_comment, read_value, written_values,
@@ -304,13 +306,13 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
 /// ```
 /// use bohnenspiel::Position;
 /// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{Options, validate, validate_from};
+/// use bohnenspiel::validate::{Options, Start, validate, validate_from};
 ///
 /// let games = parse_records("[Setup \"?\"]\n\n5, 9\n");
-/// assert!(validate(&games[0], &Options::default()).syntax_only);
+/// assert_eq!(validate(&games[0], &Options::default()).start, Start::Unknown);
 /// let start: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
 /// let report = validate_from(&games[0], start, &Options::default());
-/// assert_eq!(report.start, Some(start));
+/// assert_eq!(report.start, Start::Position(start));
 /// assert_eq!(report.main_line.plies.len(), 2);
 /// assert!(!report.has_errors());
 /// # Ok::<(), bohnenspiel::ParsePositionError>(())
@@ -333,7 +335,9 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
     variations::check_rows(&mut ctx, &index);
 
     let mut report = Report {
-        start: start.or_else(|| start_with_findings(&mut ctx)),
+        start: start
+            .or_else(|| start_with_findings(&mut ctx))
+            .map_or(Start::NotReplayed, Start::Position),
         rules: ctx.rules,
         variations: movetext
             .variations
@@ -355,17 +359,17 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
             .collect(),
         ..Report::default()
     };
-    if let Some(start) = report.start {
+    if let Start::Position(start) = report.start {
         let mut game = Game::new(start, ctx.rules);
         replay_lines(&mut ctx, &mut game, (movetext, &mut index), &mut report);
         ctx.group = 0;
         report.end = report.main_line.end.as_deref().copied();
         report.result = check_result(&mut ctx, &report);
     } else if start_unknown(parsed) {
-        report.syntax_only = true;
+        report.start = Start::Unknown;
     }
     for (i, variation) in movetext.variations.iter().enumerate() {
-        if report.start.is_none() {
+        if report.start.position().is_none() {
             break;
         }
         ctx.group = i + 1;

@@ -126,19 +126,40 @@ pub struct VariationReport {
     pub line: Line,
 }
 
+/// Where the replay of a record started, or why there was none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Start {
+    /// Replayed from this position: the opening or the `Setup` tag's.
+    Position(Position),
+    /// Checked for syntax only: the `Setup` tag says that the start
+    /// position is unknown (`[Setup "?"]`).
+    Unknown,
+    /// Not replayed: the `Setup` tag is not a position (or nothing was
+    /// validated yet).
+    #[default]
+    NotReplayed,
+}
+
+impl Start {
+    /// The start position, if the record was replayed from one.
+    #[must_use]
+    pub const fn position(self) -> Option<Position> {
+        match self {
+            Start::Position(position) => Some(position),
+            Start::Unknown | Start::NotReplayed => None,
+        }
+    }
+}
+
 /// Everything validation found about one record.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Report {
     /// Every finding, parse errors and warnings included, sorted by their
     /// place in the text.
     pub findings: Vec<Finding>,
-    /// The start position: the opening or the `Setup` tag. `None` when the
-    /// record was not replayed: an invalid `Setup` tag, or a record whose
-    /// start is unknown (`[Setup "?"]`), checked for syntax only.
-    pub start: Option<Position>,
-    /// Whether the record was checked for syntax only: its `Setup` tag says
-    /// that the start position is unknown (`[Setup "?"]`).
-    pub syntax_only: bool,
+    /// The start position the record was replayed from, or why it was
+    /// not replayed.
+    pub start: Start,
     /// The main line as replayed.
     pub main_line: Line,
     /// Every variation, in written order.
@@ -214,9 +235,9 @@ impl Report {
     /// are counted at the end: `; 4 variations replayed`.
     #[must_use]
     pub fn summary(&self) -> String {
-        let mut out = if self.syntax_only {
+        let mut out = if self.start == Start::Unknown {
             "syntax only: start position unknown".to_owned()
-        } else if self.start.is_none() {
+        } else if self.start == Start::NotReplayed {
             if self
                 .findings
                 .iter()
@@ -242,7 +263,7 @@ impl Report {
             line
         };
         let replayed = self.variations.iter().filter(|v| v.replayed).count();
-        if !self.variations.is_empty() && !self.syntax_only {
+        if !self.variations.is_empty() && self.start != Start::Unknown {
             let total = self.variations.len();
             let noun = if total == 1 {
                 "variation"

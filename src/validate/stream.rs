@@ -16,7 +16,9 @@ use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
 
 use super::replay::{claims_only, ends_with_pass, play_written, repetition_message};
 use super::report::Line;
-use super::{Finding, FindingKind, Options, Report, Severity, compare, rules_conflict, validate};
+use super::{
+    Finding, FindingKind, Options, Report, Severity, Start, compare, rules_conflict, validate,
+};
 
 /// A game validated by a [`Validator`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -271,8 +273,7 @@ impl Clean {
         };
         Report {
             findings,
-            start: Some(self.start),
-            syntax_only: false,
+            start: Start::Position(self.start),
             main_line: line,
             variations: Vec::new(),
             end: Some(self.end),

@@ -120,7 +120,7 @@ pub fn resolve(
     let report = validate(&parsed, options);
     print_errors(out, &Diagnostics::for_stderr(), &name, &parsed, &report)?;
     let status = status_of(&report);
-    let Some(start) = report.start else {
+    let Some(start) = report.start.position() else {
         return Err(problem(format!(
             "game {game} has no start position (its Setup tag is invalid or unknown)"
         )));
@@ -209,7 +209,7 @@ pub fn line_plies<'r>(
 ) -> Result<(Vec<&'r ReplayedPly>, &'r Line), String> {
     let lines = Lines {
         report,
-        start: report.start.unwrap_or_default(),
+        start: report.start.position().unwrap_or_default(),
     };
     let line = lines
         .find(line.map(label).transpose()?)

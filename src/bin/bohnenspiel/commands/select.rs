@@ -292,7 +292,7 @@ impl<W: Write> Select<'_, W> {
     /// error (its moves after that are not known as moves).
     fn hash(&mut self, key: Key, game: &Game<'_>) -> Option<u128> {
         let report = game.report;
-        let start = report.start?;
+        let start = report.start.position()?;
         if report.main_line.stop.is_some() {
             return None;
         }

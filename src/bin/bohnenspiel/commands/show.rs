@@ -60,7 +60,7 @@ pub fn run<W: Write>(
             )?,
             None => writeln!(out, "{name}: game {game}")?,
         }
-        if let Some(start) = report.start {
+        if let Some(start) = report.start.position() {
             writeln!(out, "\nStart, {} to move", start.turn())?;
             out.write_all(diagram(&start, &Marks::NONE).as_bytes())?;
         }

@@ -4,7 +4,7 @@
 use std::str::FromStr;
 
 use bohnenspiel::notation::Record;
-use bohnenspiel::validate::Report;
+use bohnenspiel::validate::{Report, Start};
 use bohnenspiel::{EndReason, Hole, Position};
 use regex::Regex;
 
@@ -220,7 +220,7 @@ impl Conditions {
                 .as_deref()
                 .is_none_or(|holes| opens_with(game.line, holes))
             && self.reaches.is_none_or(|position| {
-                report.start == Some(position) || game.line.reaches(&position)
+                report.start == Start::Position(position) || game.line.reaches(&position)
             })
     }
 }
