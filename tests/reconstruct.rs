@@ -459,3 +459,45 @@ fn records_too_large_for_the_search_are_refused_with_its_limits() -> TestResult 
     }
     Ok(())
 }
+
+/// One rule for a `Result` tag's score, in every layer: two counts that
+/// add up to the 72 beans a finished game has in its stores. The record
+/// reads it (`Record::result`), validation reports a score that breaks
+/// it as a result-mismatch error, and reconstruction does not take it as
+/// the record's end.
+#[test]
+fn a_result_is_read_by_one_rule_in_every_layer() -> TestResult {
+    for (value, is_score) in [
+        ("36:36", true),
+        ("37:35", true),
+        ("72:0", true),
+        ("36:35", false),
+        ("50:40", false),
+        ("0:0", false),
+        ("50-22", false),
+    ] {
+        let text = format!("[Setup \"?\"]\n[Result \"{value}\"]\n\n1. 5  7\n");
+        let games = parse_records(&text);
+        let parsed = games.first().ok_or("no record")?;
+        assert_eq!(parsed.record.result().is_ok(), is_score, "{value}");
+        let from_opening = parse_records(&format!("[Result \"{value}\"]\n\n1. 4  8\n"));
+        let report = validate::validate(
+            from_opening.first().ok_or("no record")?,
+            &Default::default(),
+        );
+        let mismatch = report
+            .findings
+            .iter()
+            .any(|f| f.kind == FindingKind::ResultMismatch);
+        // An unfinished line that does not contradict a score leaves it
+        // unconfirmed, without a finding.
+        assert_eq!(mismatch, !is_score, "{value}");
+        let found = reconstruct(parsed, &options(4));
+        assert_eq!(
+            found == Err(ReconstructError::NoEnd),
+            !is_score,
+            "{value}: {found:?}"
+        );
+    }
+    Ok(())
+}
