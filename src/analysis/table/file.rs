@@ -301,43 +301,53 @@ pub(crate) fn read_header(input: &mut impl Read, base: u64) -> Result<Option<Hea
     Ok(Some(header))
 }
 
-/// Reads the entries of the level `header` announces into `payload`
-/// (exactly [`payload_len`] bytes), checking each block as it is read,
-/// and then every value. `base` is where the header began in the input.
+/// Reads the entries of the level `header` announces onto the end of
+/// `bytes` ([`payload_len`] of them; the capacity is reserved by the
+/// caller), checking each block as it is read, and then every value.
+/// The bytes are read into the vector's spare capacity, not zeroed
+/// first. `base` is where the header began in the input.
 pub(crate) fn read_payload(
     input: &mut impl Read,
     header: Header,
-    payload: &mut [u8],
+    bytes: &mut Vec<u8>,
     base: u64,
 ) -> Result<(), TableError> {
     let expected = base + level_file_len(header.form, header.count());
+    let start = bytes.len();
+    let len = payload_len(header.form, header.count());
     let mut file_offset = base + HEADER as u64;
-    for (index, block) in payload.chunks_mut(BLOCK).enumerate() {
-        let got = fill(input, block)?;
+    let mut index = 0;
+    while ((bytes.len() - start) as u64) < len {
+        let block_start = bytes.len();
+        let want = (BLOCK as u64).min(len - (block_start - start) as u64);
+        let got = input.take(want).read_to_end(bytes)?;
         let mut sum = [0u8; SUM];
-        let got_sum = if got == block.len() {
+        let got_sum = if got as u64 == want {
             fill(input, &mut sum)?
         } else {
             0
         };
-        if got < block.len() || got_sum < SUM {
+        if (got as u64) < want || got_sum < SUM {
             return Err(TableError::Truncated {
                 expected,
                 found: file_offset + (got + got_sum) as u64,
             });
         }
+        let block = &bytes[block_start..];
         let stored = u64::from_le_bytes(sum);
-        let computed = checksum(block, index as u64);
+        let computed = checksum(block, index);
         if stored != computed {
             return Err(TableError::Checksum {
                 offset: file_offset,
-                len: block.len() as u64,
+                len: want,
                 stored,
                 computed,
             });
         }
-        file_offset += (block.len() + SUM) as u64;
+        file_offset += want + SUM as u64;
+        index += 1;
     }
+    let payload = &bytes[start..];
     let bad = match header.form {
         TableForm::Exact => first_too_large(payload, header.level)
             .map(|at| (at, "an entry is larger than the beans on its board")),

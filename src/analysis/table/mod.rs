@@ -152,6 +152,73 @@
 //! with 24 GiB could build every position up to 30 beans (12.9 GB of
 //! entries and 6.3 GB of scratch for the top level).
 //!
+//! # Building up to 34 beans, on paper
+//!
+//! Kalah(6,6), which has Bohnenspiel's 72 beans, was weakly solved with
+//! tables of every position up to 34 seeds and a search from the opening.
+//! What the same tables would take here (the counts are exact, the times
+//! an extrapolation):
+//!
+//! | level `n` | positions `2·C(n + 11, 11)` | all levels up to `n` | 2-bit form of the level | CPU time of the level |
+//! |---|---|---|---|---|
+//! | 20 | 169,344,630 | 277,118,192 | 42 MB | measured, below |
+//! | 22 | 387,073,440 | 664,191,632 | 97 MB | 2.3 min |
+//! | 24 | 834,451,800 | 1,498,643,432 | 209 MB | 5.6 min |
+//! | 26 | 1,709,984,304 | 3,208,627,736 | 427 MB | 13 min |
+//! | 28 | 3,352,112,088 | 6,560,739,824 | 838 MB | 28 min |
+//! | 30 | 6,318,923,936 | 12,879,663,760 | 1.6 GB | 61 min |
+//! | 32 | 11,504,008,698 | 24,383,672,458 | 2.9 GB | 2.1 h |
+//! | 34 | 20,301,191,820 | 44,684,864,278 | 5.1 GB | 4.1 h |
+//!
+//! Up to 34 beans that is 4.5·10¹⁰ positions (both players to move; the
+//! boards alone, one player to move, are half as many, 2.2·10¹⁰): 44.7 GB
+//! of exact files, 11.2 GB in the [2-bit form](#the-2-bit-form), plus 8
+//! bytes of checksum per MiB. The rate is measured on this crate's build
+//! up to 20 beans (`bohnenspiel table --beans 20`, release build, a
+//! shared 2-core machine): 87.6 s of CPU for 277 million positions, 3.2
+//! million positions per CPU-second, a level's cost per position growing
+//! about 13% from one level to the next (level 18 to 20). Extrapolated,
+//! levels 22 to 34 take about 8 CPU-hours; 24 beans, about 560 CPU-seconds
+//! from nothing, in line with the 638 s measured for a build up to 24
+//! beans on one thread before the build was shared among threads.
+//!
+//! **On one large machine.** The build of level `n` holds every level
+//! below it (a capture can fall to any lower level, and the exact value of
+//! each is needed, so the 2-bit form cannot stand in), the level itself,
+//! and one byte of scratch per position of the level, given back as the
+//! level is written (see [Limits](#limits)): for level 34, 24.4 GB below,
+//! 20.3 GB for the level, and up to 20.3 GB of scratch, so 45 to 65 GB of
+//! memory; level 32, 24 to 36 GB; level 30, 13 to 19 GB. A machine with
+//! 64 GB and 45 GB of disk builds the whole set; the 8 CPU-hours are
+//! about 20 minutes of wall time on 32 cores if the build
+//! ([on several threads](#on-several-threads)) scales to 32 as it does
+//! to 2, which is not measured.
+//!
+//! **On several machines.** Each level needs every level below it, so
+//! the levels of one table are built one after another, not at once; what
+//! the level files allow is to move the work: the small levels built
+//! anywhere, their files (checked on reading, each naming its rules and
+//! level) copied to the machine with the memory for the next, which
+//! builds only that level ([`EndgameTable::open`] and
+//! [`EndgameTable::build_next`]; `bohnenspiel table --output DIR` does the
+//! same with the levels already in `DIR`), and a build stopped or failed
+//! on one machine resumes from the last level written. The six tables of
+//! the rules (two variants, three endless-play rules) are independent and
+//! can be built on six machines at once. Splitting one level among
+//! machines is not provided.
+//!
+//! **What the crate provides, and what it does not.** The format holds
+//! any level (a byte for the level, 64 bits for the count); the build
+//! shares a level among every core with one byte of scratch per position;
+//! levels are written as they are built, never half-written, and read
+//! back checked; the 2-bit form makes a table up to 34 beans fit in the
+//! memory of an engine (11.2 GB). The bean limit,
+//! [`EndgameTable::MAX_BEANS`], is 24: the larger tables need it raised
+//! first (the ranks are 64-bit, the values fit a byte up to 254 beans),
+//! and nothing above 24 beans has been run; the memory is then the
+//! machine's question, which [`EndgameTable::build_memory`] answers
+//! before a build starts.
+//!
 //! ```
 //! use bohnenspiel::analysis::EndgameTable;
 //! use bohnenspiel::{Position, Rules, Score};

@@ -76,16 +76,14 @@ impl Expect {
     }
 }
 
-/// `len` more bytes at the end of `bytes`, or how many could not be had.
-fn grow(bytes: &mut Vec<u8>, len: u64) -> Result<usize, TableError> {
+/// Room for `len` more bytes at the end of `bytes`, or how many could
+/// not be had.
+fn reserve(bytes: &mut Vec<u8>, len: u64) -> Result<(), TableError> {
     let out_of_memory = TableError::OutOfMemory { bytes: len };
     let len = usize::try_from(len).map_err(|_| out_of_memory)?;
     bytes
         .try_reserve_exact(len)
-        .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })?;
-    let start = bytes.len();
-    bytes.resize(start + len, 0);
-    Ok(start)
+        .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })
 }
 
 /// Reads level files written one after another, from level 0 up, until
@@ -102,8 +100,9 @@ pub(crate) fn read_stream(mut input: impl Read, form: TableForm) -> Result<Level
             });
         }
         expect.check(header)?;
-        let start = grow(&mut bytes, payload_len(form, header.count()))?;
-        read_payload(&mut input, header, &mut bytes[start..], base)?;
+        let start = bytes.len();
+        reserve(&mut bytes, payload_len(form, header.count()))?;
+        read_payload(&mut input, header, &mut bytes, base)?;
         starts.push(start);
         base += level_file_len(form, header.count());
     }
@@ -156,13 +155,11 @@ pub(crate) fn read_files(paths: &[PathBuf], form: TableForm) -> Result<Levels, T
         total += payload_len(form, header.count());
     }
     let mut bytes = Vec::new();
-    grow(&mut bytes, total)?;
+    reserve(&mut bytes, total)?;
     let mut starts = Vec::with_capacity(opened.len());
-    let mut start = 0;
     for (header, path, mut input) in opened {
-        let len = payload_len(form, header.count()) as usize;
-        read_payload(&mut input, header, &mut bytes[start..start + len], 0)
-            .map_err(in_file(path))?;
+        starts.push(bytes.len());
+        read_payload(&mut input, header, &mut bytes, 0).map_err(in_file(path))?;
         let mut extra = [0u8; 1];
         if input
             .read(&mut extra)
@@ -174,8 +171,6 @@ pub(crate) fn read_files(paths: &[PathBuf], form: TableForm) -> Result<Levels, T
                 what: "there are bytes after the last block",
             }));
         }
-        starts.push(start);
-        start += len;
     }
     expect.finish(bytes, starts)
 }
