@@ -1585,7 +1585,7 @@ fn the_plies_analyse_lists_read_back_as_rows() {
         let elided = number.ends_with("...");
         let digits = number.trim_end_matches('.');
         assert_eq!(
-            moves[0].number.map(|n| n.to_string()).as_deref(),
+            moves[0].number.map(|(n, _)| n.to_string()).as_deref(),
             Some(digits)
         );
         assert_eq!(moves[0].south_elided, elided, "{copied}");

@@ -5,7 +5,7 @@
 mod common;
 mod naive;
 
-use bohnenspiel::notation::{Layout, Record, parse_records};
+use bohnenspiel::notation::{Layout, Record, Span, parse_records};
 use bohnenspiel::validate::{
     GameError, Options, StartError, record_of, replay_game, start_position, validate,
 };
@@ -208,7 +208,7 @@ fn the_record_of_a_game_writes_each_ply_in_its_players_column() {
             let mut rows = record.clone();
             rows.movetext.layout = Layout::Numbered;
             for (m, number) in rows.movetext.moves.iter_mut().zip(1..) {
-                m.number = Some(number);
+                m.number = Some((number, Span::default()));
             }
             for record in [record, rows] {
                 let text = record.to_string();

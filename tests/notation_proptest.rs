@@ -156,8 +156,7 @@ fn a_move(row: bool, last: bool) -> impl Strategy<Value = WrittenMove> {
                 south
             };
             WrittenMove {
-                number: row.then_some(number),
-                number_span: None,
+                number: row.then_some((number, Span::default())),
                 south,
                 north,
                 south_elided: elided,
@@ -349,7 +348,7 @@ fn joined_elisions(text: &str, dots: &str) -> String {
         .iter()
         .flat_map(|game| game.record.all_moves())
         .filter(|m| m.south_elided)
-        .filter_map(|m| Some((m.number_span?.end - 1, m.south.ply.span.end)))
+        .filter_map(|m| Some((m.number?.1.end - 1, m.south.ply.span.end)))
         .collect();
     cuts.sort_unstable();
     let mut out = text.to_owned();
@@ -400,8 +399,8 @@ fn uncovered(game: &bohnenspiel::notation::ParsedRecord) -> Vec<String> {
     let record = &game.record;
     let move_span = |m: &WrittenMove| {
         let start = m
-            .number_span
-            .map_or(m.span.start, |n| n.start.min(m.span.start));
+            .number
+            .map_or(m.span.start, |(_, n)| n.start.min(m.span.start));
         (start, m.span.end, true)
     };
     let mut covered: Vec<(usize, usize, bool)> = Vec::new();

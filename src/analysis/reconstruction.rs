@@ -719,7 +719,7 @@ fn line_moves(record: &Record) -> u64 {
             let before = variation
                 .moves
                 .first()
-                .and_then(|m| m.number)
+                .and_then(|m| m.row_number())
                 .map_or(0, |number| u64::from(number.saturating_sub(1)));
             before.saturating_add(own(&variation.moves))
         })

@@ -278,7 +278,7 @@ fn write_row(
     number_width: usize,
     column: usize,
 ) -> fmt::Result {
-    let number = m.number.unwrap_or(0);
+    let number = m.row_number().unwrap_or(0);
     pad(f, number_width.saturating_sub(digits(number)))?;
     write!(f, "{number}.  ")?;
     write_south(f, m, Layout::Numbered)?;
@@ -301,7 +301,7 @@ fn write_rows(f: &mut fmt::Formatter<'_>, movetext: &Movetext) -> fmt::Result {
             .chain(movetext.variations.iter().flat_map(|v| v.moves.iter()))
     };
     let number_width = all()
-        .map(|m| digits(m.number.unwrap_or(0)))
+        .map(|m| digits(m.row_number().unwrap_or(0)))
         .max()
         .unwrap_or(1);
     let mut column = 0;

@@ -59,12 +59,10 @@ pub struct Movetext {
 /// for groups, a range) when absent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenMove {
-    /// The row number (numbered layout), `None` inline.
-    pub number: Option<u32>,
-    /// Where the row number and its `.` are written (numbered layout),
-    /// `None` inline; in `2... 10` the digits alone, the `...` being
-    /// South's turn left out ([`WrittenMove::south_elided`]).
-    pub number_span: Option<Span>,
+    /// The row number (numbered layout) and where it is written with its
+    /// `.` (in `2... 10` the digits alone, the `...` being South's turn
+    /// left out, [`WrittenMove::south_elided`]); `None` inline.
+    pub number: Option<(u32, Span)>,
     /// South's ply, or alternatives; when `south_elided`, a written pass
     /// that stands for no ply.
     pub south: Turn,
@@ -400,7 +398,7 @@ impl Variation {
     /// replaces its parent line.
     #[must_use]
     pub fn branch_number(&self) -> Option<u32> {
-        self.moves.first().and_then(|first| first.number)
+        self.moves.first().and_then(|first| first.row_number())
     }
 }
 
@@ -620,10 +618,22 @@ impl WrittenMove {
             .chain(self.north.as_mut().map(|north| (Player::North, north)))
     }
 
+    /// The row number, if written (numbered layout).
+    pub(crate) fn row_number(&self) -> Option<u32> {
+        self.number.map(|(number, _)| number)
+    }
+
+    /// Where the row number is written, if it is.
+    pub(crate) fn row_span(&self) -> Option<Span> {
+        self.number.map(|(_, span)| span)
+    }
+
     /// Sets every span in the move to [`Span::default`].
     pub fn clear_spans(&mut self) {
         self.span = Span::default();
-        self.number_span = None;
+        if let Some((_, span)) = &mut self.number {
+            *span = Span::default();
+        }
         self.south.clear_spans();
         if let Some(north) = &mut self.north {
             north.clear_spans();

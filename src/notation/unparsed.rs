@@ -640,7 +640,7 @@ impl ParsedRecord {
 /// A move's whole span: from its row number, if written, to its end.
 fn move_span(m: &WrittenMove) -> Span {
     Span::new(
-        m.number_span
+        m.row_span()
             .map_or(m.span.start, |number| number.start.min(m.span.start)),
         m.span.end,
     )

@@ -516,8 +516,7 @@ impl Sink for TreeBuilder {
             }
         }
         line.push(WrittenMove {
-            number: number.map(|(number, _)| number),
-            number_span: number.map(|(_, span)| span),
+            number,
             south: Turn::single(WrittenPly::new(Hole::MIN)),
             north: None,
             south_elided: false,
@@ -608,7 +607,6 @@ impl Sink for TreeBuilder {
         let len = line.len();
         line.resize_with(len + 1, || WrittenMove {
             number: None,
-            number_span: None,
             south: Turn::single(bare_copy(south)),
             north: Some(Turn::single(bare_copy(north))),
             south_elided: false,

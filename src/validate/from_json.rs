@@ -942,8 +942,7 @@ fn rows(
                     (turn, None)
                 };
                 moves.push(WrittenMove {
-                    number: (layout == Layout::Numbered).then_some(ply.number),
-                    number_span: None,
+                    number: (layout == Layout::Numbered).then_some((ply.number, Span::default())),
                     south,
                     north,
                     south_elided: elided,
@@ -954,12 +953,12 @@ fn rows(
             }
             (Player::North, None) => match moves.last_mut() {
                 Some(m) if m.north.is_none() => {
-                    if layout == Layout::Numbered && m.number != Some(ply.number) {
+                    if layout == Layout::Numbered && m.row_number() != Some(ply.number) {
                         return Err(DocumentError::notation(
                             format!("{here}.number"),
                             format!(
                                 "expected the number of its move, {}, found {}",
-                                m.number.unwrap_or_default(),
+                                m.row_number().unwrap_or_default(),
                                 ply.number
                             ),
                         ));

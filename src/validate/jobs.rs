@@ -252,7 +252,6 @@ pub fn record_of(game: &Game) -> Record {
     if north_first && let Some(north) = plies.next() {
         moves.push(WrittenMove {
             number: None,
-            number_span: None,
             south: Turn::single(WrittenPly::pass()),
             north: Some(Turn::single(north)),
             south_elided: true,
@@ -264,7 +263,6 @@ pub fn record_of(game: &Game) -> Record {
     while let Some(south) = plies.next() {
         moves.push(WrittenMove {
             number: None,
-            number_span: None,
             south: Turn::single(south),
             north: plies.next().map(Turn::single),
             south_elided: false,

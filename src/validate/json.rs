@@ -919,7 +919,7 @@ pub(super) fn written_numbers_of(moves: &[notation::WrittenMove]) -> Vec<u32> {
     moves
         .iter()
         .zip(1u32..)
-        .map(|(m, place)| m.number.unwrap_or(place))
+        .map(|(m, place)| m.row_number().unwrap_or(place))
         .collect()
 }
 
@@ -962,7 +962,7 @@ pub(super) fn for_each_move_document<'m, E>(
         // Places are located in text order (the row's start, its plies,
         // its ending, its end), so that locating stays linear on a long
         // line.
-        let row_start = at.place(m.number_span.map_or(m.span.start, |span| span.start));
+        let row_start = at.place(m.row_span().map_or(m.span.start, |span| span.start));
         let mut documents: [Option<(MoveDocument, &Turn)>; 2] = [None, None];
         for (slot, (side, turn)) in documents.iter_mut().zip(m.turns()) {
             let document = move_document(at, number, base + k + 1, side, turn, line.plies.get(k));

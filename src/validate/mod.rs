@@ -532,7 +532,7 @@ fn replay_lines<'r>(
             && let Some(m) = moves_of(line_number).get(frame.next as usize)
             && let Some(line) = line_of(report, line_number)
         {
-            let number = m.number.unwrap_or(frame.next.saturating_add(1));
+            let number = m.row_number().unwrap_or(frame.next.saturating_add(1));
             ctx.replay_move(game, &mut frame.replay, line, (number, m));
             frame.next += 1;
             continue;
@@ -542,7 +542,7 @@ fn replay_lines<'r>(
         };
         let moves = moves_of(line_number);
         let last_number = moves.last().map_or(0, |m| {
-            m.number
+            m.row_number()
                 .unwrap_or_else(|| u32::try_from(moves.len()).unwrap_or(u32::MAX))
         });
         if let Some(line) = line_of(report, line_number) {

@@ -21,7 +21,7 @@ pub(crate) fn numbered(moves: &[notation::WrittenMove]) -> Vec<NumberedMove<'_>>
     moves
         .iter()
         .zip(1u32..)
-        .map(|(m, place)| (m.number.unwrap_or(place), m))
+        .map(|(m, place)| (m.row_number().unwrap_or(place), m))
         .collect()
 }
 

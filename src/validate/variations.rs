@@ -332,7 +332,7 @@ impl<'r> Index<'r> {
                     .iter()
                     .zip(1u32..)
                     .take(end)
-                    .map(|(m, place)| (m.number.unwrap_or(place), m)),
+                    .map(|(m, place)| (m.row_number().unwrap_or(place), m)),
             );
         }
         let own = self.moves(LineId::Variation(i)).len();
@@ -467,7 +467,7 @@ fn labels(m: &WrittenMove) -> impl Iterator<Item = &Label> + '_ {
 fn number_at(moves: &[WrittenMove], k: usize) -> Option<u32> {
     let m = moves.get(k)?;
     Some(
-        m.number
+        m.row_number()
             .unwrap_or_else(|| u32::try_from(k + 1).unwrap_or(u32::MAX)),
     )
 }
@@ -514,7 +514,7 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, index: &Index<'_>) {
                 format!(
                     "variation ({label}) starts at row {first}, but {parent_name} has rows {low} to {high}"
                 ),
-                first_move.number_span.unwrap_or(first_move.span),
+                first_move.row_span().unwrap_or(first_move.span),
                 At {
                     ply: None,
                     move_number: Some(first),
@@ -550,7 +550,7 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
                             group.span,
                             At {
                                 ply: None,
-                                move_number: m.number,
+                                move_number: m.row_number(),
                                 variation,
                             },
                         );
@@ -562,7 +562,7 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
                             group.span,
                             At {
                                 ply: None,
-                                move_number: m.number,
+                                move_number: m.row_number(),
                                 variation,
                             },
                         );
@@ -578,7 +578,7 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
 /// because a blank line split one game in two: the second part would
 /// otherwise be replayed from the opening without a word.
 fn check_first_row(ctx: &mut Context<'_>, moves: &[WrittenMove]) {
-    let Some((first, number)) = moves.first().and_then(|m| Some((m, m.number?))) else {
+    let Some((first, number)) = moves.first().and_then(|m| Some((m, m.row_number()?))) else {
         return;
     };
     if number == 1 || !matches!(ctx.parsed.record.setup(), Ok(None)) {
@@ -590,7 +590,7 @@ fn check_first_row(ctx: &mut Context<'_>, moves: &[WrittenMove]) {
         format!(
             "the game starts from the opening (it has no `Setup` tag), but its first row is row {number}: rows are missing, or a blank line split a game in two"
         ),
-        first.number_span.unwrap_or(first.span),
+        first.row_span().unwrap_or(first.span),
         At {
             ply: None,
             move_number: Some(number),
@@ -604,7 +604,7 @@ fn check_sequence(ctx: &mut Context<'_>, moves: &[WrittenMove], variation: Optio
     let rows = moves
         .iter()
         .zip(1u32..)
-        .map(|(m, place)| (m.number.unwrap_or(place), m));
+        .map(|(m, place)| (m.row_number().unwrap_or(place), m));
     let mut previous: Option<u32> = None;
     for (number, m) in rows {
         if let Some(previous) = previous
@@ -617,7 +617,7 @@ fn check_sequence(ctx: &mut Context<'_>, moves: &[WrittenMove], variation: Optio
                     "row {number} follows row {previous}: expected row {}",
                     previous.saturating_add(1)
                 ),
-                m.number_span.unwrap_or(m.span),
+                m.row_span().unwrap_or(m.span),
                 At {
                     ply: None,
                     move_number: Some(number),

@@ -80,8 +80,7 @@ pub fn record(plies: &[WrittenPly], layout: Layout) -> Record {
         .chunks(2)
         .zip(1u32..)
         .map(|(pair, number)| notation::WrittenMove {
-            number: (layout == Layout::Numbered).then_some(number),
-            number_span: None,
+            number: (layout == Layout::Numbered).then_some((number, Span::default())),
             south: Turn::single(pair[0].clone()),
             north: pair.get(1).cloned().map(Turn::single),
             south_elided: false,

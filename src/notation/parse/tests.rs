@@ -171,7 +171,7 @@ fn rows_with_alternatives_and_endings() {
         ok(" 5.  3                     12\n 6.  1, 2, 4 or 5 and South wins with 38:34 points.\n");
     assert_eq!(record.movetext.layout, Layout::Numbered);
     let last = &record.movetext.moves[1];
-    assert_eq!(last.number, Some(6));
+    assert_eq!(last.row_number(), Some(6));
     assert_eq!(
         last.south
             .plies()
@@ -216,7 +216,9 @@ fn variations_know_their_branch_point_and_parent() {
     assert_eq!(movetext.variations.len(), 3);
     let d = movetext.variation("D");
     assert_eq!(d.and_then(|v| v.branch_number()), Some(2));
-    assert!(matches!(movetext.parent_of("A"), Some((LineRef::Main, m)) if m.number == Some(1)));
+    assert!(
+        matches!(movetext.parent_of("A"), Some((LineRef::Main, m)) if m.row_number() == Some(1))
+    );
     assert!(
         matches!(movetext.parent_of("D"), Some((LineRef::Variation(l), _)) if l.as_str() == "B")
     );
