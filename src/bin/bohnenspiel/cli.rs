@@ -594,7 +594,8 @@ Examples:
         #[arg(long, value_name = "N", value_parser = thread_count)]
         threads: Option<NonZeroUsize>,
         /// Also write each level in the 2-bit form (`.wdl`: who gets more
-        /// of the board, not the score), a quarter of the size.
+        /// of the board, not the score), a quarter of the size; for the
+        /// levels already in the directory too, where it is missing.
         #[arg(long)]
         wdl: bool,
     },

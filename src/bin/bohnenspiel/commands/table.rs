@@ -219,7 +219,20 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         });
     };
     let mut table = match table.take() {
-        Some(table) => table,
+        Some(table) => {
+            // The 2-bit form of the levels read, where it is missing.
+            if wdl {
+                for level in (0..=table.beans()).step_by(2) {
+                    let file = EndgameTable::level_file_name(rules, level, TableForm::Wdl);
+                    if !output.join(file).exists() {
+                        table
+                            .save(output, level..=level, TableForm::Wdl)
+                            .map_err(|error| save_error(&name, error))?;
+                    }
+                }
+            }
+            table
+        }
         None => {
             progress::step("building level 0".to_owned());
             let mut level_zero = None;
