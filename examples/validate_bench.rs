@@ -15,6 +15,9 @@
 //      games are checked while they are parsed, without a tree),
 //      streaming from the file;
 //   v) the same from memory, three times, then the best of the three;
+//   f) `RecordReader` + `validate` without plies (a tree per game), from
+//      memory: the path every game would take without the `Validator`'s
+//      quick check, which v) is measured against;
 //   b) `RecordReader` + `validate` with every ply kept (a tree per game),
 //      from memory;
 //   c) `RecordReader` + `validate` + the game's JSON document, written
@@ -139,7 +142,7 @@ fn report(label: &str, bytes: usize, games: usize, seconds: f64) {
 
 const USAGE: &str =
     "usage: cargo run --release --features cli --example validate_bench [GAMES] [PHASES]
-  PHASES: letters of `0avbrc` (default all)";
+  PHASES: letters of `0avfbrc` (default all)";
 
 fn main() -> std::io::Result<std::process::ExitCode> {
     let games: usize = match std::env::args()
@@ -155,12 +158,12 @@ fn main() -> std::io::Result<std::process::ExitCode> {
     };
     let phases = std::env::args()
         .nth(2)
-        .unwrap_or_else(|| "0avbrc".to_owned());
+        .unwrap_or_else(|| "0avfbrc".to_owned());
     if phases.is_empty()
-        || !phases.chars().all(|c| "0avbrcs".contains(c))
+        || !phases.chars().all(|c| "0avfbrcs".contains(c))
         || std::env::args().nth(3).is_some()
     {
-        eprintln!("validate_bench: PHASES are letters of `0avbrcs`\n{USAGE}");
+        eprintln!("validate_bench: PHASES are letters of `0avfbrcs`\n{USAGE}");
         return Ok(std::process::ExitCode::from(2));
     }
     let path = std::env::temp_dir().join(format!("validate_bench_{}.txt", std::process::id()));
@@ -243,6 +246,24 @@ fn main() -> std::io::Result<std::process::ExitCode> {
         report("v) best of three", bytes, count, best);
         println!(
             "   {full} games needed the full validation; {noted} came with their text for a note"
+        );
+    }
+
+    if phases.contains('f') {
+        // f) From memory, every game parsed into a tree and validated in
+        // full, no plies kept.
+        let started = Instant::now();
+        let mut count = 0;
+        for parsed in RecordReader::new(text.as_bytes()) {
+            let report = validate(&parsed?, &quick);
+            count += usize::from(!report.has_errors());
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report(
+            "f) memory RecordReader + validate (no plies kept)",
+            bytes,
+            count,
+            seconds,
         );
     }
 
