@@ -118,6 +118,47 @@ fn cpu_seconds() -> Option<f64> {
     Some((user + system) as f64 / 100.0)
 }
 
+/// The CPU time of each thread of the build so far (threads named
+/// `table-build-…`), in seconds, from /proc/self/task.
+fn thread_seconds() -> Vec<(u64, f64)> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    let mut threads = Vec::new();
+    for task in tasks.flatten() {
+        let Ok(id) = task.file_name().to_string_lossy().parse::<u64>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        if !stat[open + 1..close].starts_with("table-build") {
+            continue;
+        }
+        let mut fields = stat[close + 2..].split(' ').skip(11);
+        let mut tick = || fields.next().and_then(|field| field.parse::<u64>().ok());
+        if let (Some(user), Some(system)) = (tick(), tick()) {
+            threads.push((id, (user + system) as f64 / 100.0));
+        }
+    }
+    threads
+}
+
+/// The CPU time of the busiest thread between two readings of
+/// [`thread_seconds`].
+fn busiest(before: &[(u64, f64)], after: &[(u64, f64)]) -> Option<f64> {
+    after
+        .iter()
+        .map(|&(id, time)| {
+            let earlier = before.iter().find(|&&(other, _)| other == id);
+            time - earlier.map_or(0.0, |&(_, time)| time)
+        })
+        .reduce(f64::max)
+}
+
 /// The peak resident memory of the process since it started or the peak
 /// was last reset, in bytes (VmHWM of /proc/self/status).
 fn peak_memory() -> Option<u64> {
@@ -138,6 +179,8 @@ struct Level {
     report: LevelReport,
     wall: f64,
     cpu: Option<f64>,
+    /// The CPU time of the thread that worked most.
+    busiest: Option<f64>,
     peak: Option<u64>,
 }
 
@@ -164,16 +207,19 @@ fn build(
     let cpu_started = cpu_seconds();
     let mut wall = Instant::now();
     let mut cpu = cpu_started;
+    let mut per_thread = Vec::new();
     let table = EndgameTable::build_reporting(rules, beans, threads, |report| {
         let now = cpu_seconds();
+        let now_per_thread = thread_seconds();
         let level = Level {
             report: *report,
             wall: wall.elapsed().as_secs_f64(),
             cpu: now.zip(cpu).map(|(now, before)| now - before),
+            busiest: busiest(&per_thread, &now_per_thread),
             peak: peak_memory(),
         };
         println!(
-            "  {:>2} beans: {:>11} positions, {:>9} searched ({:.3}%, {} nodes), {:.2} s wall, {} CPU, peak {}",
+            "  {:>2} beans: {:>11} positions, {:>9} searched ({:.3}%, {} nodes), {:.2} s wall, {} CPU (busiest thread {}), peak {}",
             report.beans,
             report.positions,
             report.searched,
@@ -181,10 +227,11 @@ fn build(
             report.nodes,
             level.wall,
             seconds(level.cpu),
+            seconds(level.busiest),
             megabytes(level.peak),
         );
         levels.push(level);
-        (wall, cpu) = (Instant::now(), now);
+        (wall, cpu, per_thread) = (Instant::now(), now, now_per_thread);
     })?;
     let wall = started.elapsed().as_secs_f64();
     let cpu = cpu_seconds()
@@ -220,27 +267,45 @@ fn build_both(rules: Rules, beans: u8, all: NonZeroUsize) -> Result<EndgameTable
     } else {
         "DIFFERENT"
     };
-    println!("1 thread against {all}: {same} table");
+    println!("1 thread against {all}: {same} table (digest {one_digest:016x})");
+    // On a machine shared with other work the wall times say little; a
+    // build on several threads takes at least the CPU time of its
+    // busiest thread, so one thread's CPU time over it bounds the
+    // speed-up the machine would give if it were idle.
+    let bound = |one: &Level, all: &Level| one.cpu.zip(all.busiest).map(|(one, all)| one / all);
     for (one, all) in one_levels.iter().zip(&levels) {
         println!(
-            "  {:>2} beans: {:>8.2} s against {:>8.2} s wall ({:.2}x), {:>9} against {:>9} CPU",
+            "  {:>2} beans: {:>8.2} s against {:>8.2} s wall ({:.2}x), {:>9} against {:>9} CPU, busiest thread {} (at most {:.2}x)",
             one.report.beans,
             one.wall,
             all.wall,
             one.wall / all.wall,
             seconds(one.cpu),
             seconds(all.cpu),
+            seconds(all.busiest),
+            bound(one, all).unwrap_or(f64::NAN),
         );
     }
-    let (one_wall, all_wall) = one_levels
-        .iter()
-        .zip(&levels)
-        .fold((0.0, 0.0), |(a, b), (one, all)| {
-            (a + one.wall, b + all.wall)
-        });
+    let sum = |levels: &[Level], part: fn(&Level) -> Option<f64>| -> Option<f64> {
+        levels.iter().map(part).sum()
+    };
+    let (one_wall, all_wall) = (
+        sum(&one_levels, |l| Some(l.wall)),
+        sum(&levels, |l| Some(l.wall)),
+    );
+    let (one_cpu, all_busiest) = (sum(&one_levels, |l| l.cpu), sum(&levels, |l| l.busiest));
     println!(
-        "  in all: {one_wall:.2} s against {all_wall:.2} s wall ({:.2}x)",
-        one_wall / all_wall
+        "  in all: {} against {} wall ({:.2}x); {} CPU on 1 thread, {} on the busiest of {all} (at most {:.2}x)",
+        seconds(one_wall),
+        seconds(all_wall),
+        one_wall
+            .zip(all_wall)
+            .map_or(f64::NAN, |(one, all)| one / all),
+        seconds(one_cpu),
+        seconds(all_busiest),
+        one_cpu
+            .zip(all_busiest)
+            .map_or(f64::NAN, |(one, all)| one / all),
     );
     if same == "the same" {
         Ok(table)

@@ -257,6 +257,9 @@ impl Scratch {
 /// first board's rank and steps through the boards.
 const TASK: usize = 1 << 14;
 
+/// Positions per task of the search for an attractor's seeds.
+const SEEDS: usize = 1 << 16;
+
 /// Positions a task of the attractor keeps on its stack before it gives
 /// half of them to another task.
 const SPLIT: usize = 256;
@@ -283,26 +286,34 @@ impl<'a> Attractor<'a> {
     fn spread(&self, threshold: u8) {
         let size = 2 * self.per_turn;
         rayon::scope(|scope| {
-            for start in (0..size).step_by(4 * TASK) {
-                let end = (start + 4 * TASK).min(size);
+            // The runs of a task never cross chunks.
+            const _: () = assert!((1usize << CHUNK_BITS).is_multiple_of(SEEDS));
+            for start in (0..size).step_by(SEEDS) {
+                let end = (start + SEEDS).min(size);
                 scope.spawn(move |scope| self.seeds(scope, threshold, start..end));
             }
         });
     }
 
-    /// Joins the positions of `range` whose own exit reaches `threshold`
-    /// (a South position with such an exit, a North one whose staying
-    /// moves have all joined), and what they attract.
+    /// Joins the positions of `range` (within one chunk) whose own exit
+    /// reaches `threshold` (a South position with such an exit, a North
+    /// one whose staying moves have all joined), and what they attract.
     fn seeds<'s>(&'s self, scope: &rayon::Scope<'s>, threshold: u8, range: std::ops::Range<usize>) {
         let mut stack = Vec::new();
-        for index in range {
-            let cell = self.scratch.cell(index);
+        let chunk = &self.scratch.chunks[range.start >> CHUNK_BITS];
+        let offset = range.start & ((1 << CHUNK_BITS) - 1);
+        let cells = &chunk[offset..offset + range.len()];
+        // North's seed has no staying move left: one state.
+        let north = state::open(threshold, 0);
+        for (index, cell) in range.zip(cells) {
             let current = cell.load(Ordering::Relaxed);
             let south = index < self.per_turn;
-            if state::is_joined(current)
-                || state::high(current) != threshold
-                || !(south || state::staying(current) == 0)
-            {
+            let seed = if south {
+                state::high(current) == threshold && !state::is_joined(current)
+            } else {
+                current == north
+            };
+            if !seed {
                 continue;
             }
             // Lost only to a task that joined it first.
