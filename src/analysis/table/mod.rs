@@ -649,9 +649,10 @@ impl EndgameTable {
     /// the next even count) from the levels below it on `threads`
     /// threads, and adds it: a table read from the files of levels 0 to
     /// `n` grows to `n + 2` without building those again. The table's
-    /// entries grow by the level's (they move if they cannot grow in
-    /// place); the level is the same, byte for byte, as
-    /// [`EndgameTable::build`] gives.
+    /// entries move to a new place with room for the level's (while they
+    /// are copied, they take twice their memory); the level is the same,
+    /// byte for byte, as [`EndgameTable::build`] gives. A table whose
+    /// build fails is left as it was.
     ///
     /// ```
     /// use std::num::NonZeroUsize;
@@ -678,24 +679,23 @@ impl EndgameTable {
         let total = EndgameTable::entries_for(level)?;
         let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
         let start = self.entries.len();
-        self.entries
-            .try_reserve_exact(len - start)
-            .map_err(|_| TableError::OutOfMemory {
-                bytes: (len - start) as u64,
-            })?;
-        self.entries.resize(len, 0);
+        // The new level's memory is taken from the system as its values
+        // are written, after its scratch space is given back (growing the
+        // vector in place would fill it with zeros first).
+        let mut entries = build::allocate_zeroed(len)?;
+        entries[..start].copy_from_slice(&self.entries);
+        // The old place goes back to the system before the level is built.
+        self.entries = Vec::new();
         let rules = self.rules();
-        let (lower, rest) = self.entries.split_at_mut(start);
-        match pool.install(|| build::build_level(rules, level, lower, rest)) {
-            Ok(report) => {
-                self.beans = level;
-                Ok(report)
-            }
-            Err(error) => {
-                self.entries.truncate(start);
-                Err(error)
-            }
+        let (lower, rest) = entries.split_at_mut(start);
+        let built = pool.install(|| build::build_level(rules, level, lower, rest));
+        if built.is_ok() {
+            self.beans = level;
+        } else {
+            entries.truncate(start);
         }
+        self.entries = entries;
+        built
     }
 
     /// The name of the file of level `level` under `rules` in `form`, as
