@@ -1736,6 +1736,13 @@ fn table_builds_level_files_that_solve_uses_and_bad_tables_exit_2() {
     names.sort();
     let _ = writeln!(transcript, "$ ls tables\n{}", names.join("\n"));
 
+    // A directory with files that are not level files: they are left
+    // alone.
+    std::fs::create_dir(dir.path().join("old")).expect("made");
+    std::fs::write(dir.path().join("old/standard-12.table"), b"BOHNTAB\n").expect("written");
+    let beside = step(&mut transcript, &["table", "--beans", "2", "-o", "old"]);
+    assert_eq!(beside.code, Some(0), "{}", beside.stderr);
+
     // On any number of threads, the same levels; 0 threads is a usage
     // error.
     for threads in ["1", "3"] {

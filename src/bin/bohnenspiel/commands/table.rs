@@ -57,12 +57,7 @@ fn levels_there(output: &Path, rules: Rules) -> Result<Option<EndgameTable>, Cli
     let has_levels = std::fs::read_dir(output)
         .map_err(|error| input_error(output, InputProblem::Io(error)))?
         .filter_map(Result::ok)
-        .any(|entry| {
-            entry
-                .file_name()
-                .to_str()
-                .is_some_and(|name| name.ends_with(".table"))
-        });
+        .any(|entry| entry.file_name().to_str().is_some_and(is_level_file));
     if !has_levels {
         return Ok(None);
     }
@@ -75,6 +70,15 @@ fn levels_there(output: &Path, rules: Rules) -> Result<Option<EndgameTable>, Cli
         )));
     }
     Ok(Some(table))
+}
+
+/// Whether `name` is that of an exact level file, `…-LNN.table`, as
+/// `EndgameTable::open` reads them from a directory.
+fn is_level_file(name: &str) -> bool {
+    name.strip_suffix(".table")
+        .map(str::as_bytes)
+        .and_then(|stem| stem.get(stem.len().checked_sub(4)?..))
+        .is_some_and(|end| end[..2] == *b"-L" && end[2..].iter().all(u8::is_ascii_digit))
 }
 
 /// The nearest directory at or above `path` that exists, for the space
