@@ -109,7 +109,20 @@ impl<'a> LineIndex<'a> {
             self.line_starts.extend(found.map(|i| from + i + 1));
             self.searched = relative;
         }
-        let line = self.line_starts.partition_point(|&start| start <= relative);
+        // The line of the last offset located when this one is on it too
+        // (the usual order: text order), else found by halving.
+        let line = match self.last {
+            Some((last, line, _))
+                if last <= relative
+                    && self
+                        .line_starts
+                        .get(line)
+                        .is_none_or(|&next| relative < next) =>
+            {
+                line
+            }
+            _ => self.line_starts.partition_point(|&start| start <= relative),
+        };
         let column = match self.last {
             Some((last, last_line, column)) if last_line == line && last <= relative => {
                 column + chars(text.get(last..relative).unwrap_or_default())
