@@ -178,9 +178,10 @@
 //! shared 2-core machine): 87.6 s of CPU for 277 million positions, 3.2
 //! million positions per CPU-second, a level's cost per position growing
 //! about 13% from one level to the next (level 18 to 20). Extrapolated,
-//! levels 22 to 34 take about 8 CPU-hours; 24 beans, about 560 CPU-seconds
-//! from nothing, in line with the 638 s measured for a build up to 24
-//! beans on one thread before the build was shared among threads.
+//! levels 22 to 34 take about 8 CPU-hours. Levels 22 and 24, so
+//! extrapolated at 470 CPU-seconds, took 469 s when built on top of the
+//! 20-bean files (`bohnenspiel table --beans 24` in the same directory),
+//! with a peak of 2.3 GB of memory.
 //!
 //! **On one large machine.** The build of level `n` holds every level
 //! below it (a capture can fall to any lower level, and the exact value of
