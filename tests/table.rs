@@ -306,6 +306,19 @@ fn written_levels_have_the_documented_header_and_read_back() {
 }
 
 #[test]
+fn an_odd_bean_limit_builds_the_even_table_below_it() {
+    let odd = EndgameTable::build(Rules::default(), 5).expect("5 beans");
+    assert_eq!(odd.beans(), 4);
+    assert_eq!(
+        odd,
+        EndgameTable::build(Rules::default(), 4).expect("4 beans")
+    );
+    let mut written = Vec::new();
+    odd.write(&mut written).expect("written");
+    assert_eq!(EndgameTable::read(written.as_slice()).expect("read"), odd);
+}
+
+#[test]
 fn a_truncated_table_is_an_error() {
     let (_, files) = small_files();
     let all = stream(&files);

@@ -192,7 +192,9 @@
 //! levels 22 to 34 take about 8 CPU-hours. Levels 22 and 24, so
 //! extrapolated at 470 CPU-seconds, took 469 s when built on top of the
 //! 20-bean files (`bohnenspiel table --beans 24` in the same directory),
-//! with a peak of 2.3 GB of memory.
+//! with a peak of 2.3 GB of memory. The quiet two-thread build measured
+//! [above](#on-several-threads) took less, 498 s of CPU up to 24 beans
+//! against 558 s here, so the times in the table are an upper estimate.
 //!
 //! **On one large machine.** The build of level `n` holds every level
 //! below it (a capture can fall to any lower level, and the exact value of
@@ -226,7 +228,9 @@
 //! back checked; the 2-bit form makes a table up to 34 beans fit in the
 //! memory of an engine (11.2 GB). The bean limit,
 //! [`EndgameTable::MAX_BEANS`], is 24: the larger tables need it raised
-//! first (the ranks are 64-bit, the values fit a byte up to 254 beans),
+//! first (the ranks are 64-bit, the values fit a byte up to 254 beans,
+//! but the build's byte of scratch holds an exit of at most 30 beans, so
+//! levels 32 and 34 need a wider scratch, or two bytes a position),
 //! and nothing above 24 beans has been run; the memory is then the
 //! machine's question, which [`EndgameTable::build_memory`] answers
 //! before a build starts.
@@ -483,7 +487,9 @@ impl EndgameTable {
     pub const NODES_PER_POSITION: u64 = build::NODES_PER_POSITION;
 
     /// Builds the table of every position with up to `beans` beans on the
-    /// board under `rules`, on as many threads as the system offers
+    /// board under `rules` (boards hold an even number of beans, so an odd
+    /// limit builds, and [`EndgameTable::beans`] reports, the even one
+    /// below it), on as many threads as the system offers
     /// ([`std::thread::available_parallelism`], one if it cannot say).
     ///
     /// # Errors
@@ -552,7 +558,7 @@ impl EndgameTable {
         Ok(EndgameTable {
             variant: rules.variant,
             endless_play: rules.endless_play,
-            beans,
+            beans: beans - beans % 2,
             entries,
         })
     }
