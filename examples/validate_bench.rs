@@ -140,6 +140,18 @@ fn report(label: &str, bytes: usize, games: usize, seconds: f64) {
     );
 }
 
+/// Parses every game of `text` into a tree and validates it with
+/// `options`: the games without errors, and the seconds it took.
+fn validate_trees(text: &str, options: &Options) -> std::io::Result<(usize, f64)> {
+    let started = Instant::now();
+    let mut count = 0;
+    for parsed in RecordReader::new(text.as_bytes()) {
+        let report = validate(&parsed?, options);
+        count += usize::from(!report.has_errors());
+    }
+    Ok((count, started.elapsed().as_secs_f64()))
+}
+
 const USAGE: &str =
     "usage: cargo run --release --features cli --example validate_bench [GAMES] [PHASES]
   PHASES: letters of `0avfbrc` (default all)";
@@ -252,13 +264,7 @@ fn main() -> std::io::Result<std::process::ExitCode> {
     if phases.contains('f') {
         // f) From memory, every game parsed into a tree and validated in
         // full, no plies kept.
-        let started = Instant::now();
-        let mut count = 0;
-        for parsed in RecordReader::new(text.as_bytes()) {
-            let report = validate(&parsed?, &quick);
-            count += usize::from(!report.has_errors());
-        }
-        let seconds = started.elapsed().as_secs_f64();
+        let (count, seconds) = validate_trees(&text, &quick)?;
         report(
             "f) memory RecordReader + validate (no plies kept)",
             bytes,
@@ -269,13 +275,7 @@ fn main() -> std::io::Result<std::process::ExitCode> {
 
     if phases.contains('b') {
         // b) From memory.
-        let started = Instant::now();
-        let mut count = 0;
-        for parsed in RecordReader::new(text.as_bytes()) {
-            let report = validate(&parsed?, &options);
-            count += usize::from(!report.has_errors());
-        }
-        let seconds = started.elapsed().as_secs_f64();
+        let (count, seconds) = validate_trees(&text, &options)?;
         report(
             "b) memory RecordReader + validate (all plies kept)",
             bytes,

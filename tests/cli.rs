@@ -2,6 +2,7 @@
 //! process from the crate's directory, with relative fixture paths, so the
 //! snapshots under `tests/snapshots/` hold the exact output.
 
+mod binary;
 mod support;
 
 use std::fmt::Write as _;
@@ -9,27 +10,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use binary::{Run, command, run_in};
 use serde_json::Value;
-
-/// What a run of the binary printed and returned.
-#[derive(Debug)]
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: Option<i32>,
-}
-
-impl Run {
-    /// Exit status, output and error output, for a snapshot.
-    fn transcript(&self) -> String {
-        let mut text = format!("exit status: {:?}\n", self.code);
-        let _ = write!(text, "--- stdout\n{}", self.stdout);
-        if !self.stderr.is_empty() {
-            let _ = write!(text, "--- stderr\n{}", self.stderr);
-        }
-        text
-    }
-}
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -38,10 +20,9 @@ fn manifest_dir() -> PathBuf {
 /// Runs the binary with `args` from the crate's directory, feeding
 /// `stdin` to it.
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+    let mut child = command()
         .args(args)
         .current_dir(manifest_dir())
-        .env_remove("CLICOLOR_FORCE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -55,32 +36,22 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
     });
     let output = child.wait_with_output().expect("the binary runs");
     writer.join().expect("stdin writer");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code(),
-    }
+    output.into()
 }
 
 /// Runs the binary with `args`, empty standard input and the variables
 /// `env` set (and `NO_COLOR` removed unless given).
 fn run_with_env(args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"));
+    let mut command = command();
     command
         .args(args)
         .current_dir(manifest_dir())
-        .env_remove("CLICOLOR_FORCE")
         .env_remove("NO_COLOR")
         .stdin(Stdio::null());
     for (name, value) in env {
         command.env(name, value);
     }
-    let output = command.output().expect("the binary runs");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code(),
-    }
+    command.output().expect("the binary runs").into()
 }
 
 /// Runs the binary with `args` and empty standard input.
@@ -1670,21 +1641,6 @@ fn reconstruct_lists_the_boards_the_budget_does_not_solve() {
     assert_eq!(ran.code, Some(1), "{}", ran.stderr);
     assert_eq!(ran.stdout, "");
     insta::assert_snapshot!("reconstruct-budget", ran.transcript());
-}
-
-/// Runs the binary with `args` in the directory `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code(),
-    }
 }
 
 /// `text` with the seconds at the end of each level's line (`level 6:

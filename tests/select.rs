@@ -6,55 +6,22 @@
 //! first of every set of duplicates, and split then merge gives the
 //! games back.
 
+mod binary;
 mod common;
 mod support;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
+use binary::{Run, run_in};
 use bohnenspiel::notation::{Layout, Tag};
 use bohnenspiel::{Action, Game, Hole, Position, Rules};
 use proptest::prelude::*;
 use serde_json::Value;
 
-/// What a run of the binary printed and returned.
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: Option<i32>,
-}
-
-impl Run {
-    /// The command, its exit status and its output, for a snapshot.
-    fn transcript(&self, args: &[&str]) -> String {
-        let mut text = format!(
-            "$ bohnenspiel {}\nexit status: {:?}\n",
-            args.join(" "),
-            self.code
-        );
-        let _ = write!(text, "--- stdout\n{}", self.stdout);
-        if !self.stderr.is_empty() {
-            let _ = write!(text, "--- stderr\n{}", self.stderr);
-        }
-        text
-    }
-}
-
-/// Runs the binary with `args` from `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code(),
-    }
+/// The command, its exit status and its output, for a snapshot.
+fn transcript(run: &Run, args: &[&str]) -> String {
+    format!("$ bohnenspiel {}\n{}", args.join(" "), run.transcript())
 }
 
 /// Runs the binary with `args` from the crate's directory.
@@ -65,7 +32,7 @@ fn run(args: &[&str]) -> Run {
 /// The transcripts of several runs, one after the other.
 fn transcripts(runs: &[&[&str]]) -> String {
     runs.iter()
-        .map(|args| run(args).transcript(args))
+        .map(|args| transcript(&run(args), args))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -278,7 +245,7 @@ fn options_on_a_generated_collection() {
         .iter()
         .map(|case| {
             let args: Vec<&str> = case.split(' ').collect();
-            run_in(dir.path(), &args).transcript(&args)
+            transcript(&run_in(dir.path(), &args), &args)
         })
         .collect();
     insta::assert_snapshot!("select_generated", transcript.join("\n"));
