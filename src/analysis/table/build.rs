@@ -172,17 +172,18 @@ pub(crate) fn allocate_zeroed(len: usize) -> Result<Vec<u8>, TableError> {
     Ok(vec![0; len])
 }
 
-/// The one byte a position of the level takes while the level is built.
-///
-/// Until the position joins South's attractor, its best exit for the
-/// player to move (the five high bits, [`NO_EXIT`] without one) and its
-/// moves that stay on the level and have not joined yet (the three low
-/// bits, at most 6; only North's are counted down); once it joins, the
-/// threshold at which it did (the five high bits) and [`JOINED`] in the
-/// low bits. Every exit and threshold is at most
-/// [`EndgameTable::MAX_BEANS`](super::EndgameTable::MAX_BEANS), below
-/// [`NO_EXIT`].
 mod state {
+    //! The one byte a position of the level takes while the level is built.
+    //!
+    //! Until the position joins South's attractor, its best exit for the
+    //! player to move (the five high bits, [`NO_EXIT`] without one) and its
+    //! moves that stay on the level and have not joined yet (the three low
+    //! bits, at most 6; only North's are counted down); once it joins, the
+    //! threshold at which it did (the five high bits) and [`JOINED`] in the
+    //! low bits. Every exit and threshold is at most
+    //! [`EndgameTable::MAX_BEANS`](super::super::EndgameTable::MAX_BEANS), below
+    //! [`NO_EXIT`].
+
     /// The low bits of a position that has joined.
     pub(super) const JOINED: u8 = 0b111;
     /// The exit of a position without one (above every threshold).
