@@ -552,6 +552,13 @@ fn a_file_that_is_no_table_and_bad_fields_are_errors() {
 }
 
 /// Writes `files` (name, bytes) into a new directory.
+/// The table at `path` once every level is read.
+fn read_in_full(path: &std::path::Path) -> Result<EndgameTable, TableError> {
+    let table = EndgameTable::open(path)?;
+    table.wait_loaded()?;
+    Ok(table)
+}
+
 fn directory(files: &[(&str, &[u8])]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a directory");
     for (name, bytes) in files {
@@ -589,10 +596,12 @@ fn a_table_saved_as_level_files_opens_again_and_grows_level_by_level() {
             "hemprich-split-L08.table"
         ]
     );
-    assert_eq!(EndgameTable::open(dir.path()).expect("opened"), table);
+    assert_eq!(read_in_full(dir.path()).expect("opened"), table);
     // In any order.
     let reversed: Vec<_> = written.iter().rev().cloned().collect();
-    assert_eq!(EndgameTable::open_files(&reversed).expect("opened"), table);
+    let opened = EndgameTable::open_files(&reversed).expect("opened");
+    opened.wait_loaded().expect("read");
+    assert_eq!(opened, table);
 
     // Level 10, built from the files of the levels below it only, is the
     // level a build of all at once gives, byte for byte.
@@ -620,7 +629,7 @@ fn a_set_of_levels_that_does_not_fit_together_is_an_error() {
     let name = |level: u8| EndgameTable::level_file_name(Rules::default(), level, TableForm::Exact);
     let open = |files: &[(&str, &[u8])]| {
         let dir = directory(files);
-        EndgameTable::open(dir.path()).unwrap_err()
+        read_in_full(dir.path()).unwrap_err()
     };
     let (n0, n2, n4) = (name(0), name(2), name(4));
     assert_eq!(n4, "standard-own-side-L04.table");
@@ -694,10 +703,12 @@ fn a_set_of_levels_that_does_not_fit_together_is_an_error() {
     );
     let mut longer = two.clone();
     longer.push(0);
+    // Both found while the entries are read, after the headers.
     let error = open(&[(&n0, &zero), (&n2, &longer)]);
     assert!(
-        matches!(error, TableError::File { ref source, .. }
-        if matches!(**source, TableError::Corrupt { offset: 196, .. })),
+        matches!(&error, TableError::Load { source }
+        if matches!(&**source, TableError::File { source, .. }
+            if matches!(**source, TableError::Corrupt { offset: 196, .. }))),
         "{error}"
     );
 
@@ -955,4 +966,139 @@ fn solving_with_a_table_gives_the_same_values_moves_and_lines() {
         with.nodes,
         without.nodes
     );
+}
+
+/// Random positions with `beans` beans on the board.
+fn random_positions(rng: &mut Rng, beans: u8, count: usize) -> Vec<Position> {
+    (0..count)
+        .map(|_| {
+            let mut board = [0u8; 12];
+            for _ in 0..beans {
+                board[rng.below(12)] += 1;
+            }
+            let south = 2 * rng.below(usize::from(72 - beans) / 2 + 1) as u8;
+            position(board, south, Player::ALL[rng.below(2)])
+        })
+        .collect()
+}
+
+#[test]
+fn a_table_opened_from_its_files_serves_each_level_once_it_is_read() {
+    let rules = rules(Variant::Standard, EndlessPlay::OwnSide);
+    let built = EndgameTable::build(rules, 10).expect("built");
+    let dir = tempfile::tempdir().expect("a directory");
+    built
+        .save(dir.path(), 0..=10, TableForm::Exact)
+        .expect("saved");
+    let opened = EndgameTable::open(dir.path()).expect("opened");
+    assert_eq!(
+        (opened.beans(), opened.entries(), opened.rules()),
+        (built.beans(), built.entries(), built.rules())
+    );
+    // While the levels are read, every value given is the built table's.
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut given = 0;
+    for beans in (0..=10).step_by(2) {
+        for position in random_positions(&mut rng, beans, 200) {
+            if let Some(value) = opened.board_value(&position) {
+                assert_eq!(Some(value), built.board_value(&position), "{position}");
+                given += 1;
+            }
+        }
+    }
+    opened.wait_loaded().expect("every level read");
+    assert!(matches!(opened.loaded(), Ok(true)));
+    assert_eq!(opened, built, "{given} values given while reading");
+    // Against the solver, through the levels read apart.
+    let mut solver = Solver::new(rules);
+    assert_eq!(agree_on_level(&mut solver, &opened, 4), 2 * 1365);
+}
+
+#[test]
+fn a_level_damaged_is_reported_when_read_and_the_levels_below_still_serve() {
+    let rules = Rules::default();
+    let built = EndgameTable::build(rules, 8).expect("built");
+    let dir = tempfile::tempdir().expect("a directory");
+    built
+        .save(dir.path(), 0..=8, TableForm::Exact)
+        .expect("saved");
+    let eight = dir
+        .path()
+        .join(EndgameTable::level_file_name(rules, 8, TableForm::Exact));
+    let mut bytes = std::fs::read(&eight).expect("a level");
+    bytes[32 + 100] ^= 1;
+    std::fs::write(&eight, &bytes).expect("written");
+
+    // The headers are sound: the table opens, and the damage is found
+    // when level 8 is read.
+    let opened = EndgameTable::open(dir.path()).expect("opened");
+    let error = opened.wait_loaded().unwrap_err();
+    assert!(
+        matches!(&error, TableError::Load { source }
+            if matches!(&**source, TableError::File { path, source }
+                if *path == eight && matches!(**source, TableError::Checksum { offset: 32, .. }))),
+        "{error:?}"
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with("the table could not be read in full: "),
+        "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("standard-own-side-L08.table: the table is damaged in bytes 32 to "),
+        "{error}"
+    );
+    // Said again to whoever asks, never a value from the damaged level.
+    assert!(matches!(opened.loaded(), Err(TableError::Load { .. })));
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for position in random_positions(&mut rng, 6, 100) {
+        assert_eq!(opened.board_value(&position), built.board_value(&position));
+        assert!(opened.board_value(&position).is_some());
+    }
+    let eights = random_positions(&mut rng, 8, 20);
+    for position in &eights {
+        assert_eq!(opened.board_value(position), None, "{position}");
+    }
+    // The solver with what is left gives the values it gives without a
+    // table.
+    let mut plain = Solver::new(rules);
+    let mut tabled = Solver::new(rules)
+        .with_table(Arc::new(opened))
+        .expect("same rules");
+    for position in &eights[..5] {
+        let without = plain.solve(position, &[]).expect("solved");
+        let with = tabled.solve(position, &[]).expect("solved");
+        assert_eq!(
+            (with.value, &with.moves, &with.line),
+            (without.value, &without.moves, &without.line),
+            "{position}"
+        );
+    }
+}
+
+#[test]
+fn solving_with_a_table_still_being_read_gives_the_same_values() {
+    let built = EndgameTable::build(Rules::default(), 8).expect("built");
+    let dir = tempfile::tempdir().expect("a directory");
+    built
+        .save(dir.path(), 0..=8, TableForm::Exact)
+        .expect("saved");
+    let gentlemen: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse().expect("valid");
+    let without = Solver::new(Rules::default())
+        .solve(&gentlemen, &[])
+        .expect("solved");
+    // Solved at once after opening, whatever the levels read by then.
+    let opened = EndgameTable::open(dir.path()).expect("opened");
+    let mut tabled = Solver::new(Rules::default())
+        .with_table(opened.clone())
+        .expect("same rules");
+    let with = tabled.solve(&gentlemen, &[]).expect("solved");
+    assert_eq!(
+        (with.value, &with.moves, &with.line),
+        (without.value, &without.moves, &without.line)
+    );
+    opened.wait_loaded().expect("read");
 }

@@ -397,10 +397,12 @@ impl Engine {
             return Ok(result);
         }
         let mut spent = 0;
-        let exact_beans = self
-            .config
-            .exact_beans
-            .max(self.table.as_ref().map_or(0, |table| table.beans()));
+        let exact_beans = self.config.exact_beans.max(
+            self.table
+                .as_ref()
+                .and_then(|table| table.loaded_beans())
+                .unwrap_or(0),
+        );
         if self.config.parts.exact
             && position.beans_on_board() <= exact_beans
             && let Some(result) = self.exact(position, history, limits, started, &mut spent)

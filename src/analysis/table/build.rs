@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::index::{boards, level_index, level_offset, mirrored, next_board};
+use super::index::{boards, level_index, mirrored, next_board};
 use super::{LevelReport, TableError};
 use crate::analysis::search::{ABOVE, BELOW, Exhausted, Memo, Oracle, Search};
 use crate::{Player, Position, Rules, Score, TOTAL_BEANS, Variant};
@@ -17,18 +17,20 @@ const NONE: u8 = u8::MAX;
 /// attractors leave open.
 pub(crate) const NODES_PER_POSITION: u64 = 1 << 32;
 
-/// The entry of a board with `beans` beans and `turn` to move in `entries`
-/// (which holds every level up to `beans`).
+/// The entry of a board with `beans` beans and `turn` to move in `levels`
+/// (the entries of each level, level 0 first); `None` where the level is
+/// not among them.
 #[inline]
-pub(crate) fn lookup(entries: &[u8], board: &[u8; 12], beans: u8, turn: Player) -> Option<u8> {
-    let index = level_offset(beans) + level_index(board, beans, turn);
-    entries.get(usize::try_from(index).ok()?).copied()
+pub(crate) fn lookup(levels: &[&[u8]], board: &[u8; 12], beans: u8, turn: Player) -> Option<u8> {
+    let level = levels.get(usize::from(beans / 2))?;
+    let index = level_index(board, beans, turn);
+    level.get(usize::try_from(index).ok()?).copied()
 }
 
 /// The levels built so far, as an oracle for the search: every
 /// history-free position with fewer than `below` beans.
 struct Lower<'a> {
-    entries: &'a [u8],
+    entries: &'a [&'a [u8]],
     below: u8,
 }
 
@@ -52,7 +54,7 @@ fn stores(beans: u8) -> Score {
 /// Hemprich pass) that stay on the level, and the best exit for the player
 /// to move (a move that captures, valued by the levels below, or the end
 /// of the game), [`NONE`] without one.
-fn exits(rules: Rules, beans: u8, position: &Position, lower: &[u8]) -> (u8, u8) {
+fn exits(rules: Rules, beans: u8, position: &Position, lower: &[&[u8]]) -> (u8, u8) {
     let turn = position.turn();
     if position.is_game_over() {
         return match rules.variant {
@@ -404,7 +406,7 @@ impl<'a> Attractor<'a> {
 pub(crate) fn build_level(
     rules: Rules,
     beans: u8,
-    lower: &[u8],
+    lower: &[&[u8]],
     level: &mut [u8],
 ) -> Result<LevelReport, TableError> {
     let per_turn = boards(beans) as usize;

@@ -5,8 +5,7 @@ use std::io::{self, Read, Write};
 
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-use super::index::entries as entries_up_to;
-use super::index::{boards, level_offset};
+use super::index::boards;
 use super::{EndgameTable, TableError, TableForm};
 use crate::{EndlessPlay, Rules, Variant};
 
@@ -129,13 +128,6 @@ impl Header {
     }
 }
 
-/// The entries of level `level` of `table` (both players to move).
-pub(crate) fn level_of(table: &EndgameTable, level: u8) -> &[u8] {
-    let start = level_offset(level) as usize;
-    let end = entries_up_to(level) as usize;
-    &table.entries[start..end]
-}
-
 /// The 2-bit code of an entry: the beans South gets from a board of
 /// `level` beans against half of them (0 fewer, 1 half, 2 more).
 pub(crate) const fn wdl_code(value: u8, level: u8) -> u8 {
@@ -162,10 +154,12 @@ pub(crate) fn write_level(
         level,
         form,
     };
+    let entries = table
+        .level_entries(level)
+        .ok_or(TableError::MissingLevel { level })?;
     let head = header.bytes();
     out.write_all(&head)?;
     out.write_all(&checksum(&head, HEADER_SEED).to_le_bytes())?;
-    let entries = level_of(table, level);
     match form {
         TableForm::Exact => {
             for (index, block) in entries.chunks(BLOCK).enumerate() {

@@ -1,6 +1,6 @@
 //! The index of a table: boards with `n` beans ranked by the combinatorial
-//! number system, South to move before North, levels of even bean counts
-//! one after another from 0 beans up.
+//! number system, South to move before North, within the level of their
+//! bean count (each level of an even count has entries of its own).
 //!
 //! A board with `n` beans is a row of `n` beans and 11 bars between the
 //! holes; with `s_k` the beans in holes 1 to `k`, the `k`-th bar stands at
@@ -72,27 +72,6 @@ pub(crate) const fn entries(beans: u8) -> u64 {
         n += 2;
     }
     total
-}
-
-/// `OFFSETS[n]`: where the entries of boards with `n` beans begin.
-const OFFSETS: [u64; 73] = {
-    let mut table = [0u64; 73];
-    let mut n = 2;
-    while n < 73 {
-        table[n] = entries(n as u8 - 2);
-        n += 1;
-    }
-    table
-};
-
-/// Where the entries of boards with `beans` beans (even) begin.
-#[must_use]
-#[inline]
-pub(crate) const fn level_offset(beans: u8) -> u64 {
-    if beans as usize >= OFFSETS.len() {
-        return u64::MAX;
-    }
-    OFFSETS[beans as usize]
 }
 
 /// The rank of `board` among the boards with the same number of beans
@@ -203,8 +182,6 @@ mod tests {
         assert_eq!(boards(10), 352_716);
         assert_eq!(boards(20), 84_672_315);
         assert_eq!(entries(4), 2 * (1 + 78 + 1365));
-        assert_eq!(level_offset(4), 2 * (1 + 78));
-        assert_eq!(level_offset(0), 0);
     }
 
     #[test]

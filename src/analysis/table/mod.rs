@@ -133,6 +133,15 @@
 //! (one file for all levels) are not read: such a file is
 //! [`TableError::Version`], and the table must be built again.
 //!
+//! Opening a directory of level files ([`EndgameTable::open`]) reads and
+//! checks every header, then returns: a thread reads the levels from 0
+//! beans up, and each serves once all its blocks and values are checked.
+//! A position of a level not read yet has no value in the table, so the
+//! solver and the engine search it as they would without one (the same
+//! values, more nodes). [`EndgameTable::wait_loaded`] waits for every
+//! level, and reports a level that turned out damaged; the levels below
+//! it still serve.
+//!
 //! # The 2-bit form
 //!
 //! For engines that need the result, not the score: each entry keeps
@@ -263,6 +272,7 @@ use std::fmt;
 use std::io::{Read, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
 pub use wdl::{TableProbe, WdlTable};
 
@@ -423,6 +433,14 @@ pub enum TableError {
         /// The form read.
         expected: TableForm,
     },
+    /// A level of a table opened from its files could not be read in the
+    /// background ([`EndgameTable::wait_loaded`]); the levels below it
+    /// still serve.
+    #[error("the table could not be read in full: {source}")]
+    Load {
+        /// What went wrong, in which file.
+        source: Arc<TableError>,
+    },
     /// Something went wrong with one file of a set.
     #[error("{}: {source}", .path.display())]
     File {
@@ -461,12 +479,71 @@ pub enum TableError {
 /// The history-free values of every position with up to
 /// [`EndgameTable::beans`] beans on the board, under one variant and
 /// endless-play rule (see the [module docs](self)).
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// A table opened from level files ([`EndgameTable::open`]) is read in
+/// the background, level 0 first: each level serves once all its blocks
+/// and values are checked, and until then a position of that level has
+/// no value in the table (`None`), as one above the table's beans.
+/// [`EndgameTable::wait_loaded`] waits for every level. Clones share the
+/// entries.
+#[derive(Clone)]
 pub struct EndgameTable {
     variant: Variant,
     endless_play: EndlessPlay,
     beans: u8,
-    entries: Vec<u8>,
+    /// The entries of each level, level 0 first, set once read and checked.
+    levels: Arc<[OnceLock<Box<[u8]>>]>,
+    loading: Arc<Loading>,
+}
+
+/// How far the background reading of a table's levels has come.
+#[derive(Debug)]
+struct Loading {
+    state: Mutex<LoadState>,
+    changed: Condvar,
+}
+
+#[derive(Debug, Clone)]
+enum LoadState {
+    Reading,
+    Done,
+    Failed(Arc<TableError>),
+}
+
+impl Loading {
+    fn new(state: LoadState) -> Arc<Loading> {
+        Arc::new(Loading {
+            state: Mutex::new(state),
+            changed: Condvar::new(),
+        })
+    }
+
+    fn state(&self) -> LoadState {
+        self.state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn finish(&self, result: Result<(), TableError>) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        *state = match result {
+            Ok(()) => LoadState::Done,
+            Err(error) => LoadState::Failed(Arc::new(error)),
+        };
+        self.changed.notify_all();
+    }
+
+    fn wait(&self) -> LoadState {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        while matches!(*state, LoadState::Reading) {
+            state = self
+                .changed
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        state.clone()
+    }
 }
 
 impl fmt::Debug for EndgameTable {
@@ -474,8 +551,34 @@ impl fmt::Debug for EndgameTable {
         f.debug_struct("EndgameTable")
             .field("rules", &self.rules())
             .field("beans", &self.beans)
-            .field("entries", &self.entries.len())
+            .field("entries", &self.entries())
+            .field("loading", &self.loading.state())
             .finish()
+    }
+}
+
+/// Tables are equal when they are for the same rules and beans and hold
+/// the same levels with the same entries (a level not read yet equals
+/// only one not read yet).
+impl PartialEq for EndgameTable {
+    fn eq(&self, other: &EndgameTable) -> bool {
+        self.variant == other.variant
+            && self.endless_play == other.endless_play
+            && self.beans == other.beans
+            && self.levels == other.levels
+    }
+}
+
+impl Eq for EndgameTable {}
+
+impl std::hash::Hash for EndgameTable {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.variant.hash(state);
+        self.endless_play.hash(state);
+        self.beans.hash(state);
+        for level in self.levels.iter() {
+            level.get().hash(state);
+        }
     }
 }
 
@@ -543,24 +646,103 @@ impl EndgameTable {
             });
         }
         let pool = thread_pool(threads)?;
-        let total = index::entries(beans);
-        let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
-        // The levels not built yet take no memory until they are written.
-        let mut entries = build::allocate_zeroed(len)?;
+        let mut built: Vec<Box<[u8]>> = Vec::new();
         for level in (0..=beans).step_by(2) {
-            let start = index::level_offset(level) as usize;
-            let end = index::entries(level) as usize;
-            let (lower, rest) = entries.split_at_mut(start);
-            let level_entries = &mut rest[..end - start];
-            let done = pool.install(|| build::build_level(rules, level, lower, level_entries))?;
+            let lower: Vec<&[u8]> = built.iter().map(|entries| &**entries).collect();
+            let (entries, done) = build_level(&pool, rules, level, &lower)?;
             report(&done);
+            built.push(entries);
         }
-        Ok(EndgameTable {
+        Ok(EndgameTable::from_built(rules, built))
+    }
+
+    /// A table of the levels `built`, level 0 first, all in memory.
+    fn from_built(rules: Rules, built: Vec<Box<[u8]>>) -> EndgameTable {
+        let beans = 2 * (built.len() as u8).saturating_sub(1);
+        EndgameTable {
             variant: rules.variant,
             endless_play: rules.endless_play,
-            beans: beans - beans % 2,
-            entries,
-        })
+            beans,
+            levels: built.into_iter().map(OnceLock::from).collect(),
+            loading: Loading::new(LoadState::Done),
+        }
+    }
+
+    /// Waits until every level of the table is read and checked (at once
+    /// for a table built or read in full; a table opened from level
+    /// files is read in the background).
+    ///
+    /// ```
+    /// use bohnenspiel::Rules;
+    /// use bohnenspiel::analysis::EndgameTable;
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let built = EndgameTable::build(Rules::default(), 6)?;
+    /// built.save(dir.path(), 0..=6, bohnenspiel::analysis::TableForm::Exact)?;
+    /// let opened = EndgameTable::open(dir.path())?;
+    /// opened.wait_loaded()?;
+    /// assert_eq!(opened, built);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::Load`] around what made a level fail (a damaged or
+    /// cut file, named in a [`TableError::File`]); the levels below it
+    /// still serve, those from it up have no values.
+    pub fn wait_loaded(&self) -> Result<(), TableError> {
+        match self.loading.wait() {
+            LoadState::Failed(error) => Err(TableError::Load { source: error }),
+            LoadState::Reading | LoadState::Done => Ok(()),
+        }
+    }
+
+    /// Whether every level of the table is read and checked, without
+    /// waiting: `Ok(false)` while levels are still being read.
+    ///
+    /// # Errors
+    ///
+    /// As for [`EndgameTable::wait_loaded`], once a level has failed.
+    pub fn loaded(&self) -> Result<bool, TableError> {
+        match self.loading.state() {
+            LoadState::Reading => Ok(false),
+            LoadState::Done => Ok(true),
+            LoadState::Failed(error) => Err(TableError::Load { source: error }),
+        }
+    }
+
+    /// The most beans on a board whose level, and every level below it,
+    /// is read and serves: [`EndgameTable::beans`] once the table is read
+    /// in full, `None` before level 0 is.
+    ///
+    /// ```
+    /// use bohnenspiel::Rules;
+    /// use bohnenspiel::analysis::EndgameTable;
+    ///
+    /// let table = EndgameTable::build(Rules::default(), 4)?;
+    /// assert_eq!(table.loaded_beans(), Some(4));
+    /// # Ok::<(), bohnenspiel::analysis::TableError>(())
+    /// ```
+    #[must_use]
+    pub fn loaded_beans(&self) -> Option<u8> {
+        let read = self
+            .levels
+            .iter()
+            .take_while(|level| level.get().is_some())
+            .count();
+        (read > 0).then(|| 2 * (read as u8 - 1))
+    }
+
+    /// The entries of level `level` (both players to move), if the
+    /// table holds it and it is read.
+    pub(crate) fn level_entries(&self, level: u8) -> Option<&[u8]> {
+        if level % 2 == 1 {
+            return None;
+        }
+        self.levels
+            .get(usize::from(level / 2))?
+            .get()
+            .map(|entries| &**entries)
     }
 
     /// The number of entries of a table up to `beans` beans: one byte
@@ -620,7 +802,7 @@ impl EndgameTable {
     /// The number of entries (positions), one byte each.
     #[must_use]
     pub fn entries(&self) -> u64 {
-        self.entries.len() as u64
+        index::entries(self.beans)
     }
 
     /// The rules the table was built for ([`Rules::repetition`] is the
@@ -650,7 +832,9 @@ impl EndgameTable {
         if beans > self.beans {
             return None;
         }
-        build::lookup(&self.entries, &position.board(), beans, position.turn())
+        let entries = self.level_entries(beans)?;
+        let index = index::level_index(&position.board(), beans, position.turn());
+        entries.get(usize::try_from(index).ok()?).copied()
     }
 
     /// The history-free value of `position`: its final score under best
@@ -692,28 +876,31 @@ impl EndgameTable {
     /// cannot be started, or [`TableError::Unsolved`] if a position needs
     /// more than [`EndgameTable::NODES_PER_POSITION`] nodes.
     pub fn build_next(&mut self, threads: NonZeroUsize) -> Result<LevelReport, TableError> {
+        self.wait_loaded()?;
         let pool = thread_pool(threads)?;
         let level = self.beans - self.beans % 2 + 2;
-        let total = EndgameTable::entries_for(level)?;
-        let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
-        let start = self.entries.len();
-        // The new level's memory is taken from the system as its values
-        // are written, after its scratch space is given back (growing the
-        // vector in place would fill it with zeros first).
-        let mut entries = build::allocate_zeroed(len)?;
-        entries[..start].copy_from_slice(&self.entries);
-        // The old place goes back to the system before the level is built.
-        self.entries = Vec::new();
-        let rules = self.rules();
-        let (lower, rest) = entries.split_at_mut(start);
-        let built = pool.install(|| build::build_level(rules, level, lower, rest));
-        if built.is_ok() {
-            self.beans = level;
-        } else {
-            entries.truncate(start);
-        }
-        self.entries = entries;
-        built
+        EndgameTable::entries_for(level)?;
+        let lower = (0..level)
+            .step_by(2)
+            .map(|below| {
+                self.level_entries(below)
+                    .ok_or(TableError::MissingLevel { level: below })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (entries, report) = build_level(&pool, self.rules(), level, &lower)?;
+        // The levels move into the grown table; they are copied only when
+        // a clone of the table still shares them.
+        let mut built: Vec<Box<[u8]>> = match Arc::get_mut(&mut self.levels) {
+            Some(levels) => levels.iter_mut().filter_map(OnceLock::take).collect(),
+            None => self
+                .levels
+                .iter()
+                .filter_map(|level| level.get().cloned())
+                .collect(),
+        };
+        built.push(entries);
+        *self = EndgameTable::from_built(self.rules(), built);
+        Ok(report)
     }
 
     /// The name of the file of level `level` under `rules` in `form`, as
@@ -748,6 +935,7 @@ impl EndgameTable {
         form: TableForm,
         out: impl Write,
     ) -> Result<(), TableError> {
+        self.wait_loaded()?;
         if level % 2 == 1 || level > self.beans {
             return Err(TableError::MissingLevel { level });
         }
@@ -770,6 +958,7 @@ impl EndgameTable {
         levels: std::ops::RangeInclusive<u8>,
         form: TableForm,
     ) -> Result<Vec<PathBuf>, TableError> {
+        self.wait_loaded()?;
         let mut written = Vec::new();
         for level in levels.filter(|level| level % 2 == 0) {
             if level > self.beans {
@@ -789,6 +978,7 @@ impl EndgameTable {
     ///
     /// [`TableError::Io`] if writing fails.
     pub fn write(&self, mut out: impl Write) -> Result<(), TableError> {
+        self.wait_loaded()?;
         for level in (0..=self.beans).step_by(2) {
             file::write_level(self, level, TableForm::Exact, &mut out)?;
         }
@@ -813,38 +1003,119 @@ impl EndgameTable {
         set::read_stream(input, TableForm::Exact).map(EndgameTable::from_levels)
     }
 
-    /// Reads the exact level files at `paths`, in any order: every header
-    /// is read and the set checked before any entries are read, then each
-    /// file in full as [`EndgameTable::read`] does.
+    /// Opens the exact level files at `paths`, in any order: every header
+    /// is read and the set checked before this returns (in a time that
+    /// does not grow with the files), then the levels are read in the
+    /// background from level 0 up, each checked in full as
+    /// [`EndgameTable::read`] does before any of its values serves (see
+    /// [`EndgameTable::wait_loaded`]).
     ///
     /// # Errors
     ///
     /// As for [`EndgameTable::read`], inside a [`TableError::File`] that
-    /// names the file.
+    /// names the file, for the headers; [`TableError::Threads`] if the
+    /// reading thread cannot be started. What goes wrong with a level's
+    /// entries is reported by [`EndgameTable::wait_loaded`].
     pub fn open_files(paths: &[PathBuf]) -> Result<EndgameTable, TableError> {
-        set::read_files(paths, TableForm::Exact).map(EndgameTable::from_levels)
+        EndgameTable::read_in_background(set::open_files(paths, TableForm::Exact)?)
     }
 
-    /// Reads the table at `path`: if it is a directory, the exact level
+    /// Opens the table at `path`: if it is a directory, the exact level
     /// files in it (the names ending in `-LNN.table`, as
-    /// [`EndgameTable::save`] writes them; one table a directory); else the
-    /// level files one after another in the file ([`EndgameTable::read`]).
+    /// [`EndgameTable::save`] writes them; one table a directory), read in
+    /// the background as [`EndgameTable::open_files`] does; else the
+    /// level files one after another in the file, read in full
+    /// ([`EndgameTable::read`]).
     ///
     /// # Errors
     ///
     /// As for [`EndgameTable::open_files`] and [`EndgameTable::read`].
     pub fn open(path: &Path) -> Result<EndgameTable, TableError> {
-        open(path, TableForm::Exact).map(EndgameTable::from_levels)
-    }
-
-    fn from_levels(levels: set::Levels) -> EndgameTable {
-        EndgameTable {
-            variant: levels.variant,
-            endless_play: levels.endless_play,
-            beans: levels.beans,
-            entries: levels.bytes,
+        if path.is_dir() {
+            EndgameTable::open_files(&set::level_files(path, TableForm::Exact)?)
+        } else {
+            read_stream_file(path, TableForm::Exact).map(EndgameTable::from_levels)
         }
     }
+
+    /// A table of the levels read in full one after another.
+    fn from_levels(levels: set::Levels) -> EndgameTable {
+        let rules = Rules {
+            variant: levels.variant,
+            endless_play: levels.endless_play,
+            ..Rules::default()
+        };
+        let mut bytes = levels.bytes;
+        // From the top level down, each moved into memory of its own
+        // while the rest gives its place back.
+        let mut built: Vec<Box<[u8]>> = levels
+            .starts
+            .iter()
+            .rev()
+            .map(|&start| {
+                let level = bytes.split_off(start).into_boxed_slice();
+                bytes.shrink_to_fit();
+                level
+            })
+            .collect();
+        built.reverse();
+        EndgameTable::from_built(rules, built)
+    }
+
+    /// A table whose levels `opened` are read by a thread of their own,
+    /// level 0 first, each set once read and checked.
+    fn read_in_background(opened: set::Opened) -> Result<EndgameTable, TableError> {
+        let levels: Arc<[OnceLock<Box<[u8]>>]> =
+            opened.files.iter().map(|_| OnceLock::new()).collect();
+        let loading = Loading::new(LoadState::Reading);
+        let table = EndgameTable {
+            variant: opened.variant,
+            endless_play: opened.endless_play,
+            beans: opened.beans,
+            levels: Arc::clone(&levels),
+            loading: Arc::clone(&loading),
+        };
+        let files = opened.files;
+        std::thread::Builder::new()
+            .name("table-load".into())
+            .spawn(move || {
+                let result = files.into_iter().try_for_each(|file| {
+                    let slot = levels.get(usize::from(file.header.level / 2));
+                    let entries = set::read_level_apart(file)?.into_boxed_slice();
+                    if let Some(slot) = slot {
+                        // Only this thread sets the levels, each once.
+                        let _ = slot.set(entries);
+                    }
+                    Ok(())
+                });
+                // The levels are the table's alone before it hears the end.
+                drop(levels);
+                loading.finish(result);
+            })
+            .map_err(|error| TableError::Threads {
+                threads: NonZeroUsize::MIN,
+                reason: error.to_string(),
+            })?;
+        Ok(table)
+    }
+}
+
+/// Builds level `level` from the entries of the levels below it,
+/// `lower`, on the threads of `pool`: its entries and its report.
+fn build_level(
+    pool: &rayon::ThreadPool,
+    rules: Rules,
+    level: u8,
+    lower: &[&[u8]],
+) -> Result<(Box<[u8]>, LevelReport), TableError> {
+    let total = file::level_entries(level);
+    let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
+    // The level's memory is taken from the system as its values are
+    // written, after its scratch space is given back (zeroed memory from
+    // the system is not touched before).
+    let mut entries = build::allocate_zeroed(len)?;
+    let report = pool.install(|| build::build_level(rules, level, lower, &mut entries))?;
+    Ok((entries.into_boxed_slice(), report))
 }
 
 /// The threads of a build.
@@ -859,16 +1130,22 @@ fn thread_pool(threads: NonZeroUsize) -> Result<rayon::ThreadPool, TableError> {
         })
 }
 
-/// The levels of `form` at `path`, a directory or one stream of levels.
+/// The levels of `form` at `path`, a directory or one stream of levels,
+/// read in full.
 fn open(path: &Path, form: TableForm) -> Result<set::Levels, TableError> {
     if path.is_dir() {
         set::read_files(&set::level_files(path, form)?, form)
     } else {
-        let in_file = |error: TableError| TableError::File {
-            path: path.to_path_buf(),
-            source: Box::new(error),
-        };
-        let file = std::fs::File::open(path).map_err(|error| in_file(error.into()))?;
-        set::read_stream(std::io::BufReader::with_capacity(1 << 20, file), form).map_err(in_file)
+        read_stream_file(path, form)
     }
+}
+
+/// The levels of `form` in the file at `path`, one after another.
+fn read_stream_file(path: &Path, form: TableForm) -> Result<set::Levels, TableError> {
+    let in_file = |error: TableError| TableError::File {
+        path: path.to_path_buf(),
+        source: Box::new(error),
+    };
+    let file = std::fs::File::open(path).map_err(|error| in_file(error.into()))?;
+    set::read_stream(std::io::BufReader::with_capacity(1 << 20, file), form).map_err(in_file)
 }

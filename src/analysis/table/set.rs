@@ -117,11 +117,28 @@ fn in_file(path: &Path) -> impl Fn(TableError) -> TableError + '_ {
     }
 }
 
-/// Reads the level files at `paths`, in any order: every header first, so
-/// that a set that does not fit together is refused before its entries
-/// are read or their memory taken.
-pub(crate) fn read_files(paths: &[PathBuf], form: TableForm) -> Result<Levels, TableError> {
-    let mut opened = Vec::with_capacity(paths.len());
+/// Level files whose headers are read and checked as a set, their
+/// entries not read yet: each ready for [`read_level`], level 0 first.
+pub(crate) struct Opened {
+    pub(crate) variant: Variant,
+    pub(crate) endless_play: EndlessPlay,
+    /// The top level's bean count.
+    pub(crate) beans: u8,
+    pub(crate) files: Vec<OpenedFile>,
+}
+
+/// One level file of an [`Opened`] set, read up to its entries.
+pub(crate) struct OpenedFile {
+    pub(crate) header: Header,
+    pub(crate) path: PathBuf,
+    input: BufReader<File>,
+}
+
+/// Reads the headers of the level files at `paths`, in any order, and
+/// checks that they fit together, before any entries are read or their
+/// memory taken.
+pub(crate) fn open_files(paths: &[PathBuf], form: TableForm) -> Result<Opened, TableError> {
+    let mut files = Vec::with_capacity(paths.len());
     for path in paths {
         let in_file = in_file(path);
         let file = File::open(path).map_err(|error| in_file(error.into()))?;
@@ -134,45 +151,97 @@ pub(crate) fn read_files(paths: &[PathBuf], form: TableForm) -> Result<Levels, T
                 })
             })
             .map_err(in_file)?;
-        opened.push((header, path, input));
+        files.push(OpenedFile {
+            header,
+            path: path.clone(),
+            input,
+        });
     }
-    opened.sort_by_key(|(header, _, _)| header.level);
-    if let Some(pair) = opened
+    files.sort_by_key(|file| file.header.level);
+    if let Some(pair) = files
         .windows(2)
-        .find(|pair| pair[0].0.level == pair[1].0.level)
+        .find(|pair| pair[0].header.level == pair[1].header.level)
     {
         return Err(TableError::File {
-            path: pair[1].1.clone(),
+            path: pair[1].path.clone(),
             source: Box::new(TableError::DuplicateLevel {
-                level: pair[1].0.level,
+                level: pair[1].header.level,
             }),
         });
     }
     let mut expect = Expect::new(form);
-    let mut total = 0;
-    for (header, path, _) in &opened {
-        expect.check(*header).map_err(in_file(path))?;
-        total += payload_len(form, header.count());
+    for file in &files {
+        expect.check(file.header).map_err(in_file(&file.path))?;
     }
+    let levels = expect.finish(Vec::new(), Vec::new())?;
+    Ok(Opened {
+        variant: levels.variant,
+        endless_play: levels.endless_play,
+        beans: levels.beans,
+        files,
+    })
+}
+
+/// Reads the entries of one opened level file onto the end of `bytes`
+/// (its capacity reserved by the caller), every block and value checked,
+/// and that nothing follows them.
+pub(crate) fn read_level(file: OpenedFile, bytes: &mut Vec<u8>) -> Result<(), TableError> {
+    let OpenedFile {
+        header,
+        path,
+        mut input,
+    } = file;
+    read_payload(&mut input, header, bytes, 0).map_err(in_file(&path))?;
+    let mut extra = [0u8; 1];
+    if input
+        .read(&mut extra)
+        .map_err(|error| in_file(&path)(error.into()))?
+        > 0
+    {
+        return Err(in_file(&path)(TableError::Corrupt {
+            offset: level_file_len(header.form, header.count()),
+            what: "there are bytes after the last block",
+        }));
+    }
+    Ok(())
+}
+
+/// The entries of one opened level file, read and checked as
+/// [`read_level`] does, in memory of their own.
+pub(crate) fn read_level_apart(file: OpenedFile) -> Result<Vec<u8>, TableError> {
+    let mut bytes = Vec::new();
+    reserve(
+        &mut bytes,
+        payload_len(file.header.form, file.header.count()),
+    )
+    .map_err(in_file(&file.path))?;
+    read_level(file, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Reads the level files at `paths`, in any order: every header first
+/// ([`open_files`]), then the entries of each, one level after another.
+pub(crate) fn read_files(paths: &[PathBuf], form: TableForm) -> Result<Levels, TableError> {
+    let opened = open_files(paths, form)?;
+    let total = opened
+        .files
+        .iter()
+        .map(|file| payload_len(form, file.header.count()))
+        .sum();
     let mut bytes = Vec::new();
     reserve(&mut bytes, total)?;
-    let mut starts = Vec::with_capacity(opened.len());
-    for (header, path, mut input) in opened {
+    let mut starts = Vec::with_capacity(opened.files.len());
+    for file in opened.files {
         starts.push(bytes.len());
-        read_payload(&mut input, header, &mut bytes, 0).map_err(in_file(path))?;
-        let mut extra = [0u8; 1];
-        if input
-            .read(&mut extra)
-            .map_err(|error| in_file(path)(error.into()))?
-            > 0
-        {
-            return Err(in_file(path)(TableError::Corrupt {
-                offset: level_file_len(form, header.count()),
-                what: "there are bytes after the last block",
-            }));
-        }
+        read_level(file, &mut bytes)?;
     }
-    expect.finish(bytes, starts)
+    Ok(Levels {
+        variant: opened.variant,
+        endless_play: opened.endless_play,
+        beans: opened.beans,
+        bytes,
+        starts,
+    })
 }
 
 /// The level files of `form` in the directory `dir`: the names ending in

@@ -7,11 +7,12 @@
 //! engine goes back to the reading thread when the search ends.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use bohnenspiel::analysis::EndgameTable;
 use bohnenspiel::analysis::engine::{
     Engine, EngineConfig, Limits, MAX_DEPTH, SearchInfo, SearchResult, history,
 };
@@ -73,6 +74,9 @@ pub struct Setup {
     /// One `info string` line per table: which was loaded, which not and
     /// why.
     pub notes: Vec<String>,
+    /// The table loaded, by its name, while its levels are still read in
+    /// the background: a level found damaged is said on the next request.
+    pub reading: Option<(String, EndgameTable)>,
 }
 
 /// Sets the engine up: its transposition table, and the largest of the
@@ -114,6 +118,7 @@ pub fn setup(settings: &Settings) -> Result<Setup, CliError> {
         .collect();
     candidates.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
     let mut loaded: Option<u8> = None;
+    let mut reading = None;
     for (size, path) in candidates {
         let name = path.display();
         if let Some(beans) = loaded {
@@ -141,10 +146,13 @@ pub fn setup(settings: &Settings) -> Result<Setup, CliError> {
         };
         let beans = table.beans();
         let entries = table.entries();
+        // A clone shares the levels and how far their reading has come.
+        let watched = table.clone();
         match engine.clone().with_table(table) {
             Ok(with) => {
                 engine = with;
                 loaded = Some(beans);
+                reading = Some((name.to_string(), watched));
                 notes.push(format!(
                     "table {name}: positions with up to {beans} beans ({})",
                     Bytes(entries)
@@ -156,7 +164,11 @@ pub fn setup(settings: &Settings) -> Result<Setup, CliError> {
     if settings.tables.is_empty() {
         notes.push("no endgame table (give one with --table FILE)".to_owned());
     }
-    Ok(Setup { engine, notes })
+    Ok(Setup {
+        engine,
+        notes,
+        reading,
+    })
 }
 
 /// A [`CliError`]'s message without its `bohnenspiel: error: ` prefix.
@@ -202,6 +214,8 @@ struct Session {
     current: Current,
     out: Output,
     notes: Vec<String>,
+    /// The engine's table while its levels are read.
+    reading: Option<(String, EndgameTable)>,
 }
 
 /// Runs the protocol on standard input and output until `quit` or the
@@ -213,13 +227,18 @@ struct Session {
 /// output (the program on the other end went away) or to read standard
 /// input.
 pub fn run(settings: &Settings) -> Result<Status, CliError> {
-    let Setup { engine, notes } = setup(settings)?;
+    let Setup {
+        engine,
+        notes,
+        reading,
+    } = setup(settings)?;
     let mut session = Session {
         rules: settings.rules,
         state: State::Idle(Box::new(engine)),
         current: Current::Game(Box::new(Game::new(Position::new(), settings.rules)), false),
         out: Output::new(),
         notes,
+        reading,
     };
     let stdin = io::stdin();
     let mut input = stdin.lock();
@@ -318,8 +337,29 @@ impl Session {
         Ok(self.out.line(&format!("info string {text}"))?)
     }
 
+    /// Says once that a level of the engine's table turned out damaged
+    /// while it was read (the engine goes on with the levels below it),
+    /// and stops watching the table once every level is read.
+    fn watch_table(&mut self) -> Result<(), CliError> {
+        let Some((name, table)) = &self.reading else {
+            return Ok(());
+        };
+        if table.loaded().is_ok_and(|done| !done) {
+            return Ok(());
+        }
+        if let Err(error) = table::wait(Path::new(name), table) {
+            self.info(&format!(
+                "table {name} not read in full, the levels below serve: {}",
+                error_text(&error)
+            ))?;
+        }
+        self.reading = None;
+        Ok(())
+    }
+
     fn handle(&mut self, request: Request) -> Result<(), CliError> {
         self.reap();
+        self.watch_table()?;
         match request {
             Request::Bsi => {
                 self.out.line(&format!("id name {NAME}"))?;

@@ -183,7 +183,10 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             table,
             format,
         } => {
-            let table = table.as_deref().map(table::read).transpose()?;
+            let table = table
+                .as_deref()
+                .map(|path| table::read(path).map(|table| (path, table)))
+                .transpose()?;
             let options = RulesArgs {
                 variant: rules.variant,
                 endless: rules.endless,

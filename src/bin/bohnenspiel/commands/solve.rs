@@ -3,6 +3,7 @@
 //! engine's best move and value instead, marked as not exact.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -43,13 +44,14 @@ pub struct Request<'a> {
 ///
 /// # Errors
 ///
-/// [`CliError::Usage`] for a table built for other rules; a failure to
-/// write.
+/// [`CliError::Usage`] for a table built for other rules;
+/// [`CliError::Input`] for a level of the table found damaged while it
+/// was read (the solve runs meanwhile); a failure to write.
 /// A budget that runs out is reported on standard error with status 1.
 pub fn run(
     out: &mut impl Write,
     request: &Request<'_>,
-    table: Option<EndgameTable>,
+    table: Option<(&Path, EndgameTable)>,
 ) -> Result<Status, CliError> {
     let Request {
         position,
@@ -63,7 +65,9 @@ pub fn run(
         nodes: Some(nodes.unwrap_or(Budget::DEFAULT_NODES)),
         time,
     };
-    let table = table.map(std::sync::Arc::new);
+    let (path, table) = table.map_or((None, None), |(path, table)| {
+        (Some(path), Some(std::sync::Arc::new(table)))
+    });
     let mut solver = Solver::new(rules).with_budget(budget);
     if let Some(table) = &table {
         solver = solver
@@ -73,6 +77,11 @@ pub fn run(
     let spinner = progress(&format!("solving (budget: {budget})"));
     let solved = solver.solve(&start, &[]);
     spinner.finish_and_clear();
+    // The solve ran while the table's levels were read; a level that
+    // turned out damaged is reported before any answer.
+    if let (Some(path), Some(table)) = (path, &table) {
+        super::table::wait(path, table)?;
+    }
     let solution = match solved {
         Ok(solution) => solution,
         Err(error @ SolveError::OutOfBudget { .. }) => {

@@ -62,6 +62,7 @@ fn levels_there(output: &Path, rules: Rules) -> Result<Option<EndgameTable>, Cli
         return Ok(None);
     }
     let table = read(output)?;
+    wait(output, &table)?;
     if !table.covers(rules) {
         return Err(usage(format_args!(
             "--output {}: its levels are for the rules \"{}\", not \"{rules}\"",
@@ -312,18 +313,43 @@ fn input_error(path: &Path, problem: InputProblem) -> CliError {
 /// [`CliError::Input`] when a file cannot be opened or read, is not a
 /// sound table (truncated, damaged, another version), or the levels do
 /// not fit together; it names the file at fault.
+///
+/// A directory's levels are read in the background, from level 0 up
+/// ([`EndgameTable::open`]); [`wait`] waits for them.
 pub fn read(path: &Path) -> Result<EndgameTable, CliError> {
-    EndgameTable::open(path).map_err(|error| {
-        let (name, error) = match error {
-            TableError::File { path, source } => (path, *source),
-            other => (path.to_path_buf(), other),
-        };
-        let problem = match error {
-            TableError::Io(error) => InputProblem::Io(error),
-            other => InputProblem::Other(other.to_string()),
-        };
-        input_error(&name, problem)
-    })
+    EndgameTable::open(path).map_err(|error| table_error(path, error))
+}
+
+/// Waits until every level of `table`, read from `path`, is read.
+///
+/// # Errors
+///
+/// [`CliError::Input`] naming the level file that turned out damaged or
+/// cut short while it was read.
+pub fn wait(path: &Path, table: &EndgameTable) -> Result<(), CliError> {
+    table
+        .wait_loaded()
+        .map_err(|error| table_error(path, error))
+}
+
+/// A table's `error` as the command line reports it: naming the file at
+/// fault (`path` when the error names none).
+fn table_error(path: &Path, error: TableError) -> CliError {
+    let (name, problem) = match error {
+        TableError::File { path, source } => match *source {
+            TableError::Io(error) => (path, InputProblem::Io(error)),
+            other => (path, InputProblem::Other(other.to_string())),
+        },
+        TableError::Load { source } => match &*source {
+            TableError::File { path, source } => {
+                (path.clone(), InputProblem::Other(source.to_string()))
+            }
+            other => (path.to_path_buf(), InputProblem::Other(other.to_string())),
+        },
+        TableError::Io(error) => (path.to_path_buf(), InputProblem::Io(error)),
+        other => (path.to_path_buf(), InputProblem::Other(other.to_string())),
+    };
+    input_error(&name, problem)
 }
 
 /// The bytes of the table at `path`: the level files of a directory, or
