@@ -486,6 +486,64 @@ fn a_table_is_loaded_when_it_fits_and_named() {
     assert_eq!(engine.quit(), Some(0));
 }
 
+#[test]
+fn a_level_of_the_table_found_damaged_while_read_is_said_and_the_engine_plays_on() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let tables = dir.path().join("tables");
+    let path = tables.to_str().expect("a UTF-8 path");
+    let built = Command::new(env!("CARGO_BIN_EXE_bohnenspiel"))
+        .args(["table", "--beans", "6", "-o", path])
+        .output()
+        .expect("the table is built");
+    assert_eq!(built.status.code(), Some(0));
+    let six = tables.join("standard-own-side-L06.table");
+    let mut bytes = std::fs::read(&six).expect("a level");
+    bytes[32 + 10] ^= 1;
+    std::fs::write(&six, &bytes).expect("written");
+
+    // The headers are sound: the table is taken, its levels read behind.
+    let mut engine = Engine::start(&["--table", path]);
+    engine.line("bsi");
+    let mut lines = engine.until("bsiok");
+    assert!(
+        lines.contains(&format!(
+            "info string table {path}: positions with up to 6 beans (28 kB)"
+        )),
+        "{lines:?}"
+    );
+    // The damage is said with the first request after level 6 is read.
+    let note = format!("info string table {path}: the table could not be read in full: ");
+    let mut rounds = 0;
+    while !lines.iter().any(|line| line.starts_with(&note)) && rounds < 1000 {
+        engine.line("isready");
+        lines = engine.until("readyok");
+        rounds += 1;
+    }
+    let said = lines
+        .iter()
+        .find(|line| line.starts_with(&note))
+        .unwrap_or_else(|| panic!("never said: {lines:?}"));
+    assert!(
+        said.contains("standard-own-side-L06.table: the table is damaged in bytes 32 to ")
+            && said.ends_with("; the levels below it serve"),
+        "{said}"
+    );
+    // Once.
+    engine.line("isready");
+    assert_eq!(engine.until("readyok"), ["readyok"]);
+    // And the engine plays on.
+    engine.line("position setup 0,1,0,0,2,1/0,0,3,0,0,1 34:30 S");
+    engine.line("go depth 4");
+    let lines = engine.until("bestmove");
+    assert!(
+        lines
+            .last()
+            .is_some_and(|line| line.starts_with("bestmove ")),
+        "{lines:?}"
+    );
+    assert_eq!(engine.quit(), Some(0));
+}
+
 /// A fake engine for `match`: a shell script that answers `bsi` and then
 /// misbehaves at `go` as `on_go` says.
 #[cfg(unix)]

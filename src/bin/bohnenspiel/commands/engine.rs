@@ -7,7 +7,7 @@
 //! engine goes back to the reading thread when the search ends.
 
 use std::io::{self, BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -344,14 +344,13 @@ impl Session {
         let Some((name, table)) = &self.reading else {
             return Ok(());
         };
-        if table.loaded().is_ok_and(|done| !done) {
-            return Ok(());
-        }
-        if let Err(error) = table::wait(Path::new(name), table) {
-            self.info(&format!(
-                "table {name} not read in full, the levels below serve: {}",
-                error_text(&error)
-            ))?;
+        match table.loaded() {
+            Ok(false) => return Ok(()),
+            Ok(true) => {}
+            Err(error) => {
+                let text = format!("table {name}: {error}; the levels below it serve");
+                self.info(&text)?;
+            }
         }
         self.reading = None;
         Ok(())
