@@ -140,7 +140,11 @@
 //! solver and the engine search it as they would without one (the same
 //! values, more nodes). [`EndgameTable::wait_loaded`] waits for every
 //! level, and reports a level that turned out damaged; the levels below
-//! it still serve.
+//! it still serve. Measured with the files in the page cache
+//! (the `table_load` example): the table up to 20 beans opens in 3 to
+//! 4 ms and is read in full 0.14 to 0.18 s later, the one up to 24
+//! beans in 4 to 5 ms and 0.8 s, against about 2 s for the engine's
+//! depth-16 search from the opening.
 //!
 //! # The 2-bit form
 //!
