@@ -10,9 +10,9 @@
 // noise falls on both. Prints plies per second for each and their ratio.
 //
 // The crate's path takes fewer instructions than the hand-written loop:
-// 199.3 M against 269.1 M (callgrind, `playouts 20000 2`), and ran 1.54 to
-// 1.61 times its speed in three runs of `playouts 200000 4` on the shared
-// machine (load about 12).
+// 243.4 M against 269.1 M (callgrind, `playouts 20000 2`), and ran 1.50 to
+// 1.52 times its speed in two runs of `playouts 200000 2` on an idle
+// 2-core machine.
 
 use std::process::ExitCode;
 use std::time::Instant;
