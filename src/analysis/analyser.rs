@@ -12,7 +12,9 @@ use crate::validate::{
 };
 use crate::{Move, Player, Position, Score};
 
-use super::judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
+use super::judgement::{
+    Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict, describe,
+};
 use super::lines::{LineData, Lines};
 use super::phrases::{self, OutcomeClaim};
 use super::written::{self, Estimator};
@@ -293,14 +295,6 @@ struct Work<'a> {
     /// The first ply of each turn, by where it is written
     /// ([`ReplayedPly::span`]).
     written: HashMap<usize, &'a WrittenPly>,
-}
-
-/// `36:36 (draw)`, `34:38 (North wins)`: South's beans first.
-fn describe(score: Score) -> String {
-    match score.winner() {
-        None => format!("{score} (draw)"),
-        Some(winner) => format!("{score} ({winner} wins)"),
-    }
 }
 
 /// `3. 6!!` for South, `2... 10?` for North.

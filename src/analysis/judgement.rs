@@ -9,6 +9,15 @@ use crate::{Move, Player, Position, Rules, Score};
 
 use super::SolveError;
 
+/// A value in a verdict's words: `38:34 (South wins)`, `36:36 (draw)`,
+/// South's beans first.
+pub(crate) fn describe(score: Score) -> String {
+    match score.winner() {
+        None => format!("{score} (draw)"),
+        Some(winner) => format!("{score} ({winner} wins)"),
+    }
+}
+
 /// What kind of judgement a record makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

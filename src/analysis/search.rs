@@ -276,15 +276,28 @@ pub(crate) fn ordered_children(position: &Position) -> [Option<Position>; 6] {
     for (count, mv) in position.legal_moves().enumerate() {
         let child = position.successor(mv.hole().index());
         let gain = child.store(mover).wrapping_sub(position.store(mover));
-        // Insertion: keep the larger gains first, stable among equals.
-        let mut at = count;
-        while at > 0 && gains[at - 1] < gain {
-            gains[at] = gains[at - 1];
-            children[at] = children[at - 1];
-            at -= 1;
-        }
-        gains[at] = gain;
-        children[at] = Some(child);
+        insert_by_key(&mut gains, &mut children, count, gain, child);
     }
     children
+}
+
+/// Puts `item` with `key` among the first `count` entries of `keys` and
+/// `items`, which are in order of falling key: after every entry whose
+/// key is not smaller, so that equal keys keep the order they came in.
+/// A move list has at most six entries, where insertion beats sorting.
+pub(crate) fn insert_by_key<K: PartialOrd + Copy, T: Copy>(
+    keys: &mut [K; 6],
+    items: &mut [Option<T>; 6],
+    count: usize,
+    key: K,
+    item: T,
+) {
+    let mut at = count.min(5);
+    while at > 0 && keys[at - 1] < key {
+        keys[at] = keys[at - 1];
+        items[at] = items[at - 1];
+        at -= 1;
+    }
+    keys[at] = key;
+    items[at] = Some(item);
 }

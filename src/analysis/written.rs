@@ -7,19 +7,11 @@ use std::collections::HashMap;
 
 use crate::notation::{Group, GroupKind, Location, Record, Span, WrittenPly};
 use crate::validate::{WrittenValue, is_value_comment, written_values};
-use crate::{Player, Rules, Score};
+use crate::{Player, Rules};
 
 use super::engine::{Engine, EngineConfig};
-use super::judgement::{Analysis, Judgement, JudgementKind, PlyValue, Verdict};
+use super::judgement::{Analysis, Judgement, JudgementKind, PlyValue, Verdict, describe};
 use super::review::{self, Assessment, PlyReview};
-
-/// `38:34 (South wins)`, `36:36 (draw)`.
-fn describe(score: Score) -> String {
-    match score.winner() {
-        None => format!("{score} (draw)"),
-        Some(winner) => format!("{score} ({winner} wins)"),
-    }
-}
 
 /// `+4`, `-2`, `+0`.
 fn signed(difference: i32) -> String {

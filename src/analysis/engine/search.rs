@@ -9,6 +9,7 @@ use super::EngineConfig;
 use super::eval::{SCALE, evaluate};
 use super::tt::{Bound, Table, hash};
 use crate::analysis::EndgameTable;
+use crate::analysis::search::insert_by_key;
 use crate::{Move, Player, Position, Rules, TOTAL_BEANS, Variant};
 
 /// Above every score.
@@ -289,15 +290,7 @@ impl Searcher<'_> {
                 let history = self.history[mover.index()];
                 i64::from(history.get(usize::from(origin)).copied().unwrap_or(0))
             };
-            // Insertion: larger keys first, stable among equals.
-            let mut at = count;
-            while at > 0 && keys[at - 1] < key {
-                keys[at] = keys[at - 1];
-                children[at] = children[at - 1];
-                at -= 1;
-            }
-            keys[at] = key;
-            children[at] = Some((origin, child));
+            insert_by_key(&mut keys, &mut children, count, key, (origin, child));
         }
         children
     }
