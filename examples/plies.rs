@@ -46,7 +46,9 @@ fn print_turn(line: &str, number: usize, side: &str, turn: &Turn) {
 fn print_moves(line: &str, moves: &[WrittenMove]) {
     for (index, m) in moves.iter().enumerate() {
         let number = m.number.map_or(index + 1, |(n, _)| n as usize);
-        print_turn(line, number, "South", &m.south);
+        if let Some(south) = m.south.turn() {
+            print_turn(line, number, "South", south);
+        }
         if let Some(north) = &m.north {
             print_turn(line, number, "North", north);
         }

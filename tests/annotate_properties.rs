@@ -81,7 +81,7 @@ fn turns(record: &Record) -> impl Iterator<Item = &bohnenspiel::notation::Turn> 
         .movetext
         .moves
         .iter()
-        .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
+        .flat_map(|m| m.turns().map(|(_, turn)| turn))
 }
 
 /// Per ply of the main line, alternatives included: its comments, labels

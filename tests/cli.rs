@@ -1559,7 +1559,7 @@ fn the_plies_analyse_lists_read_back_as_rows() {
             moves[0].number.map(|(n, _)| n.to_string()).as_deref(),
             Some(digits)
         );
-        assert_eq!(moves[0].south_elided, elided, "{copied}");
+        assert_eq!(moves[0].south.is_elided(), elided, "{copied}");
         let turns: Vec<String> = moves[0]
             .turns()
             .map(|(side, turn)| format!("{side:?} {}", turn.ply))

@@ -290,7 +290,7 @@ fn a_row_as_analyse_prints_north_reads_as_with_the_dot() {
         let (tree, errors, found) = findings(&joined);
         assert_eq!(errors, 0, "{joined}");
         assert!(
-            tree.movetext.moves.iter().any(|m| m.south_elided),
+            tree.movetext.moves.iter().any(|m| m.south.is_elided()),
             "{joined}"
         );
         assert_eq!((tree, errors, found.clone()), findings(&dotted), "{joined}");

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use bohnenspiel::notation::{
     CaptureAnnotation, Ending, Group, GroupKind, Groups, HoleList, Joiner, Label, Layout, Mark,
-    Movetext, NORTH_COLUMN_LIMIT, Phrase, PhraseForm, PlyToken, Prose, Record, RecordReader, Span,
-    Tag, Turn, Variation, Visitor, WrittenMove, WrittenPly, parse_records, print_records,
+    Movetext, NORTH_COLUMN_LIMIT, Phrase, PhraseForm, PlyToken, Prose, Record, RecordReader,
+    SouthTurn, Span, Tag, Turn, Variation, Visitor, WrittenMove, WrittenPly, parse_records,
+    print_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -151,15 +152,16 @@ fn a_move(row: bool, last: bool) -> impl Strategy<Value = WrittenMove> {
             // South's turn left out (`...`) before a North turn.
             let elided = elided && north.is_some();
             let south = if elided {
-                Turn::single(WrittenPly::pass())
+                SouthTurn::Elided {
+                    span: Span::default(),
+                }
             } else {
-                south
+                SouthTurn::Written(south)
             };
             WrittenMove {
                 number: row.then_some((number, Span::default())),
                 south,
                 north,
-                south_elided: elided,
                 full_stop: tail && ending.is_none() && full_stop,
                 ending: ending.map(Box::new),
                 span: Span::default(),
@@ -242,8 +244,10 @@ fn record() -> impl Strategy<Value = Record> {
             // A game that starts with South's turn left out (`..., 8`)
             // starts at a position with North to move: it has a `Setup`
             // tag, and without tags it would not start a new game.
-            if let (true, Some(first)) = (tags.is_empty(), movetext.moves.first_mut()) {
-                first.south_elided = false;
+            if let (true, Some(first)) = (tags.is_empty(), movetext.moves.first_mut())
+                && first.south.is_elided()
+            {
+                first.south = SouthTurn::Written(Turn::single(WrittenPly::pass()));
             }
             Record {
                 tags: tags
@@ -347,8 +351,10 @@ fn joined_elisions(text: &str, dots: &str) -> String {
     let mut cuts: Vec<(usize, usize)> = games
         .iter()
         .flat_map(|game| game.record.all_moves())
-        .filter(|m| m.south_elided)
-        .filter_map(|m| Some((m.number?.1.end - 1, m.south.ply.span.end)))
+        .filter_map(|m| match m.south {
+            SouthTurn::Elided { span } => Some((m.number?.1.end - 1, span.end)),
+            SouthTurn::Written(_) => None,
+        })
         .collect();
     cuts.sort_unstable();
     let mut out = text.to_owned();
@@ -480,9 +486,11 @@ fn long_numbered_movetext() -> impl Strategy<Value = Movetext> {
         .prop_map(|(mut movetext, long)| {
             for (index, north, comment) in long {
                 let m = index.get_mut(&mut movetext.moves);
-                let turn = match (&mut m.north, north || m.south_elided) {
-                    (Some(turn), true) => turn,
-                    _ => &mut m.south,
+                let turn = match (m.north.as_mut(), m.south.turn_mut()) {
+                    (Some(turn), None) => turn,
+                    (Some(turn), Some(_)) if north => turn,
+                    (_, Some(south)) => south,
+                    (None, None) => continue,
                 };
                 turn.ply.groups.push(comment);
             }
@@ -540,14 +548,13 @@ impl Visitor for HandedGroups {
     }
 }
 
-/// Every ply of the record's main line and variations, South's left out
-/// one included.
+/// Every ply of the record's main line and variations.
 fn plies_mut(record: &mut Record) -> impl Iterator<Item = &mut WrittenPly> + '_ {
     let movetext = &mut record.movetext;
     std::iter::once(&mut movetext.moves)
         .chain(movetext.variations.iter_mut().map(|v| &mut v.moves))
         .flatten()
-        .flat_map(|m| std::iter::once(&mut m.south).chain(m.north.as_mut()))
+        .flat_map(|m| m.south.turn_mut().into_iter().chain(m.north.as_mut()))
         .flat_map(|turn| std::iter::once(&mut turn.ply).chain(turn.alternatives.iter_mut()))
 }
 

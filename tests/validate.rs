@@ -629,7 +629,7 @@ fn annotate_fills_in_the_rules_captures() {
         // capture sets.
         let mut bare = parsed.record.clone();
         for m in &mut bare.movetext.moves {
-            for turn in std::iter::once(&mut m.south).chain(m.north.as_mut()) {
+            for (_, turn) in m.turns_mut() {
                 turn.ply
                     .groups
                     .retain(|g| !matches!(g.kind, GroupKind::Captures { .. }));
@@ -644,7 +644,7 @@ fn annotate_fills_in_the_rules_captures() {
                 .movetext
                 .moves
                 .iter()
-                .flat_map(|m| std::iter::once(&m.south).chain(m.north.as_ref()))
+                .flat_map(|m| m.turns().map(|(_, turn)| turn))
                 .map(|turn| {
                     turn.ply.annotated_captures().map(|list| {
                         let mut list: Vec<(u8, u8)> =

@@ -531,7 +531,9 @@ impl Work<'_> {
             .collect();
         for m in moves {
             let Some(ending) = &m.ending else { continue };
-            let last = m.north.as_ref().unwrap_or(&m.south);
+            let Some((_, last)) = m.turns().last() else {
+                continue;
+            };
             let Some(&(ply, after)) = by_place.get(&last.ply.span.start) else {
                 continue;
             };

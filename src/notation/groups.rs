@@ -42,7 +42,7 @@ const WHOLE: u32 = u32::MAX;
 /// // The plies of a parsed game share one vector.
 /// let record: Record = "4 (2 from 7), 8 (2 from 9)\n".parse()?;
 /// let first = &record.movetext.moves[0];
-/// assert_eq!(first.south.ply.groups.len(), 1);
+/// assert_eq!(first.south.turn().map(|turn| turn.ply.groups.len()), Some(1));
 /// assert_eq!(first.north.as_ref().map(|turn| turn.ply.to_string()), Some("8 (2 from 9)".into()));
 /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
 /// ```

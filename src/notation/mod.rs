@@ -108,7 +108,7 @@
 //! `...`), when a move starts with North's: `1. ... 8` in a row (or
 //! `1... 8`, the `...` right after the number, as chess readers write
 //! North's turn), `..., 8; 3, 9` inline, as the first move of a game that starts with
-//! North to move ([`WrittenMove::south_elided`]). North's turn must
+//! North to move ([`SouthTurn::Elided`]). North's turn must
 //! follow; the move's plies are North's alone ([`WrittenMove::turns`]).
 //!
 //! **Inline** movetext: moves separated by `;`, South's and North's turn
@@ -277,8 +277,8 @@ pub use span::{Location, Span};
 pub use tags::{KnownTag, StartTag, TagValueError};
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 pub use tree::{
-    Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, Prose, Record, Tag,
-    Turn, Variation, WrittenMove, WrittenPly,
+    Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, PlyError, Prose,
+    Record, SouthTurn, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};
 pub use visit::{MoveEnd, PlyToken, Visitor};

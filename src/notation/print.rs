@@ -4,8 +4,8 @@ use crate::Player;
 use std::fmt::{self, Write};
 
 use super::{
-    CaptureAnnotation, Group, GroupKind, Layout, Movetext, Phrase, PhraseForm, Record, Tag, Turn,
-    WrittenMove, WrittenPly,
+    CaptureAnnotation, Group, GroupKind, Layout, Movetext, Phrase, PhraseForm, Record, SouthTurn,
+    Tag, Turn, WrittenMove, WrittenPly,
 };
 
 impl fmt::Display for Tag {
@@ -216,10 +216,9 @@ fn south_width(m: &WrittenMove) -> Result<usize, fmt::Error> {
 
 /// A move's South turn, or `...` where it is left out.
 fn write_south(f: &mut impl Write, m: &WrittenMove, layout: Layout) -> fmt::Result {
-    if m.south_elided {
-        f.write_str("...")
-    } else {
-        write_turn(f, &m.south, layout)
+    match &m.south {
+        SouthTurn::Written(turn) => write_turn(f, turn, layout),
+        SouthTurn::Elided { .. } => f.write_str("..."),
     }
 }
 

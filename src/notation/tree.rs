@@ -3,7 +3,7 @@
 
 use super::list::Alternatives;
 
-use crate::{Hole, Player};
+use crate::{Hole, Move, PlayError, Player, Position};
 
 use super::{CaptureAnnotation, Groups, Mark, Span};
 
@@ -61,19 +61,13 @@ pub struct Movetext {
 pub struct WrittenMove {
     /// The row number (numbered layout) and where it is written with its
     /// `.` (in `2... 10` the digits alone, the `...` being South's turn
-    /// left out, [`WrittenMove::south_elided`]); `None` inline.
+    /// left out, [`SouthTurn::Elided`]); `None` inline.
     pub number: Option<(u32, Span)>,
-    /// South's ply, or alternatives; when `south_elided`, a written pass
-    /// that stands for no ply.
-    pub south: Turn,
+    /// South's turn, or where it is left out.
+    pub south: SouthTurn,
     /// North's ply, or alternatives; `None` when only South's ply is
     /// written.
     pub north: Option<Turn>,
-    /// Whether South's turn is left out, written `...` (`1. ... 8`, also
-    /// `1... 8`, inline `..., 8`): the move starts with North's turn, as the first
-    /// move of a game that starts with North to move does. The move's
-    /// plies are then North's alone ([`WrittenMove::turns`]).
-    pub south_elided: bool,
     /// Prose ending the move, written after `and`, as in
     /// `6 and South loses.` (Boxed: few moves have one.)
     pub ending: Option<Box<Ending>>,
@@ -82,6 +76,56 @@ pub struct WrittenMove {
     pub full_stop: bool,
     /// From the first hole number to the end of the move.
     pub span: Span,
+}
+
+/// South's turn in a move: written, or left out.
+///
+/// ```
+/// use bohnenspiel::notation::{Record, SouthTurn};
+///
+/// let record: Record = "1. ... 8\n2. 3  9\n".parse()?;
+/// let moves = &record.movetext.moves;
+/// assert!(matches!(moves[0].south, SouthTurn::Elided { .. }));
+/// assert_eq!(moves[1].south.turn().map(|turn| turn.ply.to_string()), Some("3".into()));
+/// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SouthTurn {
+    /// South's ply, or alternatives.
+    Written(Turn),
+    /// Left out, written `...` (`1. ... 8`, also `1... 8`, inline
+    /// `..., 8`): the move starts with North's turn, as the first move of
+    /// a game that starts with North to move does. The move's plies are
+    /// then North's alone ([`WrittenMove::turns`]).
+    Elided {
+        /// Where the `...` is written.
+        span: Span,
+    },
+}
+
+impl SouthTurn {
+    /// The turn, unless it is left out.
+    #[must_use]
+    pub fn turn(&self) -> Option<&Turn> {
+        match self {
+            SouthTurn::Written(turn) => Some(turn),
+            SouthTurn::Elided { .. } => None,
+        }
+    }
+
+    /// [`SouthTurn::turn`], mutable.
+    pub fn turn_mut(&mut self) -> Option<&mut Turn> {
+        match self {
+            SouthTurn::Written(turn) => Some(turn),
+            SouthTurn::Elided { .. } => None,
+        }
+    }
+
+    /// Whether South's turn is left out.
+    #[must_use]
+    pub fn is_elided(&self) -> bool {
+        matches!(self, SouthTurn::Elided { .. })
+    }
 }
 
 /// One player's turn in a move: a ply, or alternatives such as `8 or 9`
@@ -217,6 +261,48 @@ impl WrittenPly {
             _ => None,
         })
     }
+
+    /// The move this ply writes in `position`: its hole, checked as
+    /// [`Position::check`] checks a move.
+    ///
+    /// # Errors
+    ///
+    /// [`PlyError::Pass`] for a written pass, `-`, which is no move (the
+    /// Hemprich variant's game makes a forced pass itself), and
+    /// [`PlyError::Illegal`] if the hole cannot be played in `position`:
+    /// the game is over, the hole is the other player's, or it is empty.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::{PlyError, WrittenPly};
+    /// use bohnenspiel::{IllegalMoveKind, Move, Position};
+    ///
+    /// let start = Position::new();
+    /// let ply: WrittenPly = "4 (2 from 7)".parse()?;
+    /// assert_eq!(ply.to_move(&start), Ok(Move::from_number(4)?));
+    /// let north: WrittenPly = "9".parse()?;
+    /// let error = north.to_move(&start).unwrap_err();
+    /// assert!(matches!(error, PlyError::Illegal(e) if e.kind() == IllegalMoveKind::NotYourHole));
+    /// assert_eq!(error.to_string(), "hole 9 belongs to North, but South is to move");
+    /// assert_eq!(WrittenPly::pass().to_move(&start), Err(PlyError::Pass));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, PlyError> {
+        let mv = Move::new(self.hole.ok_or(PlyError::Pass)?);
+        position.check(mv)?;
+        Ok(mv)
+    }
+}
+
+/// Why a written ply is no move in a position ([`WrittenPly::to_move`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlyError {
+    /// The ply is a pass, `-`: no move, since a player passes only when
+    /// the rules force it.
+    #[error("a pass (`-`) is written, which is no move")]
+    Pass,
+    /// The hole cannot be played.
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
 }
 
 /// A parenthesised group after a ply.
@@ -591,7 +677,7 @@ impl Record {
 
 impl WrittenMove {
     /// The turns written, in order, each with the column it is written in:
-    /// South's (unless left out, [`WrittenMove::south_elided`]), then
+    /// South's (unless left out, [`SouthTurn::Elided`]), then
     /// North's.
     ///
     /// ```
@@ -604,7 +690,7 @@ impl WrittenMove {
     /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
     /// ```
     pub fn turns(&self) -> impl Iterator<Item = (Player, &Turn)> + '_ {
-        let south = (!self.south_elided).then_some((Player::South, &self.south));
+        let south = self.south.turn().map(|turn| (Player::South, turn));
         south
             .into_iter()
             .chain(self.north.as_ref().map(|north| (Player::North, north)))
@@ -612,7 +698,7 @@ impl WrittenMove {
 
     /// [`WrittenMove::turns`], mutable.
     pub fn turns_mut(&mut self) -> impl Iterator<Item = (Player, &mut Turn)> + '_ {
-        let south = (!self.south_elided).then_some((Player::South, &mut self.south));
+        let south = self.south.turn_mut().map(|turn| (Player::South, turn));
         south
             .into_iter()
             .chain(self.north.as_mut().map(|north| (Player::North, north)))
@@ -634,7 +720,10 @@ impl WrittenMove {
         if let Some((_, span)) = &mut self.number {
             *span = Span::default();
         }
-        self.south.clear_spans();
+        match &mut self.south {
+            SouthTurn::Written(turn) => turn.clear_spans(),
+            SouthTurn::Elided { span } => *span = Span::default(),
+        }
         if let Some(north) = &mut self.north {
             north.clear_spans();
         }

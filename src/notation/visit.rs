@@ -11,7 +11,7 @@ use super::parse::plain::RawMovetext;
 
 use super::{
     Alternatives, CaptureAnnotation, Ending, Group, Groups, Label, Layout, Movetext, ParseError,
-    Prose, Record, Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
+    Prose, Record, SouthTurn, Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
 };
 
 /// A ply as the parser reads it, borrowed for one callback.
@@ -423,7 +423,9 @@ impl TreeBuilder {
 /// Gives the plies of `line` that hold a range of `groups` the vector.
 fn share_in_line(line: &mut [WrittenMove], groups: &Arc<Vec<Group>>) {
     for m in line {
-        share_in_turn(&mut m.south, groups);
+        if let SouthTurn::Written(south) = &mut m.south {
+            share_in_turn(south, groups);
+        }
         if let Some(north) = &mut m.north {
             share_in_turn(north, groups);
         }
@@ -517,9 +519,8 @@ impl Sink for TreeBuilder {
         }
         line.push(WrittenMove {
             number,
-            south: Turn::single(WrittenPly::new(Hole::MIN)),
+            south: SouthTurn::Written(Turn::single(WrittenPly::new(Hole::MIN))),
             north: None,
-            south_elided: false,
             ending: None,
             full_stop: false,
             span: Span::default(),
@@ -551,13 +552,17 @@ impl Sink for TreeBuilder {
         // As in `plain_move`: the ply is written in place from its scalar
         // parts, and its groups are moved in.
         let slot = match player {
-            Player::South if south_alternative => push_last(&mut m.south.alternatives, ply),
+            Player::South if south_alternative => m
+                .south
+                .turn_mut()
+                .and_then(|turn| push_last(&mut turn.alternatives, ply)),
             Player::South => {
-                if has_south {
-                    m.south.alternatives.clear();
+                let turn = Turn::single(bare_copy(ply));
+                match &mut m.south {
+                    SouthTurn::Written(south) => *south = turn,
+                    elided => *elided = SouthTurn::Written(turn),
                 }
-                m.south.ply = bare_copy(ply);
-                Some(&mut m.south.ply)
+                m.south.turn_mut().map(|turn| &mut turn.ply)
             }
             Player::North => match &mut m.north {
                 Some(turn) if alternative => push_last(&mut turn.alternatives, ply),
@@ -607,9 +612,8 @@ impl Sink for TreeBuilder {
         let len = line.len();
         line.resize_with(len + 1, || WrittenMove {
             number: None,
-            south: Turn::single(bare_copy(south)),
+            south: SouthTurn::Written(Turn::single(bare_copy(south))),
             north: Some(Turn::single(bare_copy(north))),
-            south_elided: false,
             ending: None,
             full_stop: end.full_stop,
             span: end.span,
@@ -620,7 +624,9 @@ impl Sink for TreeBuilder {
         if end.ending.is_some() {
             m.ending = end.ending.map(|ending| Box::new(ending.clone()));
         }
-        m.south.ply.groups = south_groups;
+        if let SouthTurn::Written(turn) = &mut m.south {
+            turn.ply.groups = south_groups;
+        }
         if let Some(turn) = m.north.as_mut() {
             turn.ply.groups = north_groups;
         }
@@ -646,11 +652,7 @@ impl Sink for TreeBuilder {
         if self.open != OpenMove::None {
             self.open = OpenMove::Started;
             if let Some(m) = self.line().last_mut() {
-                m.south_elided = true;
-                m.south = Turn::single(WrittenPly {
-                    span,
-                    ..WrittenPly::pass()
-                });
+                m.south = SouthTurn::Elided { span };
             }
         }
         ControlFlow::Continue(())

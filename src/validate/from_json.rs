@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 
 use crate::notation::{
     Ending, GroupKind, Groups, Label, Layout, LosslessRecord, Mark, Movetext, Prose, Record,
-    Skipped, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly, parse_records,
+    Skipped, SouthTurn, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly, parse_records,
 };
 use crate::{Hole, Player, Score, Setup};
 
@@ -935,17 +935,19 @@ fn rows(
                         }))
                     }
                 };
-                let elided = ply.side == Player::North;
-                let (south, north) = if elided {
-                    (Turn::single(WrittenPly::pass()), Some(turn))
-                } else {
-                    (turn, None)
+                let (south, north) = match ply.side {
+                    Player::North => (
+                        SouthTurn::Elided {
+                            span: Span::default(),
+                        },
+                        Some(turn),
+                    ),
+                    Player::South => (SouthTurn::Written(turn), None),
                 };
                 moves.push(WrittenMove {
                     number: (layout == Layout::Numbered).then_some((ply.number, Span::default())),
                     south,
                     north,
-                    south_elided: elided,
                     ending,
                     full_stop: row.full_stop,
                     span: Span::default(),

@@ -2,8 +2,8 @@
 //! and the record of a played game.
 
 use crate::notation::{
-    Group, GroupKind, KnownTag, Layout, Movetext, ParsedRecord, Record, Span, StartTag, Tag,
-    TagValueError, Turn, WrittenMove, WrittenPly, setup_value,
+    Group, GroupKind, KnownTag, Layout, Movetext, ParsedRecord, Record, SouthTurn, Span, StartTag,
+    Tag, TagValueError, Turn, WrittenMove, WrittenPly, setup_value,
 };
 use crate::{Action, EndReason, Game, PlayError, Player, Position, Repetition, Rules};
 
@@ -252,9 +252,10 @@ pub fn record_of(game: &Game) -> Record {
     if north_first && let Some(north) = plies.next() {
         moves.push(WrittenMove {
             number: None,
-            south: Turn::single(WrittenPly::pass()),
+            south: SouthTurn::Elided {
+                span: Span::default(),
+            },
             north: Some(Turn::single(north)),
-            south_elided: true,
             ending: None,
             full_stop: false,
             span: Span::default(),
@@ -263,9 +264,8 @@ pub fn record_of(game: &Game) -> Record {
     while let Some(south) = plies.next() {
         moves.push(WrittenMove {
             number: None,
-            south: Turn::single(south),
+            south: SouthTurn::Written(Turn::single(south)),
             north: plies.next().map(Turn::single),
-            south_elided: false,
             ending: None,
             full_stop: false,
             span: Span::default(),

@@ -2,7 +2,9 @@
 
 use std::collections::BinaryHeap;
 
-use crate::notation::{self, GroupKind, Label, LineIndex, Location, ParsedRecord, Span, Turn};
+use crate::notation::{
+    self, GroupKind, Label, LineIndex, Location, ParsedRecord, PlyError, Span, Turn,
+};
 use crate::{
     Action, Captures, EndReason, Game, GameEnd, Hole, IllegalMoveKind, Move, PlayError, Player,
     Position, Repetition, Rules, Variant,
@@ -885,26 +887,27 @@ impl<'a> Context<'a> {
         what: &str,
         at: At,
     ) -> Option<crate::Captures> {
-        let Some(hole) = other.hole else {
-            // A pass written as an alternative: a pass is never a
-            // choice.
-            self.push(
-                Severity::Error,
-                FindingKind::IllegalPass,
-                format!("illegal {what} -: a pass is forced, never a choice"),
-                other.span,
-                at,
-            );
-            return None;
-        };
-        let mut position = before;
-        match position.play(Move::new(hole)) {
-            Ok(captures) => {
-                let prefix = format!("{what} {hole}: ");
+        match other.to_move(&before) {
+            Ok(mv) => {
+                let mut position = before;
+                let captures = position.play_unchecked(mv);
+                let prefix = format!("{what} {mv}: ");
                 self.check_annotation(other, &captures, Some(&prefix), at);
                 Some(captures)
             }
-            Err(error) => {
+            Err(PlyError::Pass) => {
+                // A pass written as an alternative: a pass is never a
+                // choice.
+                self.push(
+                    Severity::Error,
+                    FindingKind::IllegalPass,
+                    format!("illegal {what} -: a pass is forced, never a choice"),
+                    other.span,
+                    at,
+                );
+                None
+            }
+            Err(PlyError::Illegal(error)) => {
                 let kind = match error.kind() {
                     IllegalMoveKind::GameOver => FindingKind::MoveAfterEnd,
                     IllegalMoveKind::NotYourHole => FindingKind::WrongPlayer,
@@ -913,7 +916,7 @@ impl<'a> Context<'a> {
                 self.push(
                     Severity::Error,
                     kind,
-                    format!("illegal {what} {hole}: {error}"),
+                    format!("illegal {what} {}: {error}", error.mv()),
                     other.span,
                     at,
                 );

@@ -81,9 +81,8 @@ pub fn record(plies: &[WrittenPly], layout: Layout) -> Record {
         .zip(1u32..)
         .map(|(pair, number)| notation::WrittenMove {
             number: (layout == Layout::Numbered).then_some((number, Span::default())),
-            south: Turn::single(pair[0].clone()),
+            south: notation::SouthTurn::Written(Turn::single(pair[0].clone())),
             north: pair.get(1).cloned().map(Turn::single),
-            south_elided: false,
             ending: None,
             full_stop: false,
             span: Span::default(),

@@ -1,8 +1,8 @@
 //! Parser unit tests: plies, marks, groups, layouts, endings, errors.
 
 use crate::notation::{
-    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Record, Span, WarningKind,
-    WrittenPly, parse_records,
+    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Record, Span, Turn, WarningKind,
+    WrittenMove, WrittenPly, parse_records,
 };
 
 fn one(text: &str) -> ParsedRecord {
@@ -25,6 +25,11 @@ fn kinds(text: &str) -> Vec<(ErrorKind, usize, usize)> {
         .collect()
 }
 
+/// South's turn of a move that the test writes with one.
+fn south(m: &WrittenMove) -> &Turn {
+    m.south.turn().expect("South's turn is written")
+}
+
 fn holes(record: &Record) -> Vec<(u8, Option<u8>)> {
     record
         .movetext
@@ -32,7 +37,9 @@ fn holes(record: &Record) -> Vec<(u8, Option<u8>)> {
         .iter()
         .map(|m| {
             (
-                m.south.ply.hole.map_or(0, |hole| hole.number()),
+                m.south
+                    .turn()
+                    .map_or(0, |t| t.ply.hole.map_or(0, |hole| hole.number())),
                 m.north
                     .as_ref()
                     .map(|t| t.ply.hole.map_or(0, |hole| hole.number())),
@@ -79,8 +86,7 @@ fn inline_moves_and_separators() {
 
 /// The kinds of the groups of the record's first ply, in written order.
 fn first_ply_group_kinds(record: &Record) -> Vec<&GroupKind> {
-    record.movetext.moves[0]
-        .south
+    south(&record.movetext.moves[0])
         .ply
         .groups
         .iter()
@@ -100,7 +106,7 @@ fn groups_are_classified() {
         matches!(groups[2], GroupKind::OtherMove(p) if p.hole.map_or(0, |hole| hole.number()) == 4 && p.mark == Some(Mark::Mistake))
     );
     assert!(matches!(groups[3], GroupKind::Comment(c) if c == "wins (all) beans"));
-    let ply = &record.movetext.moves[0].south.ply;
+    let ply = &south(&record.movetext.moves[0]).ply;
     assert_eq!(
         ply.comments().collect::<Vec<_>>(),
         ["but not 7? because of 5!", "wins (all) beans"]
@@ -173,7 +179,7 @@ fn rows_with_alternatives_and_endings() {
     let last = &record.movetext.moves[1];
     assert_eq!(last.row_number(), Some(6));
     assert_eq!(
-        last.south
+        south(last)
             .plies()
             .map(|p| p.hole.map_or(0, |hole| hole.number()))
             .collect::<Vec<_>>(),
@@ -419,7 +425,7 @@ fn the_fast_path_builds_the_same_tree_as_the_general_path() {
     {
         let spans = |m: &crate::notation::WrittenMove| {
             [
-                m.south.ply.span,
+                m.south.turn().map(|t| t.ply.span).unwrap_or_default(),
                 m.north.as_ref().map(|t| t.ply.span).unwrap_or_default(),
             ]
         };
@@ -602,7 +608,7 @@ proptest::proptest! {
             .movetext
             .moves
             .iter()
-            .flat_map(|m| std::iter::once(&m.south.ply).chain(m.north.as_ref().map(|t| &t.ply)))
+            .flat_map(|m| m.turns().map(|(_, t)| &t.ply))
             .take(written.len())
             .collect();
         proptest::prop_assert_eq!(read.len(), written.len(), "{}", text);
@@ -632,7 +638,7 @@ fn a_pass_is_written_as_a_dash_and_prints_back() {
             .iter()
             .map(|m| {
                 (
-                    m.south.ply.is_pass(),
+                    m.south.turn().is_some_and(|t| t.ply.is_pass()),
                     m.north.as_ref().is_some_and(|t| t.ply.is_pass()),
                 )
             })
@@ -643,8 +649,8 @@ fn a_pass_is_written_as_a_dash_and_prints_back() {
         passes(&inline),
         [(false, true), (true, false), (true, false)]
     );
-    assert_eq!(inline.movetext.moves[1].south.ply.mark, Some(Mark::Good));
-    assert_eq!(inline.movetext.moves[1].south.ply.span, Span::new(5, 7));
+    assert_eq!(south(&inline.movetext.moves[1]).ply.mark, Some(Mark::Good));
+    assert_eq!(south(&inline.movetext.moves[1]).ply.span, Span::new(5, 7));
     let printed = inline.to_string();
     assert_eq!(printed, "6, -; -! (no beans), 7; -\n");
     assert_eq!(ok(&printed).without_spans(), inline.without_spans());
@@ -655,14 +661,14 @@ fn a_pass_is_written_as_a_dash_and_prints_back() {
         passes(&rows),
         [(false, true), (true, false), (false, false)]
     );
-    assert!(rows.movetext.moves[2].south.alternatives[0].is_pass());
+    assert!(south(&rows.movetext.moves[2]).alternatives[0].is_pass());
     let printed = rows.to_string();
     assert_eq!(printed, "1.  6        -\n2.  -       12\n3.  5 or -   7\n");
     assert_eq!(ok(&printed).without_spans(), rows.without_spans());
     // `(-)` is a comment, not another move.
     let remark = ok("4 (-), 8\n");
     assert!(matches!(
-        &remark.movetext.moves[0].south.ply.groups[0].kind,
+        &south(&remark.movetext.moves[0]).ply.groups[0].kind,
         GroupKind::Comment(text) if text == "-"
     ));
 }
@@ -681,7 +687,7 @@ fn a_paragraph_that_starts_with_a_pass_starts_a_game() {
         games[0].record.prose.as_ref().map(|p| p.text.as_str()),
         Some("- a remark on the game")
     );
-    assert!(games[1].record.movetext.moves[0].south.ply.is_pass());
+    assert!(south(&games[1].record.movetext.moves[0]).ply.is_pass());
     assert!(games.iter().all(|game| game.errors.is_empty()));
 }
 
@@ -749,7 +755,7 @@ fn the_groups_of_an_abandoned_move_are_not_kept() {
     let comments: Vec<_> = game
         .record
         .all_moves()
-        .flat_map(|m| m.south.ply.comments())
+        .flat_map(|m| south(m).ply.comments())
         .collect();
     assert_eq!(comments, ["a", "c"]);
 }
