@@ -12,7 +12,7 @@
 //             written as it is built, as `bohnenspiel json` writes it
 //             (`write_game_document`, to a sink);
 //   print     the canonical form of every game (`Display`, to a sink);
-//   annotate  `validate` with every ply kept, `annotate_in_place`, and
+//   annotate  `validate` with every ply kept, `annotate`, and
 //             the canonical form of the annotated record (to a sink).
 //
 // Each phase of each shape and size runs in a child process of this
@@ -75,7 +75,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{Options, Validator, annotate_in_place, validate, write_game_document};
+use bohnenspiel::validate::{Options, Validator, annotate, validate, write_game_document};
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
@@ -388,7 +388,7 @@ fn child(shape: &str, size: usize, phase: usize) -> io::Result<()> {
         for game in RecordReader::new(input.as_slice()) {
             let mut parsed = game?;
             let report = validate(&parsed, &Options::default());
-            annotate_in_place(&mut parsed.record, &report);
+            annotate(&mut parsed.record, &report);
             write!(sink, "{}", parsed.record)?;
         }
         Ok(sink.0)

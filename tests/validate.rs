@@ -623,7 +623,8 @@ fn annotate_fills_in_the_rules_captures() {
         let parsed = parse_one(&read(name));
         let report = validate(&parsed, &Options::default());
         // Correct annotations are kept as written.
-        let annotated = annotate(&parsed.record, &report);
+        let mut annotated = parsed.record.clone();
+        annotate(&mut annotated, &report);
         assert_eq!(annotated.without_spans(), parsed.record.without_spans());
         // With every annotation removed, annotate gives back the published
         // capture sets.
@@ -638,7 +639,8 @@ fn annotate_fills_in_the_rules_captures() {
         let bare = parse_one(&bare.to_string());
         let bare_report = validate(&bare, &Options::default());
         assert!(bare_report.warning_count() > 0);
-        let filled = annotate(&bare.record, &bare_report);
+        let mut filled = bare.record.clone();
+        annotate(&mut filled, &bare_report);
         let sets = |record: &Record| -> Vec<Option<Vec<(u8, u8)>>> {
             record
                 .movetext
@@ -668,8 +670,10 @@ fn annotate_replaces_wrong_annotations_and_keeps_the_rest() {
     );
     let parsed = parse_one(&text);
     let report = validate(&parsed, &Options::default());
+    let mut annotated = parsed.record.clone();
+    annotate(&mut annotated, &report);
     assert_eq!(
-        annotate(&parsed.record, &report).to_string(),
+        annotated.to_string(),
         "[Event \"test\"]\n\n4!, 8 (a comment); 6, 12 (2 from 8; why not 11?) (A); 6, 7; 3 (2 from 12) (good), 7\n"
     );
 }
@@ -678,7 +682,9 @@ fn annotate_replaces_wrong_annotations_and_keeps_the_rest() {
 fn the_gentlemen_annotated() {
     let parsed = parse_one(&read("shotayev-gentlemen.txt"));
     let report = validate(&parsed, &Options::default());
-    let annotated = annotate(&parsed.record, &report).to_string();
+    let mut annotated = parsed.record.clone();
+    annotate(&mut annotated, &report);
+    let annotated = annotated.to_string();
     assert!(
         annotated.contains("6.  5 (2 from 6)  11 (2 from 12) (wins the remaining beans)"),
         "{annotated}"

@@ -87,7 +87,9 @@ proptest! {
         let text = common::record(&plies, layout).to_string();
         let games = parse_records(&text);
         let report = validate(&games[0], &Options::default());
-        let annotated = annotate(&games[0].record, &report).to_string();
+        let mut annotated = games[0].record.clone();
+        annotate(&mut annotated, &report);
+        let annotated = annotated.to_string();
         let again = validate_text(&annotated);
         let problems: Vec<String> = problems(&again).into_iter().filter(|p| !p.contains("unfinished-game")).collect();
         prop_assert!(problems.is_empty(), "{annotated}\n{problems:?}");

@@ -55,14 +55,13 @@
 //!
 //! The search has limits, each a typed error when reached, so that its
 //! time and memory stay bounded on any record: the lines, each counted
-//! whole from the start of the game, may hold [`MAX_LINE_MOVES`] moves
-//! (a record of many deep variations is refused before anything is
-//! replayed); the symbolic search may visit [`MAX_PLACES`] places and
-//! try [`MAX_SEARCH_STEPS`] steps of its lines; and the boards it allows
-//! are first only counted, so that more than
-//! [`ReconstructOptions::max_boards`], or more than
-//! [`MAX_REPLAYED_PLIES`] plies to validate on them, is refused before
-//! any is validated.
+//! whole from the start of the game, may hold 100,000 moves (a record
+//! of many deep variations is refused before anything is replayed); the
+//! symbolic search may visit 50 million places and try 2 billion steps
+//! of its lines; and the boards it allows are first only counted, so
+//! that more than [`ReconstructOptions::max_boards`], or more than 50
+//! million plies to validate on them, is refused before any is
+//! validated. Each limit reached is an error that says it.
 //!
 //! A ply written without a capture annotation is read as the validator
 //! reads it: under [`validate::Options::strict`] it captures nothing; by
@@ -99,25 +98,25 @@ use super::{Analyser, Budget, Judgement, SolveError, Solver, Verdict};
 use search::{Expect, Step, Stopped};
 
 /// The default bean limit of [`ReconstructOptions::beans`].
-pub const DEFAULT_BEANS: u8 = 24;
+const DEFAULT_BEANS: u8 = 24;
 
 /// The default of [`ReconstructOptions::max_boards`].
-pub const DEFAULT_MAX_BOARDS: u64 = 1_000_000;
+const DEFAULT_MAX_BOARDS: u64 = 1_000_000;
 
 /// The largest [`ReconstructOptions::max_boards`] allowed: the boards
 /// that pass the lines are kept in memory, 12 bytes each.
-pub const MAX_BOARDS_LIMIT: u64 = 10_000_000;
+const MAX_BOARDS_LIMIT: u64 = 10_000_000;
 
 /// The most places the symbolic search visits (each a partial
 /// assignment at some ply of some line) before it gives up with
 /// [`ReconstructError::SearchTooLarge`].
-pub const MAX_PLACES: u64 = 50_000_000;
+const MAX_PLACES: u64 = 50_000_000;
 
 /// The most steps the symbolic search tries (a ply of a line replayed,
 /// or a line looked at once more at a place) before it gives up with
 /// [`ReconstructError::SearchTooLarge`]: a bound on its time however
 /// many lines the record has (about a minute on one core).
-pub const MAX_SEARCH_STEPS: u64 = 2_000_000_000;
+const MAX_SEARCH_STEPS: u64 = 2_000_000_000;
 
 /// The most moves the record's lines may hold, each line counted whole
 /// from the start of the game (a variation's parent's moves up to its
@@ -126,14 +125,14 @@ pub const MAX_SEARCH_STEPS: u64 = 2_000_000_000;
 /// would cost their number times their depth. More is a
 /// [`ReconstructError::LinesTooLong`]. A problem's solution holds a few
 /// dozen.
-pub const MAX_LINE_MOVES: u64 = 100_000;
+const MAX_LINE_MOVES: u64 = 100_000;
 
 /// The most plies validated for real in the first filter: each board
 /// the symbolic search allows is validated, the whole record on it, so
 /// the boards allowed times the record's plies may be at most this
 /// (about a minute on one core); more is a
 /// [`ReconstructError::TooMuchReplay`].
-pub const MAX_REPLAYED_PLIES: u64 = 50_000_000;
+const MAX_REPLAYED_PLIES: u64 = 50_000_000;
 
 /// The most assignments of the symbolic search kept between its count of
 /// the boards and their validation (about 200 bytes each); a search that
@@ -143,7 +142,8 @@ const MAX_KEPT_ASSIGNMENTS: usize = 100_000;
 /// How [`reconstruct`] searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReconstructOptions {
-    /// The most beans on the board of a start position, at most 72.
+    /// The most beans on the board of a start position, at most 72
+    /// (24 by default).
     pub beans: u8,
     /// How the record is validated: its rules (a `Rules` tag wins) and
     /// whether a ply without a capture annotation captures nothing
@@ -152,8 +152,8 @@ pub struct ReconstructOptions {
     /// The solver's budget for each position it solves.
     pub budget: Budget,
     /// The most candidate boards validated for real; more is a
-    /// [`ReconstructError::TooManyBoards`]. At most
-    /// [`MAX_BOARDS_LIMIT`].
+    /// [`ReconstructError::TooManyBoards`]. At most 10 million (the
+    /// boards kept in memory, 12 bytes each); a million by default.
     pub max_boards: u64,
 }
 
@@ -288,7 +288,7 @@ pub enum ReconstructError {
         /// The limit asked for.
         beans: u16,
     },
-    /// The limit on boards validated is above [`MAX_BOARDS_LIMIT`].
+    /// The limit on boards validated is above 10 million.
     #[error(
         "a limit of {max_boards} boards is too large for memory: at most {MAX_BOARDS_LIMIT} are kept"
     )]
@@ -325,19 +325,19 @@ pub enum ReconstructError {
         /// The bean limit.
         beans: u8,
     },
-    /// The record's lines hold more than [`MAX_LINE_MOVES`] moves, each
-    /// counted whole from the start of the game.
+    /// The record's lines hold more than 100,000 moves, each counted
+    /// whole from the start of the game.
     #[error(
         "the record's lines hold {moves} moves, each line counted from the start of the game: more than the {limit} the search replays (reconstruct a problem's solution, not a long game)"
     )]
     LinesTooLong {
         /// The moves of the lines, counted whole.
         moves: u64,
-        /// [`MAX_LINE_MOVES`].
+        /// The most moves the lines may hold, 100,000.
         limit: u64,
     },
     /// Validating the record on every board its lines allow would replay
-    /// more than [`MAX_REPLAYED_PLIES`] plies.
+    /// more than 50 million plies.
     #[error(
         "the record constrains the board too little for its length: {boards} or more boards of up to {beans} beans allow its lines, and validating its {plies} plies on each would replay more than {limit} plies (lower the bean limit)"
     )]
@@ -348,11 +348,11 @@ pub enum ReconstructError {
         plies: u64,
         /// The bean limit.
         beans: u8,
-        /// [`MAX_REPLAYED_PLIES`].
+        /// The most plies replayed, 50 million.
         limit: u64,
     },
-    /// The symbolic search visited [`MAX_PLACES`] places, or tried
-    /// [`MAX_SEARCH_STEPS`] steps.
+    /// The symbolic search visited 50 million places, or tried 2 billion
+    /// steps.
     #[error(
         "the search for boards of up to {beans} beans went past its limit ({MAX_PLACES} places, or {MAX_SEARCH_STEPS} steps of its lines) without finishing (lower the bean limit)"
     )]

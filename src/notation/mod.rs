@@ -280,7 +280,7 @@ pub use tree::{
     Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, PlyError, Prose,
     Record, SouthTurn, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
-pub use unparsed::{Joint, LosslessRecord, Skipped, Within, print_with_skipped};
+pub use unparsed::{Joint, LosslessRecord, Skipped, Within};
 pub use visit::{MoveEnd, PlyToken, Visitor};
 
 pub(crate) use parse::plain::{PlainPly, PlainSink, RawMovetext};

@@ -125,7 +125,7 @@ impl From<&ParsedRecord> for LosslessRecord {
 
 impl fmt::Display for LosslessRecord {
     /// The verbatim text if there is one, else the record with the skipped
-    /// text in place ([`print_with_skipped`]).
+    /// text in place.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.verbatim {
             Some(text) => {
@@ -160,7 +160,7 @@ enum Item<'r> {
 ///
 /// Linear in the size of the record and the pieces (they are sorted).
 #[must_use]
-pub fn print_with_skipped(record: &Record, skipped: &[Skipped]) -> String {
+pub(crate) fn print_with_skipped(record: &Record, skipped: &[Skipped]) -> String {
     let movetext = &record.movetext;
     // The pieces in printing order: by part, then by place in the part
     // (the same place keeps the given order), so that printing is linear.
@@ -370,8 +370,8 @@ impl ParsedRecord {
     }
 
     /// The text the parser skipped ([`ParsedRecord::unparsed`]), each
-    /// piece placed among the parts the tree kept, so that
-    /// [`print_with_skipped`] prints the game as
+    /// piece placed among the parts the tree kept, so that a
+    /// [`LosslessRecord`] of the tree and these pieces prints the game as
     /// [`ParsedRecord::print_keeping_unparsed`] does: empty for a game
     /// without errors; `None` when the game prints verbatim (an error lies
     /// inside a part the tree kept, or the parts do not stand in the order
@@ -550,8 +550,8 @@ impl ParsedRecord {
     /// The game as `bohnenspiel fmt` prints it: without errors, the
     /// canonical form ([`Record`]'s `Display`); with errors, what parsed
     /// in canonical form and the text the parser skipped
-    /// ([`ParsedRecord::skipped`]) verbatim in its place
-    /// ([`print_with_skipped`]), so that no text is lost. When an error
+    /// ([`ParsedRecord::skipped`]) verbatim in its place, so that no text
+    /// is lost. When an error
     /// lies inside a part the tree kept (so that the canonical form would
     /// drop text), the game's text is printed unchanged
     /// ([`ParsedRecord::verbatim`]).

@@ -5,8 +5,8 @@ use crate::notation::{Group, GroupKind, Record, Span, WrittenMove, WrittenPly};
 use super::compare;
 use super::report::{Line, Report};
 
-/// The record with the rules' capture annotations filled in, for every
-/// ply that `report` replayed.
+/// Writes the rules' capture annotations into `record`, for every ply
+/// that `report` replayed.
 ///
 /// Every capture annotation of a ply is considered. The first is kept as
 /// written if it is correct, and replaced by the rules' captures in the
@@ -29,42 +29,22 @@ use super::report::{Line, Report};
 /// use bohnenspiel::notation::parse_records;
 /// use bohnenspiel::validate::{Options, annotate, validate};
 ///
-/// let games = parse_records("4,8; 6,12; 6,7 (2 from 12)\n");
-/// let report = validate(&games[0], &Options::default());
-/// let annotated = annotate(&games[0].record, &report);
-/// assert_eq!(annotated.to_string(), "4, 8; 6, 12 (2 from 8); 6, 7\n");
-///
-/// let games = parse_records("4 (2 from 3) (2 from 12), 8; 6 (2 from 3; A), 12\n");
-/// let report = validate(&games[0], &Options::default());
-/// let annotated = annotate(&games[0].record, &report);
-/// assert_eq!(annotated.to_string(), "4, 8; 6 (; A), 12 (2 from 8)\n");
-///
-/// let games = parse_records("4, 8; 6, 12 or 9 (2 from 3)\n");
-/// let report = validate(&games[0], &Options::default());
-/// let annotated = annotate(&games[0].record, &report);
-/// assert_eq!(annotated.to_string(), "4, 8; 6, 12 (2 from 8) or 9\n");
-/// ```
-#[must_use]
-pub fn annotate(record: &Record, report: &Report) -> Record {
-    let mut record = record.clone();
-    annotate_in_place(&mut record, report);
-    record
-}
-
-/// Writes the rules' capture annotations into `record` itself, as
-/// [`annotate`] does into its copy: for a record that is not needed as
-/// written afterwards, this takes no second tree.
-///
-/// ```
-/// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{Options, annotate_in_place, validate};
-///
 /// let mut games = parse_records("4,8; 6,12; 6,7 (2 from 12)\n");
 /// let report = validate(&games[0], &Options::default());
-/// annotate_in_place(&mut games[0].record, &report);
+/// annotate(&mut games[0].record, &report);
 /// assert_eq!(games[0].record.to_string(), "4, 8; 6, 12 (2 from 8); 6, 7\n");
+///
+/// let mut games = parse_records("4 (2 from 3) (2 from 12), 8; 6 (2 from 3; A), 12\n");
+/// let report = validate(&games[0], &Options::default());
+/// annotate(&mut games[0].record, &report);
+/// assert_eq!(games[0].record.to_string(), "4, 8; 6 (; A), 12 (2 from 8)\n");
+///
+/// let mut games = parse_records("4, 8; 6, 12 or 9 (2 from 3)\n");
+/// let report = validate(&games[0], &Options::default());
+/// annotate(&mut games[0].record, &report);
+/// assert_eq!(games[0].record.to_string(), "4, 8; 6, 12 (2 from 8) or 9\n");
 /// ```
-pub fn annotate_in_place(record: &mut Record, report: &Report) {
+pub fn annotate(record: &mut Record, report: &Report) {
     annotate_line(&mut record.movetext.moves, &report.main_line);
     for (variation, entry) in record
         .movetext

@@ -4,8 +4,7 @@
 //! opening, or the `Setup` tag) and returns a [`Report`]: every ply with
 //! the captures the rules make and the position after it, the result, and
 //! [`Finding`]s with their line, column, ply and move number. [`annotate`]
-//! writes the rules' capture annotations into a copy of the record
-//! ([`annotate_in_place`] into the record itself). Validation works
+//! writes the rules' capture annotations into the record. Validation works
 //! on one record at a time, so streaming a large file through
 //! [`RecordReader`](crate::notation::RecordReader) keeps memory bounded by
 //! one game.
@@ -236,7 +235,7 @@ mod stream;
 mod values;
 mod variations;
 
-pub use annotate::{annotate, annotate_in_place};
+pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Headline, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{
@@ -261,9 +260,8 @@ pub use report::{
     Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport, end_summary,
 };
 pub use stream::{Validated, Validator};
-pub use values::{
-    VERDICTS, ValueError, WrittenValue, is_value_comment, read_value, written_values,
-};
+pub(crate) use values::is_value_comment;
+pub use values::{ValueError, WrittenValue, read_value, written_values};
 
 use crate::notation::{
     ErrorKind, KnownTag, Movetext, ParsedRecord, StartTag, TagName, TagNames, WarningKind,

@@ -48,7 +48,7 @@ impl fmt::Display for WrittenValue {
 }
 
 /// The verdicts a `%verdict` comment may name.
-pub const VERDICTS: [&str; 3] = ["confirmed", "contradicted", "unanalysed"];
+const VERDICTS: [&str; 3] = ["confirmed", "contradicted", "unanalysed"];
 
 /// Why a comment that starts with `%` is no value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -199,7 +199,7 @@ fn verdict(args: &[&str]) -> Option<WrittenValue> {
 /// Whether a group is a value comment (its text starts with `%`), well
 /// formed or not: the groups `bohnenspiel analyse --write` replaces.
 #[must_use]
-pub fn is_value_comment(kind: &GroupKind) -> bool {
+pub(crate) fn is_value_comment(kind: &GroupKind) -> bool {
     matches!(kind, GroupKind::Comment(text) if text.trim_start().starts_with('%'))
 }
 

@@ -128,8 +128,7 @@ impl PlayedGame {
 /// The rules of a match game: `rules`, with a repetition ending the game
 /// at the third occurrence of a position and the beans on the board
 /// going to each side's owner.
-#[must_use]
-pub fn match_rules(rules: Rules) -> Rules {
+fn match_rules(rules: Rules) -> Rules {
     Rules {
         repetition: Repetition::Automatic { occurrence: 3 },
         endless_play: EndlessPlay::OwnSide,
@@ -137,7 +136,9 @@ pub fn match_rules(rules: Rules) -> Rules {
     }
 }
 
-/// Plays one game under [`match_rules`]`(rules)`: the `opening` first,
+/// Plays one game under the rules of a match game (`rules`, with a
+/// repetition ending the game at the third occurrence of a position and
+/// the beans on the board going to each side's owner): the `opening` first,
 /// then `south` and `north` are asked for their moves in turn (with the
 /// game so far), until the game ends or `ply_cap` plies (the opening's
 /// included) have been played.
