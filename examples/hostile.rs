@@ -36,8 +36,10 @@
 //
 // Limits that keep memory bounded: 100 errors and 100 warnings per game in
 // the parser, 100 findings per game in the validator (each followed by one
-// more that counts the rest), 20 characters of the offending text quoted
-// in a message, and a North column that moves for South turns of up to 40
+// more that counts the rest), 100 groups per ply (the groups after them
+// are read but not kept, and one `TooManyGroups` error at the first of
+// them counts them), 20 characters of the offending text quoted in a
+// message, and a North column that moves for South turns of up to 40
 // characters.
 //
 // Figures (5 MB, a release build without fat LTO, shared 2-core machine,
@@ -90,6 +92,8 @@ const SHAPES: &[(&str, Generator)] = &[
     ("hole-13", hole_13),
     ("rows-x-9", rows_x_9),
     ("labels", labels_on_one_ply),
+    ("label-groups", label_groups_on_one_ply),
+    ("remarks", remarks_on_one_ply),
     ("variations-referenced", variations_referenced),
     ("variations-unreferenced", variations_unreferenced),
     ("variation-chain", variation_chain),
@@ -182,6 +186,16 @@ fn labels_for(n: usize) -> Vec<String> {
 /// One ply with N variation labels that name no variation.
 fn labels_on_one_ply(n: usize) -> Vec<u8> {
     format!("1. 4 ({}) 8\n", labels_for(n).join("/")).into_bytes()
+}
+
+/// One ply with N groups of one label each: `4 (A)(A)(A)…`.
+fn label_groups_on_one_ply(n: usize) -> Vec<u8> {
+    format!("1. 4 {} 8\n", "(A)".repeat(n / 3)).into_bytes()
+}
+
+/// One ply with N remarks: `4 (4?)(6!!)(B/C)(4?)(6!!)(B/C)…`.
+fn remarks_on_one_ply(n: usize) -> Vec<u8> {
+    format!("1. 4 {} 8\n", "(4?)(6!!)(B/C)".repeat(n / 14)).into_bytes()
 }
 
 /// A row referring to N one-row variations.

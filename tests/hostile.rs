@@ -3,8 +3,8 @@
 //! measured by `examples/hostile.rs`, not here.
 
 use bohnenspiel::notation::{
-    ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, NORTH_COLUMN_LIMIT,
-    Record, WarningKind, parse_records,
+    ErrorKind, GroupKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_QUOTED_CHARS,
+    MAX_WARNINGS_PER_GAME, NORTH_COLUMN_LIMIT, Record, WarningKind, parse_records,
 };
 use bohnenspiel::validate::{FindingKind, MAX_FINDINGS_PER_GAME, Options, Severity, validate};
 
@@ -233,4 +233,70 @@ fn many_variations_and_tags_are_read_whole() {
     let games = parse_records(&tags);
     assert_eq!(games[0].record.tags.len(), 300);
     assert!(games[0].errors.is_empty());
+}
+
+#[test]
+fn groups_past_the_limit_are_dropped_with_an_error_at_their_place() {
+    let kept = "(A)".repeat(MAX_GROUPS_PER_PLY);
+    for (more, count) in [
+        ("(A)".repeat(1_000), 1_000),
+        ("(4?)(6!!)(B/C)".repeat(400), 1_200),
+    ] {
+        let text = format!("1. 4 {kept}{more} 8\n2. 5 9\n");
+        let games = parse_records(&text);
+        assert_eq!(games.len(), 1);
+        let game = &games[0];
+        let [error] = &game.errors[..] else {
+            panic!("{:?}", game.errors)
+        };
+        assert_eq!(error.kind, ErrorKind::TooManyGroups);
+        // The error spans the groups not kept, and counts them.
+        let start = "1. 4 ".len() + kept.len();
+        assert_eq!(
+            (error.span.start, error.span.end),
+            (start, start + more.len())
+        );
+        assert_eq!((error.location.line, error.location.column), (1, start + 1));
+        assert_eq!(error.found, format!("{count} more"));
+        assert!(!error.loses_plies);
+        // The ply keeps the first groups, and the plies after it are read.
+        let moves = &game.record.movetext.moves;
+        assert_eq!(moves.len(), 2);
+        let groups = moves[0].south.turn().map(|turn| &turn.ply.groups);
+        let groups = groups.unwrap_or_else(|| panic!("{:?}", moves[0]));
+        assert_eq!(groups.len(), MAX_GROUPS_PER_PLY);
+        assert!(
+            groups
+                .iter()
+                .all(|group| matches!(&group.kind, GroupKind::Labels(labels) if labels.len() == 1))
+        );
+        assert_eq!(
+            moves[0].north.as_ref().map(|turn| turn.ply.to_string()),
+            Some("8".to_owned())
+        );
+        // Validation shows it, at its place, as an error.
+        let report = validate(game, &Options::default());
+        let finding = report
+            .findings
+            .iter()
+            .find(|finding| finding.span == error.span)
+            .unwrap_or_else(|| panic!("{:#?}", report.findings));
+        assert_eq!(finding.severity, Severity::Error);
+        assert_eq!(finding.kind, FindingKind::Syntax);
+        assert!(
+            finding.message.contains(&format!("{count} more")),
+            "{}",
+            finding.message
+        );
+    }
+    // Up to the limit, every group is kept without an error.
+    let games = parse_records(&format!("1. 4 {kept} 8\n"));
+    assert!(games[0].errors.is_empty(), "{:?}", games[0].errors);
+    assert_eq!(
+        games[0].record.movetext.moves[0]
+            .south
+            .turn()
+            .map(|turn| turn.ply.groups.len()),
+        Some(MAX_GROUPS_PER_PLY)
+    );
 }

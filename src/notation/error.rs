@@ -15,6 +15,14 @@ pub const MAX_ERRORS_PER_GAME: usize = 100;
 /// in one last [`WarningKind::TooManyWarnings`].
 pub const MAX_WARNINGS_PER_GAME: usize = 100;
 
+/// The most parenthesised groups the parser keeps for one ply, far above
+/// what a record holds (one to three). The groups written after them are
+/// read, so that their errors are reported and the movetext after them
+/// is found, but not kept: one [`ErrorKind::TooManyGroups`] error at the
+/// first of them says how many there were. This bounds the memory a ply
+/// with a very long run of groups takes while it is read.
+pub const MAX_GROUPS_PER_PLY: usize = 100;
+
 /// The most characters of the offending text an error message quotes;
 /// a longer token is cut and ends in `…`.
 pub const MAX_QUOTED_CHARS: usize = 20;
@@ -55,6 +63,10 @@ pub enum ErrorKind {
     /// (`6,7. 3,7`). It is read as the `;` between moves, so that the
     /// plies after it are still replayed; no ply is lost.
     StraySeparator,
+    /// A ply with more than [`MAX_GROUPS_PER_PLY`] groups: the error
+    /// spans the groups after the last one kept and says how many they
+    /// are; they are not kept (no ply is lost).
+    TooManyGroups,
     /// The game has more errors than [`MAX_ERRORS_PER_GAME`]: this last
     /// error says how many more were found and not kept; its span is the
     /// first of them.

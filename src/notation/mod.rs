@@ -218,8 +218,13 @@
 //! [`MAX_WARNINGS_PER_GAME`] warnings (100 each); past them, one last
 //! error ([`ErrorKind::TooManyErrors`]) or warning
 //! ([`WarningKind::TooManyWarnings`]) says how many more there were. A
-//! message quotes at most [`MAX_QUOTED_CHARS`] characters of the text it
-//! is about.
+//! ply keeps at most [`MAX_GROUPS_PER_PLY`] parenthesised groups (100; a
+//! record's plies carry one to three): the groups after them are read,
+//! so that their own errors are reported and the text after them is
+//! found, but not kept, and one error of kind
+//! [`ErrorKind::TooManyGroups`], spanning them, says how many they are.
+//! A message quotes at most [`MAX_QUOTED_CHARS`] characters of the text
+//! it is about.
 //!
 //! # Spans and equality
 //!
@@ -264,8 +269,8 @@ use std::str::FromStr;
 
 pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
 pub use error::{
-    ErrorKind, MAX_ERRORS_PER_GAME, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME, ParseError,
-    ParseErrors, Warning, WarningKind,
+    ErrorKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME,
+    ParseError, ParseErrors, Warning, WarningKind,
 };
 pub use groups::Groups;
 pub use list::{Alternatives, JoinedHoles, JoinedPhrases};

@@ -9,7 +9,9 @@ use crate::notation::annotation::{
 use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
 use crate::notation::visit::Sink;
-use crate::notation::{Group, GroupKind, Groups, Label, Mark, Span, WarningKind, WrittenPly};
+use crate::notation::{
+    Group, GroupKind, Groups, Label, MAX_GROUPS_PER_PLY, Mark, Span, WarningKind, WrittenPly,
+};
 use nom::character::complete::digit1;
 use nom::combinator::{all_consuming, map_opt, opt, verify};
 use nom::{IResult, Parser};
@@ -64,6 +66,15 @@ impl LastPly {
             &mut self.bare
         }
     }
+}
+
+/// The groups of one ply read past the first [`MAX_GROUPS_PER_PLY`]:
+/// from the first one's `(` to the end of the last, and how many.
+#[derive(Debug, Clone, Copy)]
+struct Dropped {
+    start: usize,
+    end: usize,
+    count: usize,
 }
 
 /// The failure of a grammar rule; the error is already recorded.
@@ -294,19 +305,35 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     }
 
     /// A ply: hole, mark, groups; read into `self.last.bare` or, if it has
-    /// groups, `self.last.grouped`.
+    /// groups, `self.last.grouped`. The groups after the first
+    /// [`MAX_GROUPS_PER_PLY`] are read one after another into the slot
+    /// past the kept ones, so that their errors are reported and the text
+    /// after them is found, and dropped, with one error that counts them.
     pub(crate) fn ply(&mut self) -> Result<(), Failed> {
         let mut used = 0;
-        let result = self.ply_into(&mut used);
+        let mut dropped = None;
+        let result = self.ply_into(&mut used, &mut dropped);
         self.last.has_groups = used > 0;
         if self.last.has_groups {
             self.last.grouped.groups.truncate(used);
         }
+        if let Some(dropped) = dropped {
+            self.errors.push(RawError::new(
+                ErrorKind::TooManyGroups,
+                self.span(dropped.start, dropped.end),
+                format!(
+                    "too many groups after one ply: the first {MAX_GROUPS_PER_PLY} are kept, the rest are not"
+                ),
+                format!("at most {MAX_GROUPS_PER_PLY} groups after a ply"),
+                format!("{} more", dropped.count),
+            ));
+        }
         result
     }
 
-    /// [`Cursor::ply`], counting in `used` the groups written.
-    fn ply_into(&mut self, used: &mut usize) -> Result<(), Failed> {
+    /// [`Cursor::ply`], counting in `used` the groups kept and in
+    /// `dropped` those read past them.
+    fn ply_into(&mut self, used: &mut usize, dropped: &mut Option<Dropped>) -> Result<(), Failed> {
         let start = self.pos;
         let (hole, mark) = match common_head(self.bytes, start) {
             Some((hole, mark, after)) => {
@@ -333,9 +360,20 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             let save = self.pos;
             self.skip_ws();
             match self.peek() {
-                Some(b'(') => {
+                Some(b'(') if *used < MAX_GROUPS_PER_PLY => {
                     self.group(*used)?;
                     *used += 1;
+                }
+                Some(b'(') => {
+                    let open = self.pos;
+                    self.group(*used)?;
+                    let run = dropped.get_or_insert(Dropped {
+                        start: open,
+                        end: open,
+                        count: 0,
+                    });
+                    run.end = self.pos;
+                    run.count += 1;
                 }
                 Some(b')') => {
                     self.warnings.push(RawWarning {
