@@ -539,7 +539,10 @@ impl Visitor for HandedGroups {
     type Output = HashMap<Span, Vec<Group>>;
 
     fn ply(&mut self, ply: &PlyToken<'_>) -> std::ops::ControlFlow<()> {
-        self.0.insert(ply.ply.span, ply.ply.groups.to_vec());
+        self.0.insert(
+            ply.span,
+            ply.groups().map(|group| group.to_group()).collect(),
+        );
         std::ops::ControlFlow::Continue(())
     }
 

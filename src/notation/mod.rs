@@ -286,10 +286,10 @@ pub use tree::{
     Record, SouthTurn, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::{Joint, LosslessRecord, Skipped, Within};
-pub use visit::{MoveEnd, PlyToken, Visitor};
+pub use visit::{GroupToken, MoveEnd, PlyToken, Skip, Visitor};
 
 pub(crate) use parse::plain::{PlainPly, PlainSink, RawMovetext};
-pub(crate) use visit::Sink;
+pub(crate) use visit::{Sink, Source};
 
 impl FromStr for Record {
     type Err = ParseErrors;

@@ -10,29 +10,167 @@ use crate::{Hole, Player};
 use super::parse::plain::RawMovetext;
 
 use super::{
-    Alternatives, CaptureAnnotation, Ending, Group, Groups, Label, Layout, Movetext, ParseError,
-    Prose, Record, SouthTurn, Span, Tag, Turn, Variation, Warning, WrittenMove, WrittenPly,
+    Alternatives, CaptureAnnotation, Ending, Group, GroupKind, Groups, Label, Layout, Mark,
+    Movetext, ParseError, Prose, Record, SouthTurn, Span, Tag, Turn, Variation, Warning,
+    WrittenMove, WrittenPly,
 };
 
-/// A ply as the parser reads it, borrowed for one callback.
-#[derive(Debug, Clone, Copy)]
+/// A ply as the reader reads it, borrowed for one callback: whose turn
+/// it belongs to, its hole, mark and span, and its groups as written
+/// ([`PlyToken::groups`]). A visitor copies out what it needs; the whole
+/// ply as a tree value is [`PlyToken::to_ply`].
+#[derive(Clone, Copy)]
 pub struct PlyToken<'a> {
     /// Whose turn the ply belongs to.
     pub player: Player,
     /// Whether the ply is an alternative (after `or`, or after `,` in a
     /// numbered row) to the turn's first ply.
     pub alternative: bool,
-    /// The ply: hole, mark, groups and span.
-    pub ply: &'a WrittenPly,
+    /// The hole sown from, or `None` for a written pass, `-`.
+    pub hole: Option<Hole>,
+    /// The mark written right after the hole, if any.
+    pub mark: Option<Mark>,
+    /// The hole number and its mark (groups have their own spans).
+    pub span: Span,
+    /// The groups, as the reader read them.
+    groups: &'a [Group],
+    /// The game's text, which holds the groups' text.
+    source: Source<'a>,
 }
 
-impl PlyToken<'_> {
-    /// The capture annotation of the ply, if one is written.
+impl<'a> PlyToken<'a> {
+    /// The token of `ply`, read from `source`.
+    pub(crate) fn new(
+        player: Player,
+        alternative: bool,
+        ply: &'a WrittenPly,
+        source: Source<'a>,
+    ) -> PlyToken<'a> {
+        PlyToken {
+            player,
+            alternative,
+            hole: ply.hole,
+            mark: ply.mark,
+            span: ply.span,
+            groups: ply.groups.as_slice(),
+            source,
+        }
+    }
+
+    /// Whether the ply is a written pass, `-`.
     #[must_use]
-    pub fn capture_annotation(&self) -> Option<&CaptureAnnotation> {
-        self.ply.capture_annotation()
+    pub fn is_pass(&self) -> bool {
+        self.hole.is_none()
+    }
+
+    /// The parenthesised groups after the ply, in written order, each
+    /// with its text and span.
+    pub fn groups(&self) -> impl ExactSizeIterator<Item = GroupToken<'a>> + 'a {
+        let source = self.source;
+        self.groups.iter().map(move |group| GroupToken {
+            text: source.get(group.span),
+            span: group.span,
+            group,
+        })
+    }
+
+    /// The capture annotation of the ply, if one is written (the first,
+    /// if several are).
+    #[must_use]
+    pub fn capture_annotation(&self) -> Option<&'a CaptureAnnotation> {
+        self.groups.iter().find_map(|group| match &group.kind {
+            GroupKind::Captures { annotation, .. } => Some(annotation),
+            _ => None,
+        })
+    }
+
+    /// The ply as a tree value, with copies of its groups.
+    #[must_use]
+    pub fn to_ply(&self) -> WrittenPly {
+        WrittenPly {
+            hole: self.hole,
+            mark: self.mark,
+            groups: self.groups.iter().cloned().collect(),
+            span: self.span,
+        }
     }
 }
+
+impl std::fmt::Debug for PlyToken<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlyToken")
+            .field("player", &self.player)
+            .field("alternative", &self.alternative)
+            .field("hole", &self.hole)
+            .field("mark", &self.mark)
+            .field("span", &self.span)
+            .field("groups", &self.groups().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// A parenthesised group after a ply, borrowed for one callback: its
+/// text as written and its span, and what it holds
+/// ([`GroupToken::kind`]).
+#[derive(Debug, Clone, Copy)]
+pub struct GroupToken<'a> {
+    /// The group as written, from `(` to `)` (an unclosed group: to
+    /// where the reader took it to end).
+    pub text: &'a str,
+    /// Where the group is written.
+    pub span: Span,
+    /// The group as the reader read it.
+    group: &'a Group,
+}
+
+impl<'a> GroupToken<'a> {
+    /// What the group holds: a capture annotation, labels, a remark on
+    /// another move, or a comment.
+    #[must_use]
+    pub fn kind(&self) -> &'a GroupKind {
+        &self.group.kind
+    }
+
+    /// The capture annotation, if the group is one.
+    #[must_use]
+    pub fn capture_annotation(&self) -> Option<&'a CaptureAnnotation> {
+        match &self.group.kind {
+            GroupKind::Captures { annotation, .. } => Some(annotation),
+            _ => None,
+        }
+    }
+
+    /// The group as a tree value.
+    #[must_use]
+    pub fn to_group(&self) -> Group {
+        self.group.clone()
+    }
+}
+
+/// The text of the game being read, whose first byte is at absolute
+/// offset `base`: what tokens' text is cut from.
+#[derive(Clone, Copy)]
+pub(crate) struct Source<'a> {
+    pub text: &'a str,
+    pub base: usize,
+}
+
+impl<'a> Source<'a> {
+    /// The text at `span` (absolute offsets); empty if it is not in the
+    /// game.
+    fn get(self, span: Span) -> &'a str {
+        let start = span.start.saturating_sub(self.base);
+        let end = span.end.saturating_sub(self.base);
+        self.text.get(start..end).unwrap_or_default()
+    }
+}
+
+/// What a visitor asks of a variation it is told about
+/// ([`Visitor::begin_variation`]): `Skip(true)` to skip its rows, which
+/// the reader then passes over without reading them (no move, ply,
+/// error or warning of them is reported), `Skip(false)` to read them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Skip(pub bool);
 
 /// How a move ends, borrowed for one callback.
 #[derive(Debug, Clone, Copy)]
@@ -55,7 +193,8 @@ pub struct MoveEnd<'a> {
 /// an error (its plies seen so far are void). An error in North's turn
 /// costs only that turn: the move ends (`end_move`) with the plies read
 /// before it, so that `4,x` keeps South's 4. In numbered movetext,
-/// `begin_variation` comes before the rows of each variation. Then
+/// `begin_variation` comes before the rows of each variation; a visitor
+/// that answers [`Skip(true)`](Skip) is told nothing of its rows. Then
 /// `prose`, then `error` and `warning` for each error and warning in
 /// order, then `end_game`.
 ///
@@ -115,10 +254,11 @@ pub trait Visitor {
     }
 
     /// A variation header line such as `(A)` (numbered layout); the rows
-    /// that follow belong to it.
-    fn begin_variation(&mut self, label: &str, span: Span) -> ControlFlow<()> {
+    /// that follow belong to it. `Skip(true)` skips them (the default
+    /// reads them).
+    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<(), Skip> {
         let _ = (label, span);
-        ControlFlow::Continue(())
+        ControlFlow::Continue(Skip(false))
     }
 
     /// A move starts; `number` is the row number in numbered layout.
@@ -178,7 +318,7 @@ pub(crate) trait Sink {
     fn begin_game(&mut self) -> ControlFlow<()>;
     fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()>;
     fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()>;
-    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<()>;
+    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<(), Skip>;
     /// A move starts; `number` is the row number and where it is written,
     /// in numbered layout.
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()>;
@@ -197,13 +337,15 @@ pub(crate) trait Sink {
         let _ = movetext;
         None
     }
-    /// A ply of the current move; the sink may take it, leaving a ply
-    /// without groups in its place (the parser reuses the room).
+    /// A ply of the current move, read from `source`; the sink may take
+    /// it, leaving a ply without groups in its place (the parser reuses
+    /// the room).
     fn take_ply(
         &mut self,
         player: Player,
         alternative: bool,
         ply: &mut WrittenPly,
+        source: Source<'_>,
     ) -> ControlFlow<()>;
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()>;
     /// The sink's vector of the game's groups, if it keeps one: the
@@ -222,10 +364,11 @@ pub(crate) trait Sink {
         south: &mut WrittenPly,
         north: &mut WrittenPly,
         end: &MoveEnd<'_>,
+        source: Source<'_>,
     ) -> ControlFlow<()> {
         self.begin_move(None)?;
-        self.take_ply(Player::South, false, south)?;
-        self.take_ply(Player::North, false, north)?;
+        self.take_ply(Player::South, false, south, source)?;
+        self.take_ply(Player::North, false, north, source)?;
         self.end_move(end)
     }
     /// South's turn of the current move is left out, written `...` at
@@ -256,8 +399,8 @@ impl<V: Visitor + ?Sized> Sink for V {
         Visitor::begin_movetext(self, layout)
     }
 
-    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<()> {
-        Visitor::begin_variation(self, label.as_str(), span)
+    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<(), Skip> {
+        Visitor::begin_variation(self, label, span)
     }
 
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
@@ -269,15 +412,9 @@ impl<V: Visitor + ?Sized> Sink for V {
         player: Player,
         alternative: bool,
         ply: &mut WrittenPly,
+        source: Source<'_>,
     ) -> ControlFlow<()> {
-        Visitor::ply(
-            self,
-            &PlyToken {
-                player,
-                alternative,
-                ply,
-            },
-        )
+        Visitor::ply(self, &PlyToken::new(player, alternative, ply, source))
     }
 
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
@@ -483,14 +620,14 @@ impl Sink for TreeBuilder {
         ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<()> {
+    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<(), Skip> {
         self.close_open_move();
         self.record.movetext.variations.push(Variation {
             label,
             moves: Vec::new(),
             span,
         });
-        ControlFlow::Continue(())
+        ControlFlow::Continue(Skip(false))
     }
 
     fn expect_moves(&mut self, moves: usize) {
@@ -535,6 +672,7 @@ impl Sink for TreeBuilder {
         player: Player,
         alternative: bool,
         ply: &mut WrittenPly,
+        _: Source<'_>,
     ) -> ControlFlow<()> {
         let has_south = match self.open {
             OpenMove::None => return ControlFlow::Continue(()),
@@ -595,6 +733,7 @@ impl Sink for TreeBuilder {
         south: &mut WrittenPly,
         north: &mut WrittenPly,
         end: &MoveEnd<'_>,
+        _: Source<'_>,
     ) -> ControlFlow<()> {
         self.close_open_move();
         let south_groups = self.take_groups(&mut south.groups);

@@ -22,8 +22,8 @@ use std::ops::ControlFlow;
 
 use crate::notation::{
     CaptureAnnotation, GameText, GroupKind, KnownTag, Label, Layout, MoveEnd, ParseError,
-    ParsedRecord, PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Span, StartTag,
-    TagName, TagNames, Warning, WrittenPly, result_value, rules_value, setup_value,
+    ParsedRecord, PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Skip, Source,
+    Span, StartTag, TagName, TagNames, Warning, WrittenPly, result_value, rules_value, setup_value,
 };
 use crate::notation::{LineIndex, Location};
 use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
@@ -382,10 +382,9 @@ impl Quick {
         if token.alternative {
             return false;
         }
-        let ply = token.ply;
         let mut annotation = None;
-        for group in &ply.groups {
-            match &group.kind {
+        for group in token.groups() {
+            match group.kind() {
                 // Every capture annotation is compared; a second one has
                 // a finding either way, which the full check gives.
                 GroupKind::Captures { annotation: a, .. } => {
@@ -401,7 +400,7 @@ impl Quick {
                 GroupKind::Labels(_) | GroupKind::OtherMove(_) => return false,
             }
         }
-        let Some(captures) = self.replay(ply.hole, ply.span) else {
+        let Some(captures) = self.replay(token.hole, token.span) else {
             return false;
         };
         match annotation {
@@ -599,8 +598,9 @@ impl Sink for Quick {
         end
     }
 
-    fn begin_variation(&mut self, _: Label, _: Span) -> ControlFlow<()> {
-        self.give_up()
+    fn begin_variation(&mut self, _: Label, _: Span) -> ControlFlow<(), Skip> {
+        self.give_up()?;
+        ControlFlow::Continue(Skip(false))
     }
 
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
@@ -613,12 +613,9 @@ impl Sink for Quick {
         player: Player,
         alternative: bool,
         ply: &mut WrittenPly,
+        source: Source<'_>,
     ) -> ControlFlow<()> {
-        let ok = self.play(&PlyToken {
-            player,
-            alternative,
-            ply,
-        });
+        let ok = self.play(&PlyToken::new(player, alternative, ply, source));
         self.go_on_if(ok)
     }
 

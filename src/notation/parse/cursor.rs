@@ -8,7 +8,7 @@ use crate::notation::annotation::{
 };
 use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
-use crate::notation::visit::Sink;
+use crate::notation::visit::{Sink, Source};
 use crate::notation::{
     Group, GroupKind, Groups, Label, MAX_GROUPS_PER_PLY, Mark, Span, WarningKind, WrittenPly,
 };
@@ -124,7 +124,15 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             return;
         }
         let ply = self.last.current();
-        if self.visitor.take_ply(player, alternative, ply).is_break() {
+        let source = Source {
+            text: self.text,
+            base: self.base,
+        };
+        if self
+            .visitor
+            .take_ply(player, alternative, ply, source)
+            .is_break()
+        {
             *self.stopped = true;
         }
     }

@@ -3,7 +3,7 @@
 use crate::Hole;
 use crate::Player;
 use crate::notation::error::ErrorKind;
-use crate::notation::visit::{MoveEnd, Sink};
+use crate::notation::visit::{MoveEnd, Sink, Source};
 use crate::notation::{Ending, Groups, Mark, Span, WrittenPly};
 use std::ops::ControlFlow;
 
@@ -113,12 +113,18 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
         full_stop: read.full_stop,
         span: Span::new(base + start, base + read.span_end),
     };
+    let source = Source {
+        text: cursor.text,
+        base,
+    };
     let stop = match ranges {
         // The plies hold their ranges of the sink's groups.
         Some((south_groups, north_groups)) => {
             let mut south = read.south.ply(south_groups);
             let mut north = read.north.ply(north_groups);
-            cursor.visitor.plain_move(&mut south, &mut north, &end)
+            cursor
+                .visitor
+                .plain_move(&mut south, &mut north, &end, source)
         }
         None => {
             // A sink leaves a ply without groups in place of one it takes.
@@ -133,7 +139,7 @@ fn plain_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<bool> {
             if *cursor.stopped {
                 ControlFlow::Continue(())
             } else {
-                cursor.visitor.plain_move(south, north, &end)
+                cursor.visitor.plain_move(south, north, &end, source)
             }
         }
     };

@@ -266,7 +266,7 @@ mod tests {
     use super::{PlainPly, PlainSink, RawMovetext};
     use crate::Player;
     use crate::notation::parse::parse_game;
-    use crate::notation::visit::{MoveEnd, Sink};
+    use crate::notation::visit::{MoveEnd, Sink, Skip, Source};
     use crate::notation::{
         CaptureAnnotation, GroupKind, Label, Layout, ParseError, Span, Warning, WrittenPly,
     };
@@ -353,9 +353,9 @@ mod tests {
             end
         }
 
-        fn begin_variation(&mut self, label: Label, _: Span) -> ControlFlow<()> {
+        fn begin_variation(&mut self, label: Label, _: Span) -> ControlFlow<(), Skip> {
             self.events.push(Event::Variation(label.to_string()));
-            ControlFlow::Continue(())
+            ControlFlow::Continue(Skip(false))
         }
 
         fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
@@ -368,6 +368,7 @@ mod tests {
             _: Player,
             alternative: bool,
             ply: &mut WrittenPly,
+            _: Source<'_>,
         ) -> ControlFlow<()> {
             if alternative {
                 self.events.push(Event::Alternative);

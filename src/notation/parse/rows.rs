@@ -2,8 +2,9 @@
 
 use crate::Player;
 use crate::notation::error::ErrorKind;
-use crate::notation::visit::{MoveEnd, Sink};
+use crate::notation::visit::{MoveEnd, Sink, Skip};
 use crate::notation::{Label, Span};
+use std::ops::ControlFlow;
 
 use super::cursor::{Cursor, Failed, Mode, common_head, stray_separator};
 use super::inline::ending;
@@ -84,6 +85,8 @@ pub(crate) fn header(line: &str) -> Option<Label> {
 /// that is neither, or of the first blank line).
 pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut Game<'_, V>, from: usize) -> usize {
     let text = game.text;
+    // Whether the rows of the current variation are skipped.
+    let mut skip = false;
     for (start, line) in lines(text, from) {
         if game.stopped {
             return text.len();
@@ -95,13 +98,17 @@ pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut Game<'_, V>, from: usize) 
                 game.base + start + lead,
                 game.base + start + line.trim_end().len(),
             );
-            if game.visitor.begin_variation(label, span).is_break() {
-                game.stopped = true;
+            match game.visitor.begin_variation(label, span) {
+                ControlFlow::Continue(Skip(skipped)) => skip = skipped,
+                ControlFlow::Break(()) => game.stopped = true,
             }
             continue;
         }
         if !is_row(line) {
             return start;
+        }
+        if skip {
+            continue;
         }
         let mut cursor = game.cursor(start, end, Mode::Row);
         if row(&mut cursor).is_err() {

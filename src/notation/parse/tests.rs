@@ -463,7 +463,7 @@ fn many_errors_on_one_line_are_capped_and_located() {
 mod visitor {
     use std::ops::ControlFlow;
 
-    use crate::notation::{MoveEnd, PlyToken, RecordReader, Visitor};
+    use crate::notation::{Label, MoveEnd, PlyToken, RecordReader, Skip, Span, Visitor};
 
     /// Records the events it sees, and stops after `limit` plies.
     struct Log {
@@ -489,7 +489,7 @@ mod visitor {
                 "{:?}{} {}",
                 ply.player,
                 if ply.alternative { " or" } else { "" },
-                ply.ply.hole.map_or(0, |hole| hole.number())
+                ply.hole.map_or(0, |hole| hole.number())
             ));
             if self.events.len() >= self.limit {
                 ControlFlow::Break(())
@@ -545,6 +545,103 @@ mod visitor {
         let second = reader.visit_game(&mut log).and_then(Result::ok);
         assert_eq!(second.unwrap_or_default(), ["move Some(1)", "South 2"]);
         assert!(reader.visit_game(&mut log).is_none());
+    }
+
+    /// Records moves and plies with their groups' text, and skips the
+    /// variations named in `skip`.
+    struct Skipper {
+        skip: &'static [&'static str],
+        events: Vec<String>,
+        errors: usize,
+    }
+
+    impl Visitor for Skipper {
+        type Output = (Vec<String>, usize);
+
+        fn begin_variation(&mut self, label: Label, _: Span) -> ControlFlow<(), Skip> {
+            let skip = self.skip.contains(&label.as_str());
+            self.events
+                .push(format!("({label}){}", if skip { " skipped" } else { "" }));
+            ControlFlow::Continue(Skip(skip))
+        }
+
+        fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+            self.events.push(format!("move {number:?}"));
+            ControlFlow::Continue(())
+        }
+
+        fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+            let groups: Vec<String> = ply
+                .groups()
+                .map(|group| format!("{}@{}", group.text, group.span.start))
+                .collect();
+            self.events.push(format!(
+                "{:?} {} {}",
+                ply.player,
+                ply.hole.map_or(0, |hole| hole.number()),
+                groups.join(" ")
+            ));
+            ControlFlow::Continue(())
+        }
+
+        fn prose(&mut self, text: &str, _: Span) -> ControlFlow<()> {
+            self.events.push(format!("prose {text}"));
+            ControlFlow::Continue(())
+        }
+
+        fn error(&mut self, _: &crate::notation::ParseError) -> ControlFlow<()> {
+            self.errors += 1;
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self) -> (Vec<String>, usize) {
+            (
+                std::mem::take(&mut self.events),
+                std::mem::take(&mut self.errors),
+            )
+        }
+    }
+
+    #[test]
+    fn skipped_variations_are_not_read() {
+        // Variation B holds an error (hole 13), which only a visitor that
+        // reads it is told of.
+        let text =
+            "1. 4  9 (A/B)\n(A)\n1. 5 (2 from 7)  10\n(B)\n1. 6  13\n2. 3\n(C)\n1. 2\nThe end.\n";
+        let mut skipper = Skipper {
+            skip: &["B"],
+            events: Vec::new(),
+            errors: 0,
+        };
+        let (events, errors) = RecordReader::new(text.as_bytes())
+            .visit_game(&mut skipper)
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        assert_eq!(
+            events,
+            [
+                "move Some(1)",
+                "South 4 ",
+                "North 9 (A/B)@8",
+                "(A)",
+                "move Some(1)",
+                "South 5 (2 from 7)@23",
+                "North 10 ",
+                "(B) skipped",
+                "(C)",
+                "move Some(1)",
+                "South 2 ",
+                "prose The end.",
+            ]
+        );
+        assert_eq!(errors, 0);
+        skipper.skip = &[];
+        let (events, errors) = RecordReader::new(text.as_bytes())
+            .visit_game(&mut skipper)
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        assert!(events.contains(&"South 6 ".to_owned()), "{events:?}");
+        assert_eq!(errors, 1);
     }
 }
 
