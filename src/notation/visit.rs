@@ -736,8 +736,8 @@ impl Sink for TreeBuilder {
         _: Source<'_>,
     ) -> ControlFlow<()> {
         self.close_open_move();
-        let south_groups = self.take_groups(&mut south.groups);
-        let north_groups = self.take_groups(&mut north.groups);
+        let mut south_groups = self.take_groups(&mut south.groups);
+        let mut north_groups = self.take_groups(&mut north.groups);
         let line = self.line();
         if line.len() == line.capacity() {
             // Published games run to a few dozen moves: skip the first few
@@ -745,29 +745,26 @@ impl Sink for TreeBuilder {
             line.reserve(line.len().max(32));
         }
         // The move is written straight into the line (`resize_with` by one)
-        // from the plies' scalar parts, rather than assembled and then
-        // copied whole; the groups (moved to the game's groups, the
-        // parser's plies keeping their room) are set afterwards.
+        // from the plies' scalar parts and their groups (moved to the
+        // game's groups, the parser's plies keeping their room), rather
+        // than assembled and then copied whole.
         let len = line.len();
+        let ply = |read: &WrittenPly, groups: &mut Groups| WrittenPly {
+            groups: std::mem::take(groups),
+            ..bare_copy(read)
+        };
         line.resize_with(len + 1, || WrittenMove {
             number: None,
-            south: SouthTurn::Written(Turn::single(bare_copy(south))),
-            north: Some(Turn::single(bare_copy(north))),
+            south: SouthTurn::Written(Turn::single(ply(south, &mut south_groups))),
+            north: Some(Turn::single(ply(north, &mut north_groups))),
             ending: None,
             full_stop: end.full_stop,
             span: end.span,
         });
-        let Some(m) = line.last_mut() else {
-            return ControlFlow::Continue(());
-        };
-        if end.ending.is_some() {
+        if end.ending.is_some()
+            && let Some(m) = line.last_mut()
+        {
             m.ending = end.ending.map(|ending| Box::new(ending.clone()));
-        }
-        if let SouthTurn::Written(turn) = &mut m.south {
-            turn.ply.groups = south_groups;
-        }
-        if let Some(turn) = m.north.as_mut() {
-            turn.ply.groups = north_groups;
         }
         ControlFlow::Continue(())
     }
