@@ -2,6 +2,7 @@
 //! end of the game.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{
@@ -102,6 +103,39 @@ impl GameEnd {
     #[must_use]
     pub const fn outcome(&self) -> Outcome {
         self.score.outcome()
+    }
+}
+
+impl fmt::Display for GameEnd {
+    /// How the game ended, in the words of every summary: `South wins
+    /// 50:22 (North cannot move)` and the like (South's count first).
+    ///
+    /// ```
+    /// use bohnenspiel::{EndReason, GameEnd, Player, Score};
+    ///
+    /// let end = GameEnd {
+    ///     reason: EndReason::NoBeans { player: Player::North },
+    ///     score: Score::new(50, 22),
+    /// };
+    /// assert_eq!(end.to_string(), "South wins 50:22 (North cannot move)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let score = self.score.in_words();
+        match self.reason {
+            EndReason::NoBeans { player } => write!(f, "{score} ({player} cannot move)"),
+            EndReason::AllCaptured => write!(f, "{score} (all beans captured)"),
+            EndReason::Repetition {
+                earlier_ply: 0,
+                ply,
+            } => write!(
+                f,
+                "ended by a claim of repetition after ply {ply} (as at the start): {score}"
+            ),
+            EndReason::Repetition { earlier_ply, ply } => write!(
+                f,
+                "ended by a claim of repetition after ply {ply} (as after ply {earlier_ply}): {score}"
+            ),
+        }
     }
 }
 

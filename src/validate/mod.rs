@@ -256,9 +256,7 @@ pub use json_writer::write_game_document;
 pub use options::{ChosenRules, Options};
 pub use partie::{MatchGame, Matches};
 pub use replay::MAX_FINDINGS_PER_GAME;
-pub use report::{
-    Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport, end_summary,
-};
+pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 pub(crate) use values::is_value_comment;
 pub use values::{ValueError, WrittenValue, read_value, written_values};

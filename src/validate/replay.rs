@@ -11,7 +11,7 @@ use crate::{
 };
 
 use super::compare;
-use super::report::{Line, ReplayedPly, Stop, StopReason, end_summary, outcome_text};
+use super::report::{Line, ReplayedPly, Stop, StopReason, outcome_text};
 use super::{Finding, FindingKind, Options, Severity};
 
 /// A move of a line with its move number.
@@ -695,8 +695,7 @@ impl<'a> Context<'a> {
                 "illegal ply {index} at move {number}: a pass is written, but under the standard rules a player never passes (only the Hemprich variant has passes)"
             ),
             (Variant::Hemprich, Some(end)) => format!(
-                "ply {index} at move {number}: a pass is written after the end of the game: {}",
-                end_summary(end)
+                "ply {index} at move {number}: a pass is written after the end of the game: {end}"
             ),
             (Variant::Hemprich, None) => format!(
                 "illegal ply {index} at move {number}: a pass is written, but {} can move (a player passes only without beans)",
@@ -721,8 +720,7 @@ impl<'a> Context<'a> {
                 FindingKind::MoveAfterEnd,
                 match game.end() {
                     Some(end) => format!(
-                        "ply {index} at move {number} comes after the end of the game: {}",
-                        end_summary(end)
+                        "ply {index} at move {number} comes after the end of the game: {end}"
                     ),
                     None => format!("ply {index} at move {number}: {error}"),
                 },

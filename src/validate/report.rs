@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::notation;
-use crate::{Captures, EndReason, GameEnd, Move, PlayError, Player, Position, Rules, Score};
+use crate::{Captures, GameEnd, Move, PlayError, Player, Position, Rules, Score};
 
 use super::{Finding, FindingKind, Severity};
 use crate::notation::Location;
@@ -320,8 +320,7 @@ pub(crate) fn line_summary(line: &Line) -> String {
     match line.end.as_deref() {
         Some(&end) => {
             let mut out = String::with_capacity(64);
-            write_end(&mut out, end);
-            out.push_str(&suffix);
+            let _ = write!(out, "{end}{suffix}");
             out
         }
         None => {
@@ -332,67 +331,10 @@ pub(crate) fn line_summary(line: &Line) -> String {
     }
 }
 
-/// How a game ended, in the words of every summary: `South wins 50:22
-/// (North cannot move)` and the like (South's count first).
-///
-/// ```
-/// use bohnenspiel::{EndReason, GameEnd, Player, Score};
-/// use bohnenspiel::validate::end_summary;
-///
-/// let end = GameEnd {
-///     reason: EndReason::NoBeans { player: Player::North },
-///     score: Score::new(50, 22),
-/// };
-/// assert_eq!(end_summary(end), "South wins 50:22 (North cannot move)");
-/// ```
-#[must_use]
-pub fn end_summary(end: GameEnd) -> String {
-    let mut out = String::with_capacity(64);
-    write_end(&mut out, end);
-    out
-}
-
-/// Writes [`end_summary`] to `out`, in one string: the summary of every
-/// game a validator checks is written this way.
-fn write_end(out: &mut String, end: GameEnd) {
-    match end.reason {
-        EndReason::NoBeans { player } => {
-            write_outcome(out, end.score);
-            let _ = write!(out, " ({player} cannot move)");
-        }
-        EndReason::AllCaptured => {
-            write_outcome(out, end.score);
-            out.push_str(" (all beans captured)");
-        }
-        EndReason::Repetition {
-            earlier_ply: 0,
-            ply,
-        } => {
-            let _ = write!(
-                out,
-                "ended by a claim of repetition after ply {ply} (as at the start): "
-            );
-            write_outcome(out, end.score);
-        }
-        EndReason::Repetition { earlier_ply, ply } => {
-            let _ = write!(
-                out,
-                "ended by a claim of repetition after ply {ply} (as after ply {earlier_ply}): "
-            );
-            write_outcome(out, end.score);
-        }
-    }
-}
-
 /// `South wins 50:22`, `North wins 30:42` or `draw 36:36`: the score in
 /// words, South's count first ([`Score::in_words`]).
 pub(crate) fn outcome_text(score: Score) -> String {
     score.in_words().to_string()
-}
-
-/// Writes [`outcome_text`] to `out`.
-fn write_outcome(out: &mut String, score: Score) {
-    let _ = write!(out, "{}", score.in_words());
 }
 
 /// `1 ply`, `2 plies`: a count with its noun in the singular or plural.

@@ -7,7 +7,7 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use bohnenspiel::diagram::{Marks, svg, svg_with_caption};
-use bohnenspiel::validate::{Options, end_summary};
+use bohnenspiel::validate::Options;
 use bohnenspiel::{GameEnd, Position, Setup};
 
 use crate::cli::PositionSource;
@@ -44,7 +44,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
             .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures))
     });
     let picture = match resolved.end {
-        Some(end) => svg_with_caption(&final_position(&position, end), &marks, &end_summary(end)),
+        Some(end) => svg_with_caption(&final_position(&position, end), &marks, &end.to_string()),
         None => svg(&position, &marks),
     };
     match request.output {

@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use bohnenspiel::GameEnd;
 use bohnenspiel::diagram::Marks;
-use bohnenspiel::validate::{Options, ReplayedPly, end_summary, validate};
+use bohnenspiel::validate::{Options, ReplayedPly, validate};
 
 use crate::board::diagram;
 use crate::commands::position::line_plies;
@@ -83,7 +84,7 @@ pub fn run<W: Write>(
                 line.to_ascii_uppercase(),
                 replayed.end.as_deref().map_or_else(
                     || format!("the game has not ended after ply {}", replayed.last_index),
-                    |end| end_summary(*end)
+                    GameEnd::to_string
                 )
             )?,
             None => writeln!(out, "\n{}", report.summary())?,
