@@ -81,7 +81,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{Options, Validator, annotate, validate, write_game_document};
+use bohnenspiel::validate::{
+    DocumentForm, Options, Validator, annotate, validate, write_game_document,
+};
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
@@ -401,7 +403,7 @@ fn child(shape: &str, size: usize, phase: usize) -> io::Result<()> {
             let parsed = game?;
             let report = validate(&parsed, &Options::default());
             let mut sink = Counter(0);
-            write_game_document(&mut sink, &parsed, &report, None, 1).map_err(io::Error::other)?;
+            write_game_document(&mut sink, &parsed, DocumentForm::Full(&report), None, 1)?;
             written += sink.0;
         }
         Ok(written)

@@ -23,10 +23,9 @@
 //   c) `RecordReader` + `validate` + the game's JSON document, written
 //      as `bohnenspiel json` writes it (`write_game_document`), from
 //      memory, with the megabytes of JSON it wrote;
-//   s) the same with the document built whole (`GameDocument::new`) and
-//      written by serde's derived serialization, the same bytes: what
-//      the hand-written writer of c) is measured against (it is kept
-//      while it is at least 1.3 times as fast as this);
+//   l) `RecordReader` + the game's lean JSON document (no replay), as
+//      `bohnenspiel json --lean` writes it, from memory, with the
+//      megabytes of JSON it wrote;
 //   r) `validate` alone (the replay cost), over records parsed beforehand
 //      in batches of 1,000 (only the `validate` calls are timed), with the
 //      time per replayed ply;
@@ -47,7 +46,7 @@ use std::io::{BufReader, BufWriter, Write as _};
 use std::time::Instant;
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{GameDocument, Options, Validator, validate, write_game_document};
+use bohnenspiel::validate::{DocumentForm, Options, Validator, validate, write_game_document};
 use bohnenspiel::{Game, Position, Repetition, Rules};
 
 /// A small xorshift generator, enough for test data.
@@ -172,10 +171,10 @@ fn main() -> std::io::Result<std::process::ExitCode> {
         .nth(2)
         .unwrap_or_else(|| "0avfbrc".to_owned());
     if phases.is_empty()
-        || !phases.chars().all(|c| "0avfbrcs".contains(c))
+        || !phases.chars().all(|c| "0avfbrcl".contains(c))
         || std::env::args().nth(3).is_some()
     {
-        eprintln!("validate_bench: PHASES are letters of `0avfbrcs`\n{USAGE}");
+        eprintln!("validate_bench: PHASES are letters of `0avfbrcl`\n{USAGE}");
         return Ok(std::process::ExitCode::from(2));
     }
     let path = std::env::temp_dir().join(format!("validate_bench_{}.txt", std::process::id()));
@@ -322,7 +321,13 @@ fn main() -> std::io::Result<std::process::ExitCode> {
             let parsed = parsed?;
             let report = validate(&parsed, &options);
             buffer.clear();
-            write_game_document(&mut buffer, &parsed, &report, Some("bench"), count + 1)?;
+            write_game_document(
+                &mut buffer,
+                &parsed,
+                DocumentForm::Full(&report),
+                Some("bench"),
+                count + 1,
+            )?;
             json += buffer.len();
             count += 1;
         }
@@ -336,27 +341,26 @@ fn main() -> std::io::Result<std::process::ExitCode> {
         println!("   {:.1} MB of JSON", json as f64 / 1e6);
     }
 
-    if phases.contains('s') {
-        // s) With the JSON document built whole and written by serde.
+    if phases.contains('l') {
+        // l) The lean JSON document, without a replay.
         let started = Instant::now();
         let (mut count, mut json) = (0, 0);
         let mut buffer = Vec::new();
         for parsed in RecordReader::new(text.as_bytes()) {
             let parsed = parsed?;
-            let report = validate(&parsed, &options);
             buffer.clear();
-            let document = GameDocument::new(&parsed, &report).in_file("bench", count + 1);
-            serde_json::to_writer(&mut buffer, &document)?;
+            write_game_document(
+                &mut buffer,
+                &parsed,
+                DocumentForm::Lean,
+                Some("bench"),
+                count + 1,
+            )?;
             json += buffer.len();
             count += 1;
         }
         let seconds = started.elapsed().as_secs_f64();
-        report(
-            "s) memory RecordReader + validate + JSON by serde",
-            bytes,
-            count,
-            seconds,
-        );
+        report("l) memory RecordReader + lean JSON", bytes, count, seconds);
         println!("   {:.1} MB of JSON", json as f64 / 1e6);
     }
     println!(

@@ -183,15 +183,19 @@ fn validate_all(bytes: &[u8]) {
     }
 }
 
-/// Target: the JSON document, which serializes to JSON.
+/// Target: the JSON documents, full and lean, which are JSON.
 fn json(bytes: &[u8]) {
+    use bohnenspiel::validate::{DocumentForm, write_game_document};
     for game in RecordReader::new(bytes).filter_map(Result::ok) {
         let report = validate(&game, &Options::default());
-        let document = bohnenspiel::validate::GameDocument::new(&game, &report);
-        let text = serde_json::to_string(&document).unwrap_or_else(|e| panic!("{e}"));
-        let value: serde_json::Value =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
-        assert!(value.get("findings").is_some());
+        for form in [DocumentForm::Full(&report), DocumentForm::Lean] {
+            let mut text = Vec::new();
+            write_game_document(&mut text, &game, form, None, 1).unwrap_or_else(|e| panic!("{e}"));
+            let value: serde_json::Value =
+                serde_json::from_slice(&text).unwrap_or_else(|e| panic!("{e}"));
+            let full = matches!(form, DocumentForm::Full(_));
+            assert_eq!(value.get("findings").is_some(), full);
+        }
     }
 }
 

@@ -691,7 +691,7 @@ proptest! {
         use bohnenspiel::validate::{json_string, records_from_json};
         prop_assume!(records.iter().all(prose_prints));
         let printed = print_records(&records);
-        let json = json_string(&printed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let json = json_string(&printed);
         let back: Vec<Record> = records_from_json(&json)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{printed}")))?
             .into_iter()
@@ -700,8 +700,16 @@ proptest! {
         prop_assert_eq!(&back, &records);
         let again = print_records(&back);
         prop_assert_eq!(&again, &printed);
-        let json_again = json_string(&again).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let json_again = json_string(&again);
         prop_assert_eq!(json_again, json);
+        // The lean document gives the same records back.
+        let lean = lean_documents(&printed)?;
+        let back: Vec<Record> = records_from_json(&lean)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{printed}")))?
+            .into_iter()
+            .map(|back| back.record)
+            .collect();
+        prop_assert_eq!(&back, &records);
     }
 
     /// The same for records with syntax errors: notation → JSON →
@@ -735,49 +743,71 @@ proptest! {
         // prose (a row read as prose) is not one `fmt` can keep either.
         prop_assume!(parse_records(&text).iter().all(|game| !game.is_ok() || prose_prints(&game.record)));
         let printed = fmt(&text);
-        let json = json_string(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let json = json_string(&text);
         let back = from_json(&json).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&back, &printed, "{:?}", text);
+        // The lean document too.
+        let lean = lean_documents(&text)?;
+        let back = from_json(&lean).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&back, &printed, "{:?}", text);
         // JSON → notation → JSON: the document of what `fmt` printed gives
         // itself back wherever `fmt` is stable on its own output (not every
         // broken text is: a tag line put inside a move can change how the
         // rest is read the second time).
         prop_assume!(fmt(&printed) == printed);
-        let json = json_string(&printed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let json = json_string(&printed);
         let again = from_json(&json).map_err(|e| TestCaseError::fail(format!("{e}\n{printed}")))?;
-        let json_again = json_string(&again).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let json_again = json_string(&again);
         prop_assert_eq!(json_again, json, "{:?}\n{}", text, printed);
     }
 
-    /// What `bohnenspiel json` writes (`write_game_document`, by hand) is
-    /// serde_json's serialization of the `GameDocument`, byte for byte,
-    /// for generated records with and without syntax errors, tag values
+    /// Both documents are JSON whose strings say what they hold, for
+    /// generated records with and without syntax errors, tag values
     /// holding any character but a line break, and a file name that needs
-    /// escaping.
+    /// escaping: read back into its types, each names its file and index,
+    /// and holds every tag as written.
     #[test]
-    fn the_written_document_is_serde_jsons(
+    fn the_written_documents_are_json_that_says_what_they_hold(
         records in prop::collection::vec(record(), 1..3),
         breaks in prop::collection::vec(
             (any::<prop::sample::Index>(), select(vec!["13", "x", "(", ")", ";;", "[Broken", " zz ", "\n[A \"b\\\"]\n", "(\"q\" \\)"])),
             0..3,
         ),
     ) {
-        use bohnenspiel::validate::{GameDocument, Options, validate, write_game_document};
+        use bohnenspiel::validate::{DocumentForm, GameDocument, Options, validate, write_game_document};
         let text = broken(&records, &breaks);
         for (index, parsed) in parse_records(&text).iter().enumerate() {
             let report = validate(parsed, &Options::default());
             let file = "dir/\"a\\b\t\u{1}é.txt";
-            let whole = GameDocument::new(parsed, &report).in_file(file, index + 1);
-            let expected = serde_json::to_vec(&whole).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let mut written = Vec::new();
-            write_game_document(&mut written, parsed, &report, Some(file), index + 1)
-                .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(
-                String::from_utf8_lossy(&written),
-                String::from_utf8_lossy(&expected),
-                "{:?}",
-                text
-            );
+            for form in [DocumentForm::Full(&report), DocumentForm::Lean] {
+                let mut written = Vec::new();
+                write_game_document(&mut written, parsed, form, Some(file), index + 1)
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let document: GameDocument = serde_json::from_slice(&written)
+                    .map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
+                prop_assert_eq!(document.file.as_deref(), Some(file));
+                prop_assert_eq!(document.index, index + 1);
+                let tags: Vec<(&str, &str)> = document.tags.iter().map(|tag| (tag.name.as_str(), tag.value.as_str())).collect();
+                let written_tags: Vec<(&str, &str)> = parsed.record.tags.iter().map(|tag| (tag.name.as_str(), tag.value.as_str())).collect();
+                prop_assert_eq!(tags, written_tags, "{:?}", text);
+            }
         }
     }
+}
+
+/// `{"version":3,"games":[...]}` of the lean documents of the games of
+/// `text`.
+#[cfg(feature = "serde")]
+fn lean_documents(text: &str) -> Result<String, TestCaseError> {
+    use bohnenspiel::validate::{DocumentForm, write_game_document};
+    let mut json = b"{\"version\":3,\"games\":[".to_vec();
+    for (index, parsed) in parse_records(text).iter().enumerate() {
+        if index > 0 {
+            json.push(b',');
+        }
+        write_game_document(&mut json, parsed, DocumentForm::Lean, None, index + 1)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    }
+    json.extend_from_slice(b"]}");
+    String::from_utf8(json).map_err(|e| TestCaseError::fail(e.to_string()))
 }

@@ -24,8 +24,9 @@ use crate::{Hole, Player, Score, Setup};
 use super::Options;
 use super::json::{
     DOCUMENT_VERSION, GameDocument, GroupDocument, GroupKindName, JointName, MoveDocument,
-    PlyDocument, group_document,
+    PlyDocument,
 };
+use super::json_writer::group_document;
 
 /// What is wrong with a JSON document that should hold games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -955,7 +956,11 @@ fn rows(
             }
             (Player::North, None) => match moves.last_mut() {
                 Some(m) if m.north.is_none() => {
-                    if layout == Layout::Numbered && m.row_number() != Some(ply.number) {
+                    // Left out (0), it is its row's.
+                    if layout == Layout::Numbered
+                        && ply.number != 0
+                        && m.row_number() != Some(ply.number)
+                    {
                         return Err(DocumentError::notation(
                             format!("{here}.number"),
                             format!(
@@ -1052,7 +1057,8 @@ fn written_group(
     };
     group.span = Span::default();
     clear_group_spans(&mut group.kind);
-    let again = group_document(&group, document.start, document.end);
+    let again = group_document(&group, document.start, document.end)
+        .map_err(|error| DocumentError::notation(path, error.to_string()))?;
     if again.text != document.text {
         return Err(DocumentError::notation(
             format!("{path}.text"),

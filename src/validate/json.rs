@@ -1,29 +1,26 @@
-//! The JSON document model of validated games (feature `serde`).
+//! The JSON document of validated games, as read back (feature `serde`).
 //!
-//! A [`GameDocument`] is built from a parsed record and its [`Report`]:
-//! everything the record holds (every tag in order, every ply with its
-//! mark and groups, alternatives, endings, variations, prose, the numbers
-//! as written, and where each part was written) and what the replay adds
-//! (the rules' captures, the position after each ply, the result, the
-//! findings). A file's games print as a [`GamesDocument`],
-//! `{"version": 3, "games": [...]}`; the JSON Schema of both is
-//! `fixtures/schema/games.schema.json` (draft 2020-12).
-//! [`GameDocument::to_record`] and [`records_from_json`] read a document
-//! back into records.
-
-use std::fmt::Write as _;
+//! A game's document holds everything the record holds (every tag in
+//! order, every ply with its mark and groups, alternatives, endings,
+//! variations, prose, the numbers as written, and where each part was
+//! written) and what the replay adds (the rules' captures, the position
+//! after each ply, the result, the findings); its lean form holds the
+//! record alone ([`DocumentForm`]). [`write_game_document`] writes either;
+//! a file's games print as `{"version": 3, "games": [...]}`, and the JSON
+//! Schema of the full form is `fixtures/schema/games.schema.json` (draft
+//! 2020-12). The types here are the document as deserialized:
+//! [`GameDocument::to_record`] and [`records_from_json`] read it back
+//! into records.
 
 use serde::{Deserialize, Serialize};
 
 #[cfg(doc)]
 use crate::notation::Skipped;
-use crate::notation::{
-    self, CaptureAnnotation, Group, GroupKind, Joiner, Joint, Layout, LineIndex, ParsedRecord,
-    PhraseForm, Turn, Within, WrittenPly,
-};
+use crate::notation::{self, Joiner, Joint, Layout, LineIndex, ParsedRecord, PhraseForm, Within};
 use crate::{Capture, EndReason, Hole, Player, Position, Score};
 
-use super::report::{Line, ReplayedPly, StopReason};
+use super::json_writer::{DocumentForm, write_game_document};
+use super::report::StopReason;
 use super::{Finding, FindingKind, Report, Severity, Start};
 
 /// The version of the document's shape, written in its `version` field.
@@ -31,7 +28,7 @@ use super::{Finding, FindingKind, Report, Severity, Start};
 pub const DOCUMENT_VERSION: u32 = 3;
 
 /// Every game of a file: `{"version": 3, "games": [...]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GamesDocument {
     /// [`DOCUMENT_VERSION`].
@@ -40,29 +37,11 @@ pub struct GamesDocument {
     pub games: Vec<GameDocument>,
 }
 
-impl GamesDocument {
-    /// A document of these games, of the current [`DOCUMENT_VERSION`].
-    #[must_use]
-    pub fn new(games: Vec<GameDocument>) -> GamesDocument {
-        GamesDocument {
-            version: DOCUMENT_VERSION,
-            games,
-        }
-    }
-}
-
-impl Default for GamesDocument {
-    fn default() -> GamesDocument {
-        GamesDocument::new(Vec::new())
-    }
-}
-
-/// One validated game, as JSON: the record as written and what the
-/// replay made of it.
+/// One game's document, as read back: the record as written and what the
+/// replay made of it, or (the lean form) the record alone.
 ///
-/// Built by [`GameDocument::new`] from a parsed record and its [`Report`]
-/// (then [`GameDocument::in_file`] names its file and index). A file's
-/// games print as a [`GamesDocument`]; the JSON Schema (draft 2020-12) is
+/// [`write_game_document`] writes it; a file's games print as a
+/// [`GamesDocument`], and the JSON Schema (draft 2020-12) is
 /// `fixtures/schema/games.schema.json`. The fields, in order: `version`,
 /// `file` and `index` (from 1), `tags` (each `name`, `value`, `start`,
 /// `end`, in written order, duplicates included), `layout` (`inline` or
@@ -72,23 +51,25 @@ impl Default for GamesDocument {
 /// text that did not parse, see [`SkippedDocument`]), `verbatim`,
 /// `result`, `summary` and `findings`. A place (`start`, `end`,
 /// `line`/`column`) is a line and a column from 1 (columns count
-/// characters) in the file.
+/// characters) in the file. Every field but `version`, `tags`, `layout`
+/// and `moves` may be left out when read back.
 ///
 /// ```
 /// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{GameDocument, Options, validate};
+/// use bohnenspiel::validate::{DocumentForm, GameDocument, Options, validate, write_game_document};
 ///
 /// let games = parse_records("4,8; 6,12 (2 from hole 8)\n");
 /// let report = validate(&games[0], &Options::default());
-/// let document = GameDocument::new(&games[0], &report);
-/// let json = serde_json::to_value(&document)?;
-/// assert_eq!(json["moves"][3]["captures"], serde_json::json!([{"hole": 8, "beans": 2}]));
-/// assert_eq!(json["moves"][3]["groups"][0]["text"], "2 from hole 8");
-/// assert_eq!((json["moves"][3]["line"].as_u64(), json["moves"][3]["column"].as_u64()), (Some(1), Some(8)));
-/// assert_eq!(json["result"]["reason"], "unfinished");
-/// # Ok::<(), serde_json::Error>(())
+/// let mut json = Vec::new();
+/// write_game_document(&mut json, &games[0], DocumentForm::Full(&report), None, 1)?;
+/// let document: GameDocument = serde_json::from_slice(&json)?;
+/// assert_eq!(document.moves[3].groups[0].text, "2 from hole 8");
+/// assert_eq!((document.moves[3].line, document.moves[3].column), (1, 8));
+/// assert_eq!(document.result.reason, "unfinished");
+/// assert_eq!(document.to_record()?.to_string(), "4, 8; 6, 12 (2 from hole 8)\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameDocument {
     /// [`DOCUMENT_VERSION`].
@@ -108,7 +89,8 @@ pub struct GameDocument {
     pub start: Option<StartDocument>,
     /// The main line, one object per written ply.
     pub moves: Vec<MoveDocument>,
-    /// The variations in written order.
+    /// The variations in written order (empty when left out).
+    #[serde(default)]
     pub variations: Vec<VariationDocument>,
     /// The prose after the movetext, or `null`.
     pub prose: Option<TextDocument>,
@@ -138,7 +120,7 @@ pub struct GameDocument {
 
 /// A place in the text: line and column from 1 (columns count
 /// characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Place {
     /// Line from 1.
@@ -148,7 +130,7 @@ pub struct Place {
 }
 
 /// A tag line, such as `[Date "1962"]`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TagDocument {
     /// The name, e.g. `Date`.
@@ -164,7 +146,7 @@ pub struct TagDocument {
 }
 
 /// Text with its place: an ending (`South loses.`) or the prose.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TextDocument {
     /// The text, as the tree holds it (trimmed).
@@ -178,7 +160,7 @@ pub struct TextDocument {
 }
 
 /// A piece of text the parser skipped ([`Skipped`] in JSON).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SkippedDocument {
     /// The text, verbatim, without white space at its ends, nor the `;`
@@ -203,7 +185,7 @@ pub struct SkippedDocument {
 }
 
 /// How skipped text is joined to its neighbours: [`Joint`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum JointName {
     /// `; `
@@ -243,7 +225,7 @@ impl From<JointName> for Joint {
 }
 
 /// How the moves are laid out: [`Layout`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LayoutName {
     /// `4,8; 6,12 (2 from hole 8); …`
@@ -271,7 +253,7 @@ impl From<LayoutName> for Layout {
 }
 
 /// Both stores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoresDocument {
     /// South's store.
@@ -290,7 +272,7 @@ impl From<Score> for StoresDocument {
 }
 
 /// The start position.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StartDocument {
     /// Beans in holes 1 to 12.
@@ -317,7 +299,7 @@ impl From<Position> for StartDocument {
 }
 
 /// The position after a ply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDocument {
     /// Beans in holes 1 to 12.
@@ -341,7 +323,7 @@ impl From<Position> for BoardDocument {
 }
 
 /// Beans taken from one hole.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureDocument {
     /// The hole, 1 to 12.
@@ -365,13 +347,13 @@ impl From<Capture> for CaptureDocument {
 /// A move is a South ply and, if written, the North ply after it; the
 /// South ply carries the move's [`RowDocument`] (its place, its ending
 /// and full stop).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveDocument {
     /// The move number as written: the row number in numbered movetext;
     /// inline, the move's place in the movetext from 1, counting moves
-    /// that did not parse. Optional when read back (`0` or left out: the
-    /// move's place in its line).
+    /// that did not parse. Optional when read back inline, and on the
+    /// North ply of a numbered row (`0` or left out: its row's number).
     #[serde(default)]
     pub number: u32,
     /// The ply number from 1, counted from the start of the game along
@@ -389,9 +371,13 @@ pub struct MoveDocument {
     pub hole: Option<Hole>,
     /// The mark, such as `!?`, or `null`.
     pub mark: Option<String>,
-    /// The parenthesised groups after the ply, in written order.
+    /// The parenthesised groups after the ply, in written order (none
+    /// when left out).
+    #[serde(default)]
     pub groups: Vec<GroupDocument>,
-    /// Alternatives written after the ply (`8 or 9`), each a ply.
+    /// Alternatives written after the ply (`8 or 9`), each a ply (none
+    /// when left out).
+    #[serde(default)]
     pub alternatives: Vec<PlyDocument>,
     /// The comments joined by `; `, or `null` (from `groups`).
     pub comment: Option<String>,
@@ -469,7 +455,7 @@ impl From<super::WrittenValue> for ValueDocument {
 }
 
 /// A move as a whole: where it is written, its ending and full stop.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RowDocument {
     /// Where the move starts: its row number, if written, else its first
@@ -481,12 +467,13 @@ pub struct RowDocument {
     pub end: Place,
     /// The prose after `and` ending the move, or `null`.
     pub ending: Option<TextDocument>,
-    /// Whether a `.` follows the move.
+    /// Whether a `.` follows the move (`false` when left out).
+    #[serde(default)]
     pub full_stop: bool,
 }
 
 /// A ply written as an alternative.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlyDocument {
     /// The hole sown from; `null` for a written pass (`-`).
@@ -494,7 +481,8 @@ pub struct PlyDocument {
     pub hole: Option<Hole>,
     /// The mark, or `null`.
     pub mark: Option<String>,
-    /// Its groups.
+    /// Its groups (none when left out).
+    #[serde(default)]
     pub groups: Vec<GroupDocument>,
     /// The line where it starts.
     #[serde(default)]
@@ -505,7 +493,7 @@ pub struct PlyDocument {
 }
 
 /// What a group holds: [`GroupKind`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GroupKindName {
     /// A capture annotation, `(2 from 12)`.
@@ -524,7 +512,7 @@ pub enum GroupKindName {
 /// other fields of its kind say the same in structured form (when a
 /// document is read back, `text` is read with the notation's reader and
 /// the structured fields, where given, must agree with it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GroupDocument {
     /// The kind.
@@ -555,7 +543,7 @@ pub struct GroupDocument {
 }
 
 /// How two phrases, or two holes, are joined: [`Joiner`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum JoinerName {
     /// `, `
@@ -577,7 +565,7 @@ impl From<Joiner> for JoinerName {
 }
 
 /// The shape of a phrase: [`PhraseForm`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FormName {
     /// `2 from 12`
@@ -599,7 +587,7 @@ impl From<PhraseForm> for FormName {
 }
 
 /// One phrase of a capture annotation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PhraseDocument {
     /// The joiner before the phrase; `null` for the first.
@@ -617,7 +605,7 @@ pub struct PhraseDocument {
 }
 
 /// One variation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariationDocument {
     /// The label, such as `B`.
@@ -706,78 +694,6 @@ pub struct FindingDocument {
     pub message: String,
 }
 
-impl GameDocument {
-    /// The document of one game; `report` must come from
-    /// [`validate`](super::validate) of `parsed`. Its `file` is `null` and
-    /// its `index` 1 until [`GameDocument::in_file`] says otherwise.
-    ///
-    /// Linear in the size of the record.
-    #[must_use]
-    pub fn new(parsed: &ParsedRecord, report: &Report) -> GameDocument {
-        let record = &parsed.record;
-        let mut at = At {
-            parsed,
-            lines: parsed.line_index(),
-            label_lists: true,
-        };
-        let tags = record
-            .tags
-            .iter()
-            .map(|tag| tag_document(&mut at, tag))
-            .collect();
-        let movetext = &record.movetext;
-        let numbers = written_numbers(parsed);
-        let moves = line_document(&mut at, &movetext.moves, &numbers, &report.main_line, 0);
-        let variations = movetext
-            .variations
-            .iter()
-            .zip(&report.variations)
-            .map(|(variation, entry)| {
-                let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
-                let start = at.place(variation.span.start);
-                let end = at.place(variation.span.end);
-                let numbers = written_numbers_of(&variation.moves);
-                VariationDocument {
-                    label: entry.label.as_str().to_owned(),
-                    parent: entry.parent.map(|parent| parent.as_str().to_owned()),
-                    branch: entry.branch,
-                    replayed: entry.replayed,
-                    start,
-                    end,
-                    moves: line_document(&mut at, &variation.moves, &numbers, &entry.line, base),
-                }
-            })
-            .collect();
-        let prose = prose_document(&mut at);
-        let (skipped, verbatim) = skipped_documents(&mut at);
-        GameDocument {
-            version: DOCUMENT_VERSION,
-            file: None,
-            index: 1,
-            tags,
-            layout: movetext.layout.into(),
-            start: report.start.position().map(StartDocument::from),
-            moves,
-            variations,
-            prose,
-            skipped,
-            verbatim,
-            result: result(report),
-            summary: report.summary(),
-            findings: report.findings.iter().map(FindingDocument::from).collect(),
-        }
-    }
-
-    /// The same document naming its file and its index in that file (from
-    /// 1).
-    #[must_use]
-    pub fn in_file(mut self, file: impl Into<String>, index: usize) -> GameDocument {
-        self.file = Some(file.into());
-        self.index = index;
-        self
-    }
-}
-
 impl From<&Finding> for FindingDocument {
     fn from(finding: &Finding) -> FindingDocument {
         FindingDocument {
@@ -793,36 +709,10 @@ impl From<&Finding> for FindingDocument {
     }
 }
 
-/// A tag's document.
-pub(super) fn tag_document(at: &mut At<'_>, tag: &notation::Tag) -> TagDocument {
-    TagDocument {
-        name: tag.name.clone(),
-        value: tag.value.clone(),
-        start: at.place(tag.span.start),
-        end: at.place(tag.span.end),
-    }
-}
-
-/// The document of the game's prose, if any.
-pub(super) fn prose_document(at: &mut At<'_>) -> Option<TextDocument> {
-    let prose = at.parsed.record.prose.as_ref()?;
-    let text = prose.text.clone();
-    Some(TextDocument {
-        text,
-        start: at.place(prose.span.start),
-        end: at.place(prose.span.end),
-    })
-}
-
 /// Places of one game's text, located in text order (linear).
 pub(super) struct At<'a> {
     pub(super) parsed: &'a ParsedRecord,
     pub(super) lines: LineIndex<'a>,
-    /// Whether a label group's document lists its labels. The streamed
-    /// writer builds them without (`labels` is `None`) and writes the
-    /// labels from the tree's group, so that a ply with many labels
-    /// costs no string per label.
-    pub(super) label_lists: bool,
 }
 
 impl At<'_> {
@@ -923,242 +813,6 @@ pub(super) fn written_numbers_of(moves: &[notation::WrittenMove]) -> Vec<u32> {
         .collect()
 }
 
-/// The written plies of `moves`, with what `line` replayed of them.
-fn line_document(
-    at: &mut At<'_>,
-    moves: &[notation::WrittenMove],
-    numbers: &[u32],
-    line: &Line,
-    default_base: usize,
-) -> Vec<MoveDocument> {
-    let mut out = Vec::with_capacity(2 * moves.len());
-    let pushed: Result<(), std::convert::Infallible> =
-        for_each_move_document(at, moves, numbers, line, default_base, |document, _| {
-            out.push(document);
-            Ok(())
-        });
-    let Ok(()) = pushed;
-    out
-}
-
-/// Hands the documents of the written plies of `moves` to `emit` in
-/// order, each with its turn, with what `line` replayed of them, building
-/// one move's at a time: what [`line_document`] collects, and what the
-/// streamed document writes as it goes.
-pub(super) fn for_each_move_document<'m, E>(
-    at: &mut At<'_>,
-    moves: &'m [notation::WrittenMove],
-    numbers: &[u32],
-    line: &Line,
-    default_base: usize,
-    mut emit: impl FnMut(MoveDocument, &'m Turn) -> Result<(), E>,
-) -> Result<(), E> {
-    let base = line
-        .plies
-        .first()
-        .map_or(default_base, |first| first.index - 1);
-    let mut k = 0;
-    for (m, &number) in moves.iter().zip(numbers) {
-        // Places are located in text order (the row's start, its plies,
-        // its ending, its end), so that locating stays linear on a long
-        // line.
-        let row_start = at.place(m.row_span().map_or(m.span.start, |span| span.start));
-        let mut documents: [Option<(MoveDocument, &Turn)>; 2] = [None, None];
-        for (slot, (side, turn)) in documents.iter_mut().zip(m.turns()) {
-            let document = move_document(at, number, base + k + 1, side, turn, line.plies.get(k));
-            *slot = Some((document, turn));
-            k += 1;
-        }
-        let ending = m.ending.as_ref().map(|ending| TextDocument {
-            text: ending.text.clone(),
-            start: at.place(ending.span.start),
-            end: at.place(ending.span.end),
-        });
-        // The row is on the first ply written: South's, or North's when
-        // South's turn is left out.
-        let mut row = Some(RowDocument {
-            start: row_start,
-            end: at.place(m.span.end),
-            ending,
-            full_stop: m.full_stop,
-        });
-        for (mut document, turn) in documents.into_iter().flatten() {
-            document.row = row.take();
-            emit(document, turn)?;
-        }
-    }
-    Ok(())
-}
-
-fn move_document(
-    at: &mut At<'_>,
-    number: u32,
-    index: usize,
-    side: Player,
-    turn: &Turn,
-    replayed: Option<&ReplayedPly>,
-) -> MoveDocument {
-    let ply = &turn.ply;
-    let mut comments = ply.comments();
-    let comment = comments.next().map(|first| {
-        let mut text = first.to_owned();
-        for more in comments {
-            text.push_str("; ");
-            text.push_str(more);
-        }
-        text
-    });
-    let first = ply_document(at, ply);
-    MoveDocument {
-        number,
-        ply: replayed.map_or(index, |r| r.index),
-        side,
-        player: replayed.map_or(side, |r| r.player),
-        hole: ply.hole,
-        mark: first.mark,
-        groups: first.groups,
-        alternatives: turn
-            .alternatives
-            .iter()
-            .map(|alt| ply_document(at, alt))
-            .collect(),
-        comment,
-        annotated: annotated(ply),
-        values: super::written_values(ply)
-            .filter_map(|(_, value)| value.ok().map(ValueDocument::from))
-            .collect(),
-        captures: replayed.map(|r| {
-            r.captures
-                .iter()
-                .copied()
-                .map(CaptureDocument::from)
-                .collect()
-        }),
-        after: replayed.map(|r| r.after.into()),
-        line: first.line,
-        column: first.column,
-        row: None,
-    }
-}
-
-/// A ply's own document: hole, mark, groups and places.
-fn ply_document(at: &mut At<'_>, ply: &WrittenPly) -> PlyDocument {
-    let start = at.place(ply.span.start);
-    PlyDocument {
-        hole: ply.hole,
-        mark: ply.mark.map(|mark| mark.as_str().to_owned()),
-        groups: ply
-            .groups
-            .iter()
-            .map(|group| {
-                let (start, end) = (at.place(group.span.start), at.place(group.span.end));
-                group_document_of(group, start, end, at.label_lists)
-            })
-            .collect(),
-        line: start.line,
-        column: start.column,
-    }
-}
-
-/// The flattened captures of each capture annotation of a ply, or `None`
-/// when it has none.
-fn annotated(ply: &WrittenPly) -> Option<Vec<Vec<CaptureDocument>>> {
-    let annotations: Vec<Vec<CaptureDocument>> = ply
-        .groups
-        .iter()
-        .filter_map(|group| match &group.kind {
-            GroupKind::Captures { annotation, .. } => Some(captures_of(annotation)),
-            _ => None,
-        })
-        .collect();
-    (!annotations.is_empty()).then_some(annotations)
-}
-
-/// The flattened captures of an annotation.
-fn captures_of(annotation: &CaptureAnnotation) -> Vec<CaptureDocument> {
-    annotation
-        .captures()
-        .map(|(hole, beans)| CaptureDocument {
-            hole: hole.number(),
-            beans,
-        })
-        .collect()
-}
-
-/// A group's document, placed at `start..end`.
-pub(super) fn group_document(group: &Group, start: Place, end: Place) -> GroupDocument {
-    group_document_of(group, start, end, true)
-}
-
-/// [`group_document`], but the labels of a label group are listed only
-/// when `label_lists` (see [`At::label_lists`]).
-fn group_document_of(group: &Group, start: Place, end: Place, label_lists: bool) -> GroupDocument {
-    let mut document = GroupDocument {
-        kind: GroupKindName::Comment,
-        text: String::new(),
-        phrases: None,
-        comment: None,
-        labels: None,
-        hole: None,
-        mark: None,
-        start,
-        end,
-    };
-    // The group as printed, without its parentheses, in one string.
-    let mut text = String::with_capacity(32);
-    let _ = write!(text, "{group}");
-    if text.len() >= 2 && text.starts_with('(') && text.ends_with(')') {
-        text.pop();
-        text.remove(0);
-    }
-    document.text = text;
-    match &group.kind {
-        GroupKind::Captures {
-            annotation,
-            comment,
-        } => {
-            document.kind = GroupKindName::Captures;
-            document.phrases = Some(
-                std::iter::once((None, &annotation.first))
-                    .chain(
-                        annotation
-                            .rest
-                            .iter()
-                            .map(|(joiner, phrase)| (Some(*joiner), phrase)),
-                    )
-                    .map(|(joiner, phrase)| PhraseDocument {
-                        joiner: joiner.map(JoinerName::from),
-                        beans: phrase.beans,
-                        form: phrase.form.into(),
-                        hole_word: phrase.hole_word,
-                        holes: phrase.holes.holes().map(Hole::number).collect(),
-                        separators: phrase
-                            .holes
-                            .rest
-                            .iter()
-                            .map(|&(joiner, _)| joiner.into())
-                            .collect(),
-                    })
-                    .collect(),
-            );
-            document.comment.clone_from(comment);
-        }
-        GroupKind::Labels(labels) => {
-            document.kind = GroupKindName::Labels;
-            if label_lists {
-                document.labels = Some(labels.iter().map(|l| l.as_str().to_owned()).collect());
-            }
-        }
-        GroupKind::OtherMove(ply) => {
-            document.kind = GroupKindName::OtherMove;
-            document.hole = ply.hole;
-            document.mark = ply.mark.map(|mark| mark.as_str().to_owned());
-        }
-        GroupKind::Comment(_) => {}
-    }
-    document
-}
-
 /// The result of the main line.
 pub(super) fn result(report: &Report) -> ResultDocument {
     let line = &report.main_line;
@@ -1221,60 +875,32 @@ pub(super) fn result(report: &Report) -> ResultDocument {
     }
 }
 
-/// The document of every game of a record text, each validated with
-/// `options`: what `bohnenspiel json` prints for a file, without a file
-/// name (set [`GameDocument::file`] to name one).
+/// The JSON document of a record text, `{"version": 3, "games": [...]}`,
+/// compact (as `bohnenspiel json` prints it apart from line breaks), every
+/// game validated with the default [`Options`](super::Options), without a
+/// file name, and indexed from 1: [`write_game_document`] of each game.
 ///
 /// ```
-/// use bohnenspiel::validate::{Options, games_document};
-///
-/// let document = games_document("4,8; 6,12\n\n5,11; 6,7\n", &Options::default());
-/// assert_eq!(document.games.len(), 2);
-/// assert_eq!(document.games[1].index, 2);
+/// let json = bohnenspiel::validate::json_string("4,8; 6,12 (2 from hole 8)\n");
+/// assert!(json.starts_with("{\"version\":3,\"games\":[{"));
+/// let value: serde_json::Value = serde_json::from_str(&json)?;
+/// assert_eq!(value["games"][0]["moves"][3]["captures"][0]["beans"], 2);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[must_use]
-pub fn games_document(text: &str, options: &super::Options) -> GamesDocument {
-    let games = crate::notation::parse_records(text)
-        .iter()
-        .zip(1..)
-        .map(|(parsed, index)| {
-            let mut document = GameDocument::new(parsed, &super::validate(parsed, options));
-            document.index = index;
-            document
-        })
-        .collect();
-    GamesDocument::new(games)
-}
-
-/// The JSON document of a record text, as a [`serde_json::Value`]: every
-/// game validated with the default [`Options`](super::Options).
-///
-/// ```
-/// let json = bohnenspiel::validate::json_value("4,8; 6,12 (2 from hole 8)\n")?;
-/// assert_eq!(json["games"][0]["moves"][3]["captures"][0]["beans"], 2);
-/// # Ok::<(), serde_json::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// None in practice: the document always serializes (the error is
-/// serde_json's).
-pub fn json_value(text: &str) -> Result<serde_json::Value, serde_json::Error> {
-    serde_json::to_value(games_document(text, &super::Options::default()))
-}
-
-/// The JSON document of a record text, as a string (compact, as
-/// `bohnenspiel json` prints it apart from line breaks).
-///
-/// ```
-/// let json = bohnenspiel::validate::json_string("4,8\n")?;
-/// assert!(json.starts_with("{\"version\":3,\"games\":[{"));
-/// # Ok::<(), serde_json::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// As [`json_value`].
-pub fn json_string(text: &str) -> Result<String, serde_json::Error> {
-    serde_json::to_string(&games_document(text, &super::Options::default()))
+pub fn json_string(text: &str) -> String {
+    let options = super::Options::default();
+    let mut json = format!("{{\"version\":{DOCUMENT_VERSION},\"games\":[");
+    let mut out = std::mem::take(&mut json).into_bytes();
+    for (index, parsed) in crate::notation::parse_records(text).iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        let report = super::validate(parsed, &options);
+        // Writing into a `Vec` does not fail.
+        let _ = write_game_document(&mut out, parsed, DocumentForm::Full(&report), None, index + 1);
+    }
+    out.extend_from_slice(b"]}");
+    // The writer writes UTF-8: the text's strings and ASCII.
+    String::from_utf8(out).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }

@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::notation::{LosslessRecord, parse_records};
 
 use super::from_json::DocumentError;
-use super::json::GameDocument;
+use super::json_writer::{DocumentForm, write_game_document};
 use super::{Options, validate};
 
 /// Keys whose values are never compared: places in the text the document
@@ -48,8 +48,10 @@ pub(super) fn derived_document(
         ));
     };
     let report = validate(game, options);
-    serde_json::to_value(GameDocument::new(game, &report))
-        .map_err(|error| DocumentError::notation("", error.to_string()))
+    let mut json = Vec::new();
+    write_game_document(&mut json, game, DocumentForm::Full(&report), None, 1)
+        .map_err(|error| DocumentError::notation("", error.to_string()))?;
+    serde_json::from_slice(&json).map_err(|error| DocumentError::notation("", error.to_string()))
 }
 
 /// Checks every field `given` holds against the same field of `derived`

@@ -1,219 +1,379 @@
-//! Writing a game's JSON document as it is built: one move's document at
-//! a time, so that the memory a game's JSON takes is bounded by its tree
-//! and its report, not by the document (which is larger than the text).
+//! The one writer of a game's JSON document, in its two forms: the full
+//! document and the lean one ([`DocumentForm`]).
 //!
-//! The documents are the ones [`GameDocument::new`] builds (the same
-//! functions build them), written by hand in serde_json's compact form:
-//! the field names as literals, the few enums by name, strings through
-//! serde_json's own escaping when they need any. It is kept because it
-//! is measured faster: the whole `bohnenspiel json` command on 100,000
-//! random games (49.7 MB) takes 153.7 M instructions per 500 games
-//! against 333.7 M with the [`GameDocument`] built whole and written by
-//! serde's derived serialization (2.2 times as many), and 7.0–8.5 s
-//! against 14.2–18.2 s for the 100,000; on the hostile one-game shapes
-//! it also takes a quarter to a half of the memory. The `validate_bench`
-//! example measures both (phases `c` and `s`). Tests compare the bytes
-//! with `serde_json::to_vec` of the [`GameDocument`] on every fixture and
-//! on generated records.
+//! It writes serde_json's compact form straight from the record's tree
+//! and its [`Report`], one move at a time, so that the memory a game's
+//! JSON takes is bounded by its tree and its report, not by the document
+//! (which is larger than the text): the field names as literals, the few
+//! enums by name, numbers by hand and strings escaped as serde_json
+//! escapes them. The types of [`super::json`] are the document as read
+//! back; the rare parts that serde also writes elsewhere (a finding, a
+//! result, a value written as a comment) are written by their derived
+//! `Serialize`, and nothing else is.
+//!
+//! It is written by hand because that is measured faster than serde:
+//! serde's serializer writes every field name through its string escaper,
+//! a few writes a field, and a document holds about forty fields a ply.
 
-use std::io;
+use std::io::{self, Write as _};
 
 use serde::Serialize;
 
-use crate::notation::{self, ParsedRecord};
+use crate::notation::{
+    self, CaptureAnnotation, Group, GroupKind, Joiner, Joint, Layout, ParsedRecord, PhraseForm,
+    Turn, WrittenMove, WrittenPly,
+};
 use crate::{Player, Position};
 
 use super::Report;
-#[cfg(doc)]
-use super::json::GameDocument;
 use super::json::{
-    At, BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GroupDocument,
-    GroupKindName, JoinerName, LayoutName, MoveDocument, PhraseDocument, Place, PlyDocument,
-    RepetitionDocument, ResultDocument, RowDocument, StoresDocument, TextDocument,
-    for_each_move_document, prose_document, result, skipped_documents, tag_document,
-    written_numbers, written_numbers_of,
+    At, DOCUMENT_VERSION, FindingDocument, GroupDocument, Place, ValueDocument, result,
+    skipped_documents, written_numbers, written_numbers_of,
 };
-use super::report::{Line, VariationReport};
+use super::report::{Line, ReplayedPly};
 
-/// Writes the JSON document of one game to `writer`, compact: the same
-/// bytes as `serde_json::to_writer` of
-/// [`GameDocument::new`](super::GameDocument::new)`(parsed, report)` (with
-/// [`in_file`](super::GameDocument::in_file)`(file, index)` when `file` is
-/// given), built and written one move at a time, so that no more than
-/// one move's document (and 32 KiB of output waiting for `writer`) is
-/// held. This is how `bohnenspiel json` writes a game; `report` must come
-/// from [`validate`](super::validate) of `parsed`.
+/// Which document of a game [`write_game_document`] writes.
+#[derive(Debug, Clone, Copy)]
+pub enum DocumentForm<'r> {
+    /// The full document: the record as written, every part with its
+    /// place in the text, and what the replay (the [`Report`] of
+    /// [`validate`](super::validate) of the same record) made of it:
+    /// each ply's player, number, captures and the position after it,
+    /// the result, the summary and the findings.
+    Full(&'r Report),
+    /// The lean document: the record as written and nothing else, for
+    /// conversion at scale. Its fields are those of the full document
+    /// that hold the record (the same names, in the same order), without
+    /// the places, what the replay derives, a group's structured fields
+    /// (its `text` says it all) and the fields that hold their default
+    /// (a `mark`, `groups`, `alternatives`, `variations`, `prose`,
+    /// `skipped` or `verbatim` with nothing in it; a row's `ending` and
+    /// `full_stop`; a ply's `number` inline, where it is the move's
+    /// place, and on the North ply of a numbered row, where it is its
+    /// row's). It reads back as the full document does, to the same
+    /// record, and needs no replay to write.
+    Lean,
+}
+
+/// Writes the JSON document of one game to `writer`, compact, naming its
+/// file (`file`, `null` when `None`) and its index in the file (from 1):
+/// the full document, or the lean one ([`DocumentForm`]). It is built
+/// and written one move at a time, so that no more than one move's
+/// document (and 32 KiB of output waiting for `writer`) is held. This is
+/// how `bohnenspiel json` writes a game, and the only writer of the
+/// document.
 ///
 /// ```
 /// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{GameDocument, Options, validate, write_game_document};
+/// use bohnenspiel::validate::{DocumentForm, Options, validate, write_game_document};
 ///
 /// let games = parse_records("4,8; 6,12 (2 from hole 8) and South resigns\n");
 /// let report = validate(&games[0], &Options::default());
-/// let mut streamed = Vec::new();
-/// write_game_document(&mut streamed, &games[0], &report, Some("game.txt"), 1)?;
-/// let whole = GameDocument::new(&games[0], &report).in_file("game.txt", 1);
-/// assert_eq!(streamed, serde_json::to_vec(&whole)?);
-/// # Ok::<(), serde_json::Error>(())
+/// let mut full = Vec::new();
+/// write_game_document(&mut full, &games[0], DocumentForm::Full(&report), Some("game.txt"), 1)?;
+/// let full: serde_json::Value = serde_json::from_slice(&full)?;
+/// assert_eq!(full["moves"][3]["captures"], serde_json::json!([{"hole": 8, "beans": 2}]));
+///
+/// let mut lean = Vec::new();
+/// write_game_document(&mut lean, &games[0], DocumentForm::Lean, None, 1)?;
+/// assert_eq!(
+///     String::from_utf8(lean)?,
+///     concat!(
+///         r#"{"version":3,"tags":[],"layout":"inline","moves":["#,
+///         r#"{"side":"south","hole":4,"row":{}},{"side":"north","hole":8},"#,
+///         r#"{"side":"south","hole":6,"row":{"ending":{"text":"South resigns"}}},"#,
+///         r#"{"side":"north","hole":12,"groups":[{"kind":"captures","text":"2 from hole 8"}]}]}"#,
+///     )
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// An error of `writer`, as a [`serde_json::Error`].
+/// An error of `writer`.
 pub fn write_game_document<W: io::Write>(
     writer: W,
     parsed: &ParsedRecord,
-    report: &Report,
+    form: DocumentForm<'_>,
     file: Option<&str>,
     index: usize,
-) -> serde_json::Result<()> {
+) -> io::Result<()> {
     let mut out = Out {
         writer,
         buf: Vec::with_capacity(FLUSH_AT + 4096),
+        aside: Vec::new(),
     };
     let mut at = At {
         parsed,
         lines: parsed.line_index(),
-        label_lists: false,
     };
-    game(&mut out, &mut at, report, file, index).map_err(serde_json::Error::io)?;
-    out.flush().map_err(serde_json::Error::io)
+    let report = match form {
+        DocumentForm::Full(report) => Some(report),
+        DocumentForm::Lean => None,
+    };
+    game(&mut out, &mut at, report, file, index)?;
+    out.flush()
+}
+
+/// The document of a group as read back: what the writer writes for it,
+/// placed at `start..end`.
+///
+/// # Errors
+///
+/// None in practice: what the writer writes deserializes.
+pub(super) fn group_document(
+    group: &Group,
+    start: Place,
+    end: Place,
+) -> Result<GroupDocument, serde_json::Error> {
+    let mut out = Out {
+        writer: io::sink(),
+        buf: Vec::new(),
+        aside: Vec::new(),
+    };
+    out.group(group, Some((start, end)));
+    serde_json::from_slice(&out.buf)
 }
 
 /// The output waiting for the writer is handed over once it reaches this
 /// many bytes (checked after each move).
 const FLUSH_AT: usize = 1 << 15;
 
-/// A game's document, in the field order of [`GameDocument`].
+/// A game's document, in the field order of
+/// [`GameDocument`](super::GameDocument); the lean one when `report` is
+/// `None`.
 fn game<W: io::Write>(
     out: &mut Out<W>,
     at: &mut At<'_>,
-    report: &Report,
+    report: Option<&Report>,
     file: Option<&str>,
     index: usize,
 ) -> io::Result<()> {
     let parsed = at.parsed;
     let record = &parsed.record;
+    let movetext = &record.movetext;
     out.raw(b"{\"version\":");
     out.uint(DOCUMENT_VERSION.into());
-    out.raw(b",\"file\":");
-    out.opt_string(file);
-    out.raw(b",\"index\":");
-    out.uint(index as u64);
+    if report.is_some() || file.is_some() {
+        out.raw(b",\"file\":");
+        out.opt_string(file);
+        out.raw(b",\"index\":");
+        out.uint(index as u64);
+    }
     out.raw(b",\"tags\":[");
     for (i, tag) in record.tags.iter().enumerate() {
         out.comma(i);
-        let tag = tag_document(at, tag);
         out.raw(b"{\"name\":");
         out.string(&tag.name);
         out.raw(b",\"value\":");
         out.string(&tag.value);
-        out.start_end(tag.start, tag.end);
+        if report.is_some() {
+            out.start_end(at.place(tag.span.start), at.place(tag.span.end));
+        }
         out.raw(b"}");
     }
-    out.raw(b"],\"layout\":");
-    out.raw(match LayoutName::from(record.movetext.layout) {
-        LayoutName::Inline => b"\"inline\"",
-        LayoutName::Numbered => b"\"numbered\"",
+    out.raw(match movetext.layout {
+        Layout::Inline => b"],\"layout\":\"inline\"",
+        Layout::Numbered => b"],\"layout\":\"numbered\"",
     });
-    out.raw(b",\"start\":");
-    match report.start.position() {
-        Some(start) => out.start(start),
-        None => out.raw(b"null"),
+    if let Some(report) = report {
+        out.raw(b",\"start\":");
+        match report.start.position() {
+            Some(start) => out.start(start),
+            None => out.raw(b"null"),
+        }
     }
     out.raw(b",\"moves\":");
-    moves(
-        out,
-        at,
-        &record.movetext.moves,
-        &written_numbers(parsed),
-        &report.main_line,
-        0,
-    )?;
-    out.raw(b",\"variations\":[");
-    for (i, (variation, entry)) in record
-        .movetext
-        .variations
-        .iter()
-        .zip(&report.variations)
-        .enumerate()
-    {
-        out.comma(i);
-        self::variation(out, at, variation, entry)?;
+    let numbers = written_numbers(parsed);
+    let main_line = report.map(|report| &report.main_line);
+    moves(out, at, &movetext.moves, &numbers, main_line, 0)?;
+    match report {
+        Some(report) => {
+            out.raw(b",\"variations\":[");
+            for (i, (variation, entry)) in movetext.variations.iter().zip(&report.variations).enumerate() {
+                out.comma(i);
+                let start = at.place(variation.span.start);
+                let end = at.place(variation.span.end);
+                out.raw(b"{\"label\":");
+                out.string(entry.label.as_str());
+                out.raw(b",\"parent\":");
+                out.opt_string(entry.parent.as_ref().map(notation::Label::as_str));
+                out.raw(b",\"branch\":");
+                out.opt_uint(entry.branch.map(u64::from));
+                out.raw(b",\"replayed\":");
+                out.bool(entry.replayed);
+                out.start_end(start, end);
+                out.raw(b",\"moves\":");
+                let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
+                let numbers = written_numbers_of(&variation.moves);
+                moves(out, at, &variation.moves, &numbers, Some(&entry.line), base)?;
+                out.raw(b"}");
+            }
+            out.raw(b"]");
+        }
+        None if movetext.variations.is_empty() => {}
+        None => {
+            out.raw(b",\"variations\":[");
+            for (i, variation) in movetext.variations.iter().enumerate() {
+                out.comma(i);
+                out.raw(b"{\"label\":");
+                out.string(variation.label.as_str());
+                out.raw(b",\"moves\":");
+                let numbers = written_numbers_of(&variation.moves);
+                moves(out, at, &variation.moves, &numbers, None, 0)?;
+                out.raw(b"}");
+            }
+            out.raw(b"]");
+        }
     }
-    out.raw(b"],\"prose\":");
-    out.opt_text(prose_document(at).as_ref());
+    match &record.prose {
+        Some(prose) => {
+            out.raw(b",\"prose\":{\"text\":");
+            out.string(&prose.text);
+            if report.is_some() {
+                out.start_end(at.place(prose.span.start), at.place(prose.span.end));
+            }
+            out.raw(b"}");
+        }
+        None if report.is_some() => out.raw(b",\"prose\":null"),
+        None => {}
+    }
     let (skipped, verbatim) = skipped_documents(at);
-    out.raw(b",\"skipped\":");
-    out.serde(&skipped);
-    out.raw(b",\"verbatim\":");
-    out.opt_string(verbatim.as_deref());
-    out.raw(b",\"result\":");
-    out.result(&result(report));
-    out.raw(b",\"summary\":");
-    out.string(&report.summary());
-    out.raw(b",\"findings\":[");
-    for (i, finding) in report.findings.iter().enumerate() {
-        out.comma(i);
-        out.serde(&FindingDocument::from(finding));
+    if report.is_some() || !skipped.is_empty() {
+        out.raw(b",\"skipped\":");
+        out.array(&skipped, |out, piece| {
+            out.raw(b"{\"text\":");
+            out.string(&piece.text);
+            out.raw(b",\"within\":");
+            out.string(&piece.within);
+            out.raw(b",\"after\":");
+            out.uint(piece.after as u64);
+            out.raw(b",\"joined\":");
+            out.joint(piece.joined.into());
+            out.raw(b",\"next\":");
+            out.joint(piece.next.into());
+            if report.is_some() {
+                out.start_end(piece.start, piece.end);
+            }
+            out.raw(b"}");
+        });
     }
-    out.raw(b"]}");
+    if report.is_some() || verbatim.is_some() {
+        out.raw(b",\"verbatim\":");
+        out.opt_string(verbatim.as_deref());
+    }
+    if let Some(report) = report {
+        out.raw(b",\"result\":");
+        out.serde(&result(report));
+        out.raw(b",\"summary\":");
+        out.string(&report.summary());
+        out.raw(b",\"findings\":");
+        out.array(&report.findings, |out, finding| {
+            out.serde(&FindingDocument::from(finding));
+        });
+    }
+    out.raw(b"}");
     Ok(())
 }
 
-/// A line's moves, written as they are built.
+/// A line's moves, one ply a document, written move by move; `line` is
+/// what the replay made of them, `None` for the lean document. The plies
+/// are counted from `default_base` when the line replayed none.
 fn moves<W: io::Write>(
     out: &mut Out<W>,
     at: &mut At<'_>,
-    moves: &[notation::WrittenMove],
+    moves: &[WrittenMove],
     numbers: &[u32],
-    line: &Line,
-    base: usize,
+    line: Option<&Line>,
+    default_base: usize,
 ) -> io::Result<()> {
     out.raw(b"[");
+    let base = line
+        .and_then(|line| line.plies.first())
+        .map_or(default_base, |first| first.index - 1);
+    let numbered = at.parsed.record.movetext.layout == Layout::Numbered;
+    let mut k = 0;
     let mut first = true;
-    for_each_move_document(at, moves, numbers, line, base, |document, turn| {
+    for (m, &number) in moves.iter().zip(numbers) {
+        let mut turns = m.turns();
+        let Some((side, turn)) = turns.next() else {
+            continue;
+        };
+        let second = turns.next();
         if !first {
             out.raw(b",");
         }
         first = false;
-        out.move_document(&document, turn);
-        out.flush_if_full()
-    })?;
+        if line.is_none() {
+            // The row is on the first ply written: South's, or North's
+            // when South's turn is left out.
+            out.lean_ply(numbered.then_some(number), side, turn);
+            out.raw(b",\"row\":{");
+            if let Some(ending) = &m.ending {
+                out.raw(b"\"ending\":{\"text\":");
+                out.string(&ending.text);
+                out.raw(b"}");
+            }
+            if m.full_stop {
+                out.raw(if m.ending.is_some() {
+                    b",\"full_stop\":true"
+                } else {
+                    b"\"full_stop\":true"
+                });
+            }
+            out.raw(b"}}");
+            if let Some((side, turn)) = second {
+                out.raw(b",");
+                out.lean_ply(None, side, turn);
+                out.raw(b"}");
+            }
+            out.flush_if_full()?;
+            continue;
+        }
+        let replayed = |k: usize| line.and_then(|line| line.plies.get(k));
+        // Places are located in text order (the row's start, its plies,
+        // its ending, its end), so that locating stays linear on a long
+        // line: the second ply is written aside, before the row that the
+        // first one carries.
+        let row_start = at.place(m.row_span().map_or(m.span.start, |span| span.start));
+        out.full_ply(at, number, base + k + 1, side, turn, replayed(k));
+        k += 1;
+        if let Some((side, turn)) = second {
+            std::mem::swap(&mut out.buf, &mut out.aside);
+            out.raw(b",");
+            out.full_ply(at, number, base + k + 1, side, turn, replayed(k));
+            out.raw(b",\"row\":null}");
+            std::mem::swap(&mut out.buf, &mut out.aside);
+            k += 1;
+        }
+        out.raw(b",\"row\":{\"start\":");
+        out.place(row_start);
+        let ending = m
+            .ending
+            .as_ref()
+            .map(|ending| (ending, at.place(ending.span.start), at.place(ending.span.end)));
+        out.raw(b",\"end\":");
+        out.place(at.place(m.span.end));
+        out.raw(b",\"ending\":");
+        match ending {
+            Some((ending, start, end)) => {
+                out.raw(b"{\"text\":");
+                out.string(&ending.text);
+                out.start_end(start, end);
+                out.raw(b"}");
+            }
+            None => out.raw(b"null"),
+        }
+        out.raw(if m.full_stop {
+            b",\"full_stop\":true}}"
+        } else {
+            b",\"full_stop\":false}}"
+        });
+        out.buf.extend_from_slice(&out.aside);
+        out.aside.clear();
+        out.flush_if_full()?;
+    }
     out.raw(b"]");
-    Ok(())
-}
-
-/// A variation's document, in the field order of
-/// [`VariationDocument`](super::VariationDocument).
-fn variation<W: io::Write>(
-    out: &mut Out<W>,
-    at: &mut At<'_>,
-    variation: &notation::Variation,
-    entry: &VariationReport,
-) -> io::Result<()> {
-    let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
-    let start = at.place(variation.span.start);
-    let end = at.place(variation.span.end);
-    out.raw(b"{\"label\":");
-    out.string(entry.label.as_str());
-    out.raw(b",\"parent\":");
-    out.opt_string(entry.parent.as_ref().map(notation::Label::as_str));
-    out.raw(b",\"branch\":");
-    out.opt_uint(entry.branch.map(u64::from));
-    out.raw(b",\"replayed\":");
-    out.bool(entry.replayed);
-    out.start_end(start, end);
-    out.raw(b",\"moves\":");
-    moves(
-        out,
-        at,
-        &variation.moves,
-        &written_numbers_of(&variation.moves),
-        &entry.line,
-        base,
-    )?;
-    out.raw(b"}");
     Ok(())
 }
 
@@ -222,6 +382,8 @@ fn variation<W: io::Write>(
 struct Out<W> {
     writer: W,
     buf: Vec<u8>,
+    /// A move's second ply, written before the row its first ply carries.
+    aside: Vec<u8>,
 }
 
 impl<W: io::Write> Out<W> {
@@ -274,8 +436,8 @@ impl<W: io::Write> Out<W> {
             self.buf.push(b'0' + value as u8);
         } else if value < 100 {
             let value = value as u8;
-            self.buf.push(b'0' + value / 10);
-            self.buf.push(b'0' + value % 10);
+            self.buf
+                .extend_from_slice(&[b'0' + value / 10, b'0' + value % 10]);
         } else {
             self.long_uint(value);
         }
@@ -284,16 +446,6 @@ impl<W: io::Write> Out<W> {
     /// [`Out::uint`] of 100 or more (columns of long lines, mostly).
     #[inline(never)]
     fn long_uint(&mut self, value: u64) {
-        if value < 10_000 {
-            let value = value as u16;
-            if value >= 1000 {
-                self.buf.push(b'0' + (value / 1000) as u8);
-            }
-            self.buf.push(b'0' + (value / 100 % 10) as u8);
-            self.buf.push(b'0' + (value / 10 % 10) as u8);
-            self.buf.push(b'0' + (value % 10) as u8);
-            return;
-        }
         let mut digits = [0u8; 20];
         let mut at = digits.len();
         let mut rest = value;
@@ -312,15 +464,45 @@ impl<W: io::Write> Out<W> {
         }
     }
 
-    /// A JSON string: as it is between quotes when nothing in it needs
-    /// escaping, else escaped by serde_json.
+    /// A JSON string.
+    #[inline]
     fn string(&mut self, text: &str) {
-        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-            self.buf.push(b'"');
+        self.buf.push(b'"');
+        self.content(text);
+        self.buf.push(b'"');
+    }
+
+    /// A string's content, escaped as serde_json escapes it: `"`, `\` and
+    /// the control characters, these as `\n`, `\t` and the like or
+    /// `\u00XX`.
+    #[inline]
+    fn content(&mut self, text: &str) {
+        if !text.bytes().any(needs_escape) {
             self.buf.extend_from_slice(text.as_bytes());
-            self.buf.push(b'"');
-        } else {
-            self.serde(text);
+            return;
+        }
+        self.escaped(text.as_bytes());
+    }
+
+    #[inline(never)]
+    fn escaped(&mut self, bytes: &[u8]) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for &b in bytes {
+            match b {
+                b'"' => self.raw(b"\\\""),
+                b'\\' => self.raw(b"\\\\"),
+                b'\n' => self.raw(b"\\n"),
+                b'\r' => self.raw(b"\\r"),
+                b'\t' => self.raw(b"\\t"),
+                0x08 => self.raw(b"\\b"),
+                0x0c => self.raw(b"\\f"),
+                0..0x20 => {
+                    self.raw(b"\\u00");
+                    self.buf.push(HEX[usize::from(b >> 4)]);
+                    self.buf.push(HEX[usize::from(b & 0xf)]);
+                }
+                _ => self.buf.push(b),
+            }
         }
     }
 
@@ -331,8 +513,9 @@ impl<W: io::Write> Out<W> {
         }
     }
 
-    /// A value as serde_json writes it (for the parts that are rare in a
-    /// document: skipped text and findings).
+    /// A value as its derived `Serialize` writes it (the parts of a
+    /// document serde also writes elsewhere: findings, the result and
+    /// values written as comments).
     fn serde<T: Serialize + ?Sized>(&mut self, value: &T) {
         // Writing into a `Vec` does not fail, and these values always
         // serialize (no maps with keys that are not strings).
@@ -364,22 +547,43 @@ impl<W: io::Write> Out<W> {
         });
     }
 
+    fn joint(&mut self, joint: Joint) {
+        self.raw(match joint {
+            Joint::Semicolon => b"\"semicolon\"",
+            Joint::Comma => b"\"comma\"",
+            Joint::Space => b"\"space\"",
+            Joint::Row => b"\"row\"",
+            Joint::Line => b"\"line\"",
+        });
+    }
+
+    fn joiner(&mut self, joiner: Joiner) {
+        self.raw(match joiner {
+            Joiner::Comma => b"\"comma\"",
+            Joiner::And => b"\"and\"",
+            Joiner::Plus => b"\"plus\"",
+        });
+    }
+
     /// `"pits":[…],"stores":{…}` of a position.
-    fn pits_and_stores(&mut self, pits: &[u8; 12], stores: StoresDocument) {
-        self.raw(b"\"pits\":");
-        self.array(pits, |w, &beans| w.uint(beans.into()));
-        let StoresDocument { south, north } = stores;
-        self.raw(b",\"stores\":{\"south\":");
-        self.uint(south.into());
+    fn pits_and_stores(&mut self, position: &Position) {
+        self.raw(b"\"pits\":[");
+        for (i, &beans) in position.board().iter().enumerate() {
+            self.comma(i);
+            self.uint(beans.into());
+        }
+        let stores = position.stores();
+        self.raw(b"],\"stores\":{\"south\":");
+        self.uint(stores.south.into());
         self.raw(b",\"north\":");
-        self.uint(north.into());
+        self.uint(stores.north.into());
         self.raw(b"}");
     }
 
     /// A [`StartDocument`](super::StartDocument).
     fn start(&mut self, position: Position) {
         self.raw(b"{");
-        self.pits_and_stores(&position.board(), position.stores().into());
+        self.pits_and_stores(&position);
         self.raw(b",\"turn\":");
         self.player(position.turn());
         self.raw(b",\"setup\":");
@@ -387,19 +591,9 @@ impl<W: io::Write> Out<W> {
         self.raw(b"}");
     }
 
-    fn opt_text(&mut self, text: Option<&TextDocument>) {
-        let Some(TextDocument { text, start, end }) = text else {
-            self.raw(b"null");
-            return;
-        };
-        self.raw(b"{\"text\":");
-        self.string(text);
-        self.start_end(*start, *end);
-        self.raw(b"}");
-    }
-
-    fn captures(&mut self, captures: &[CaptureDocument]) {
-        self.array(captures, |w, &CaptureDocument { hole, beans }| {
+    /// `{"hole":H,"beans":B}` of each capture.
+    fn captures(&mut self, captures: impl IntoIterator<Item = (u8, u8)>) {
+        self.array(captures, |w, (hole, beans)| {
             w.raw(b"{\"hole\":");
             w.uint(hole.into());
             w.raw(b",\"beans\":");
@@ -408,252 +602,269 @@ impl<W: io::Write> Out<W> {
         });
     }
 
-    fn joiner(&mut self, joiner: JoinerName) {
-        self.raw(match joiner {
-            JoinerName::Comma => b"\"comma\"",
-            JoinerName::And => b"\"and\"",
-            JoinerName::Plus => b"\"plus\"",
-        });
+    fn hole(&mut self, ply: &WrittenPly) {
+        self.opt_uint(ply.hole.map(|hole| hole.number().into()));
     }
 
-    /// The documents of a ply's `groups`, built without the label lists
-    /// (`At::label_lists`): those are written from the tree's groups,
-    /// `tree`.
-    fn groups(&mut self, groups: &[GroupDocument], tree: &[notation::Group]) {
-        self.array(groups.iter().zip(tree), |w, (group, tree)| {
-            w.group(group, tree);
+    /// A group's document: the full one placed at `places`, the lean one
+    /// (`kind` and `text`) when `None`.
+    fn group(&mut self, group: &Group, places: Option<(Place, Place)>) {
+        self.raw(match &group.kind {
+            GroupKind::Captures { .. } => b"{\"kind\":\"captures\",\"text\":\"",
+            GroupKind::Labels(_) => b"{\"kind\":\"labels\",\"text\":\"",
+            GroupKind::OtherMove(_) => b"{\"kind\":\"other-move\",\"text\":\"",
+            GroupKind::Comment(_) => b"{\"kind\":\"comment\",\"text\":\"",
         });
-    }
-
-    fn group(&mut self, group: &GroupDocument, tree: &notation::Group) {
-        let GroupDocument {
-            kind,
-            text,
-            phrases,
-            comment,
-            labels,
-            hole,
-            mark,
-            start,
-            end,
-        } = group;
-        self.raw(match kind {
-            GroupKindName::Captures => b"{\"kind\":\"captures\"",
-            GroupKindName::Labels => b"{\"kind\":\"labels\"",
-            GroupKindName::OtherMove => b"{\"kind\":\"other-move\"",
-            GroupKindName::Comment => b"{\"kind\":\"comment\"",
-        });
-        self.raw(b",\"text\":");
-        self.string(text);
-        if let Some(phrases) = phrases {
-            self.raw(b",\"phrases\":");
-            self.array(phrases, Self::phrase);
+        self.group_text(group);
+        self.raw(b"\"");
+        let Some((start, end)) = places else {
+            self.raw(b"}");
+            return;
+        };
+        match &group.kind {
+            GroupKind::Captures {
+                annotation,
+                comment,
+            } => {
+                self.raw(b",\"phrases\":");
+                self.phrases(annotation);
+                if let Some(comment) = comment {
+                    self.raw(b",\"comment\":");
+                    self.string(comment);
+                }
+            }
+            GroupKind::Labels(labels) => {
+                self.raw(b",\"labels\":");
+                self.array(labels, |w, label| w.string(label.as_str()));
+            }
+            GroupKind::OtherMove(ply) => {
+                if let Some(hole) = ply.hole {
+                    self.raw(b",\"hole\":");
+                    self.uint(hole.number().into());
+                }
+                if let Some(mark) = ply.mark {
+                    self.raw(b",\"mark\":");
+                    self.string(mark.as_str());
+                }
+            }
+            GroupKind::Comment(_) => {}
         }
-        if let Some(comment) = comment {
-            self.raw(b",\"comment\":");
-            self.string(comment);
-        }
-        if let Some(labels) = labels {
-            self.raw(b",\"labels\":");
-            self.array(labels, |w, label| w.string(label));
-        } else if let notation::GroupKind::Labels(labels) = &tree.kind {
-            self.raw(b",\"labels\":");
-            self.array(labels.iter(), |w, label| w.string(label.as_str()));
-        }
-        if let Some(hole) = hole {
-            self.raw(b",\"hole\":");
-            self.uint(hole.number().into());
-        }
-        if let Some(mark) = mark {
-            self.raw(b",\"mark\":");
-            self.string(mark);
-        }
-        self.start_end(*start, *end);
+        self.start_end(start, end);
         self.raw(b"}");
     }
 
-    fn phrase(&mut self, phrase: &PhraseDocument) {
-        let PhraseDocument {
-            joiner,
-            beans,
-            form,
-            hole_word,
-            holes,
-            separators,
-        } = phrase;
-        self.raw(b"{\"joiner\":");
-        match joiner {
-            Some(joiner) => self.joiner(*joiner),
-            None => self.raw(b"null"),
+    /// The group as printed, without its parentheses, escaped.
+    fn group_text(&mut self, group: &Group) {
+        let from = self.buf.len();
+        // Writing into a `Vec` does not fail.
+        let _ = write!(self.buf, "{group}");
+        let printed = self.buf.get(from..).unwrap_or_default();
+        if let [b'(', inner @ .., b')'] = printed {
+            let len = inner.len();
+            self.buf.copy_within(from + 1..from + 1 + len, from);
+            self.buf.truncate(from + len);
         }
-        self.raw(b",\"beans\":");
-        self.uint((*beans).into());
-        self.raw(match form {
-            FormName::From => b",\"form\":\"from\",\"hole_word\":",
-            FormName::FromEach => b",\"form\":\"from-each\",\"hole_word\":",
-            FormName::EachFrom => b",\"form\":\"each-from\",\"hole_word\":",
-        });
-        self.bool(*hole_word);
-        self.raw(b",\"holes\":");
-        self.array(holes, |w, &hole| w.uint(hole.into()));
-        self.raw(b",\"separators\":");
-        self.array(separators, |w, &separator| w.joiner(separator));
-        self.raw(b"}");
+        if self
+            .buf
+            .get(from..)
+            .is_some_and(|text| text.iter().copied().any(needs_escape))
+        {
+            let text = self.buf.split_off(from);
+            self.escaped(&text);
+        }
     }
 
-    fn ply(&mut self, ply: &PlyDocument, tree: &notation::WrittenPly) {
-        let PlyDocument {
-            hole,
-            mark,
-            groups,
-            line,
-            column,
-        } = ply;
-        self.raw(b"{\"hole\":");
-        self.opt_uint(hole.map(|hole| hole.number().into()));
-        self.raw(b",\"mark\":");
-        self.opt_string(mark.as_deref());
-        self.raw(b",\"groups\":");
-        self.groups(groups, &tree.groups);
-        self.raw(b",\"line\":");
-        self.uint(*line as u64);
-        self.raw(b",\"column\":");
-        self.uint(*column as u64);
-        self.raw(b"}");
-    }
-
-    /// A [`MoveDocument`], field by field in its order; `turn` is the
-    /// written turn it documents.
-    fn move_document(&mut self, document: &MoveDocument, turn: &notation::Turn) {
-        // Room for a move's document, so that writing it rarely grows the
-        // buffer.
-        self.buf.reserve(1024);
-        let MoveDocument {
-            number,
-            ply,
-            side,
-            player,
-            hole,
-            mark,
-            groups,
-            alternatives,
-            comment,
-            annotated,
-            values,
-            captures,
-            after,
-            line,
-            column,
-            row,
-        } = document;
-        self.raw(b"{\"number\":");
-        self.uint((*number).into());
-        self.raw(b",\"ply\":");
-        self.uint(*ply as u64);
-        self.raw(b",\"side\":");
-        self.player(*side);
-        self.raw(b",\"player\":");
-        self.player(*player);
-        self.raw(b",\"hole\":");
-        self.opt_uint(hole.map(|hole| hole.number().into()));
-        self.raw(b",\"mark\":");
-        self.opt_string(mark.as_deref());
-        self.raw(b",\"groups\":");
-        self.groups(groups, &turn.ply.groups);
-        self.raw(b",\"alternatives\":");
+    /// A capture annotation's phrases, as written.
+    fn phrases(&mut self, annotation: &CaptureAnnotation) {
+        let rest = annotation.rest.iter().map(|(joiner, phrase)| (Some(*joiner), phrase));
         self.array(
-            alternatives.iter().zip(&turn.alternatives),
-            |w, (ply, tree)| {
-                w.ply(ply, tree);
+            std::iter::once((None, &annotation.first)).chain(rest),
+            |w, (joiner, phrase)| {
+                w.raw(b"{\"joiner\":");
+                match joiner {
+                    Some(joiner) => w.joiner(joiner),
+                    None => w.raw(b"null"),
+                }
+                w.raw(b",\"beans\":");
+                w.uint(phrase.beans.into());
+                w.raw(match phrase.form {
+                    PhraseForm::From => b",\"form\":\"from\",\"hole_word\":",
+                    PhraseForm::FromEach => b",\"form\":\"from-each\",\"hole_word\":",
+                    PhraseForm::EachFrom => b",\"form\":\"each-from\",\"hole_word\":",
+                });
+                w.bool(phrase.hole_word);
+                w.raw(b",\"holes\":");
+                w.array(phrase.holes.holes(), |w, hole| w.uint(hole.number().into()));
+                w.raw(b",\"separators\":");
+                w.array(phrase.holes.rest.iter(), |w, &(joiner, _)| w.joiner(joiner));
+                w.raw(b"}");
             },
         );
+    }
+
+    /// A ply's `groups`, each placed when `at` is given (the full document).
+    fn groups(&mut self, ply: &WrittenPly, mut at: Option<&mut At<'_>>) {
+        self.array(&ply.groups, |w, group| {
+            let places = at
+                .as_deref_mut()
+                .map(|at| (at.place(group.span.start), at.place(group.span.end)));
+            w.group(group, places);
+        });
+    }
+
+    /// The lean document of a ply (without its closing `}`, so that the
+    /// row can follow): its number when it carries a numbered row, side,
+    /// hole, and its mark, groups and alternatives when it has any.
+    fn lean_ply(&mut self, number: Option<u32>, side: Player, turn: &Turn) {
+        self.raw(b"{");
+        if let Some(number) = number {
+            self.raw(b"\"number\":");
+            self.uint(number.into());
+            self.raw(b",");
+        }
+        self.raw(b"\"side\":");
+        self.player(side);
+        self.raw(b",\"hole\":");
+        self.hole(&turn.ply);
+        self.lean_written(&turn.ply);
+        if !turn.alternatives.is_empty() {
+            self.raw(b",\"alternatives\":");
+            self.array(turn.alternatives.iter(), |w, ply| {
+                w.raw(b"{\"hole\":");
+                w.hole(ply);
+                w.lean_written(ply);
+                w.raw(b"}");
+            });
+        }
+    }
+
+    /// The mark and groups of a ply, when it has any.
+    fn lean_written(&mut self, ply: &WrittenPly) {
+        if let Some(mark) = ply.mark {
+            self.raw(b",\"mark\":");
+            self.string(mark.as_str());
+        }
+        if !ply.groups.is_empty() {
+            self.raw(b",\"groups\":");
+            self.groups(ply, None);
+        }
+    }
+
+    /// The full document of a ply (without its `row` and closing `}`), in
+    /// the field order of [`MoveDocument`](super::MoveDocument).
+    fn full_ply(
+        &mut self,
+        at: &mut At<'_>,
+        number: u32,
+        index: usize,
+        side: Player,
+        turn: &Turn,
+        replayed: Option<&ReplayedPly>,
+    ) {
+        // Room for a ply's document, so that writing it rarely grows the
+        // buffer.
+        self.buf.reserve(1024);
+        let ply = &turn.ply;
+        let start = at.place(ply.span.start);
+        self.raw(b"{\"number\":");
+        self.uint(number.into());
+        self.raw(b",\"ply\":");
+        self.uint(replayed.map_or(index, |r| r.index) as u64);
+        self.raw(b",\"side\":");
+        self.player(side);
+        self.raw(b",\"player\":");
+        self.player(replayed.map_or(side, |r| r.player));
+        self.raw(b",\"hole\":");
+        self.hole(ply);
+        self.raw(b",\"mark\":");
+        self.opt_string(ply.mark.map(|mark| mark.as_str()));
+        self.raw(b",\"groups\":");
+        self.groups(ply, Some(at));
+        self.raw(b",\"alternatives\":");
+        self.array(turn.alternatives.iter(), |w, alternative| {
+            let start = at.place(alternative.span.start);
+            w.raw(b"{\"hole\":");
+            w.hole(alternative);
+            w.raw(b",\"mark\":");
+            w.opt_string(alternative.mark.map(|mark| mark.as_str()));
+            w.raw(b",\"groups\":");
+            w.groups(alternative, Some(at));
+            w.line_column(start);
+            w.raw(b"}");
+        });
         self.raw(b",\"comment\":");
-        self.opt_string(comment.as_deref());
-        self.raw(b",\"annotated\":");
-        match annotated {
-            Some(annotated) => self.array(annotated, |w, captures| w.captures(captures)),
+        let mut comments = ply.comments();
+        match comments.next() {
+            Some(first) => {
+                self.buf.push(b'"');
+                self.content(first);
+                for more in comments {
+                    self.raw(b"; ");
+                    self.content(more);
+                }
+                self.buf.push(b'"');
+            }
             None => self.raw(b"null"),
         }
-        if !values.is_empty() {
+        self.raw(b",\"annotated\":");
+        let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
+            GroupKind::Captures { annotation, .. } => Some(annotation),
+            _ => None,
+        });
+        match annotations.next() {
+            Some(first) => self.array(std::iter::once(first).chain(annotations), |w, annotation| {
+                w.captures(
+                    annotation
+                        .captures()
+                        .map(|(hole, beans)| (hole.number(), beans)),
+                );
+            }),
+            None => self.raw(b"null"),
+        }
+        let mut values = super::written_values(ply)
+            .filter_map(|(_, value)| value.ok().map(ValueDocument::from))
+            .peekable();
+        if values.peek().is_some() {
             self.raw(b",\"values\":");
-            self.serde(values);
+            self.array(values, |w, value| w.serde(&value));
         }
         self.raw(b",\"captures\":");
-        match captures {
-            Some(captures) => self.captures(captures),
+        match replayed {
+            Some(replayed) => self.captures(
+                replayed
+                    .captures
+                    .iter()
+                    .map(|capture| (capture.hole.number(), capture.beans)),
+            ),
             None => self.raw(b"null"),
         }
         self.raw(b",\"after\":");
-        match after {
-            Some(BoardDocument { pits, stores, turn }) => {
+        match replayed {
+            Some(replayed) => {
                 self.raw(b"{");
-                self.pits_and_stores(pits, *stores);
+                self.pits_and_stores(&replayed.after);
                 self.raw(b",\"turn\":");
-                match turn {
-                    Some(turn) => self.player(*turn),
-                    None => self.raw(b"null"),
-                }
+                self.player(replayed.after.turn());
                 self.raw(b"}");
             }
             None => self.raw(b"null"),
         }
-        self.raw(b",\"line\":");
-        self.uint(*line as u64);
-        self.raw(b",\"column\":");
-        self.uint(*column as u64);
-        self.raw(b",\"row\":");
-        match row {
-            Some(RowDocument {
-                start,
-                end,
-                ending,
-                full_stop,
-            }) => {
-                self.raw(b"{\"start\":");
-                self.place(*start);
-                self.raw(b",\"end\":");
-                self.place(*end);
-                self.raw(b",\"ending\":");
-                self.opt_text(ending.as_ref());
-                self.raw(b",\"full_stop\":");
-                self.bool(*full_stop);
-                self.raw(b"}");
-            }
-            None => self.raw(b"null"),
-        }
-        self.raw(b"}");
+        self.line_column(start);
     }
 
-    /// A [`ResultDocument`].
-    fn result(&mut self, result: &ResultDocument) {
-        let ResultDocument {
-            south,
-            north,
-            winner,
-            reason,
-            repetition,
-        } = result;
-        self.raw(b"{\"south\":");
-        self.opt_uint(south.map(u64::from));
-        self.raw(b",\"north\":");
-        self.opt_uint(north.map(u64::from));
-        self.raw(b",\"winner\":");
-        self.opt_string(winner.as_deref());
-        self.raw(b",\"reason\":");
-        self.string(reason);
-        self.raw(b",\"repetition\":");
-        match repetition {
-            Some(RepetitionDocument { ply, earlier_ply }) => {
-                self.raw(b"{\"ply\":");
-                self.uint(*ply as u64);
-                self.raw(b",\"earlier_ply\":");
-                self.uint(*earlier_ply as u64);
-                self.raw(b"}");
-            }
-            None => self.raw(b"null"),
-        }
-        self.raw(b"}");
+    /// `,"line":L,"column":C`
+    fn line_column(&mut self, place: Place) {
+        self.raw(b",\"line\":");
+        self.uint(place.line as u64);
+        self.raw(b",\"column\":");
+        self.uint(place.column as u64);
     }
+}
+
+/// Whether serde_json escapes the byte in a string.
+#[inline(always)]
+fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
 }
 
 #[cfg(test)]
@@ -666,6 +877,7 @@ mod tests {
         let mut out = Out {
             writer: Vec::new(),
             buf: Vec::new(),
+            aside: Vec::new(),
         };
         write(&mut out);
         let Ok(()) = out.flush() else {

@@ -131,8 +131,9 @@
 //! - [`record_of`]: the record of a played game, with the rules' capture
 //!   annotations, each ply in its player's column (a game that starts
 //!   with North to move starts `..., 8`).
-//! - `json_value` / `json_string` (feature `serde`): the JSON document of
-//!   a record text, and `records_from_json` the way back.
+//! - `write_game_document` (feature `serde`): the JSON document of a
+//!   game, full or lean, and `records_from_json` the way back
+//!   (`json_string`: the document of a record text, in one string).
 //! - [`Finding`]'s `Display`, `LINE:COL: SEVERITY: MESSAGE`, and
 //!   [`Finding::in_file`], `FILE:LINE:COL: SEVERITY: MESSAGE`: the lines
 //!   `bohnenspiel validate` prints.
@@ -183,6 +184,23 @@
 //!   and `findings`.
 //!
 //! A place is `{line, column}`, both from 1 (columns count characters).
+//!
+//! The lean form (`bohnenspiel json --lean`, [`DocumentForm::Lean`]) is
+//! the record alone, for conversion at scale: the same fields with the
+//! same names and order, less the places, what the replay adds (`start`,
+//! a ply's `ply`, `player`, `comment`, `annotated`, `values`, `captures`
+//! and `after`, a variation's `parent`, `branch` and `replayed`,
+//! `result`, `summary`, `findings`), a group's structured fields (its
+//! `text` says it all) and every field that holds its default: `file`
+//! and `index` when no file is named, an empty `groups`, `alternatives`,
+//! `variations` or `skipped`, a `null` `mark`, `prose` or `verbatim`, a
+//! row's `null` `ending` and `false` `full_stop`, and a ply's `number`
+//! inline and on the North ply of a numbered row. A ply is then
+//! `{"side": "south", "hole": 4, "row": {}}` (`row` on the ply that
+//! starts a move), and a game about a fifth of its full document. It
+//! reads back exactly as the full document does (the full document is
+//! the lean one with more fields), and is written without replaying the
+//! game.
 //!
 //! The document is lossless: notation → JSON → notation gives exactly
 //! what `bohnenspiel fmt` prints, for records with syntax errors too, and
@@ -249,10 +267,10 @@ pub use json::{
     GamesDocument, GroupDocument, GroupKindName, JoinerName, JointName, LayoutName, MoveDocument,
     PhraseDocument, Place, PlyDocument, RepetitionDocument, ResultDocument, RowDocument,
     SkippedDocument, StartDocument, StoresDocument, TagDocument, TextDocument, ValueDocument,
-    VariationDocument, games_document, json_string, json_value,
+    VariationDocument, json_string,
 };
 #[cfg(feature = "serde")]
-pub use json_writer::write_game_document;
+pub use json_writer::{DocumentForm, write_game_document};
 pub use options::{ChosenRules, Options};
 pub use partie::{MatchGame, Matches};
 pub use replay::MAX_FINDINGS_PER_GAME;

@@ -244,24 +244,35 @@ Examples:
     /// alternative, ending, variation and the prose, each with its line and
     /// column) and what the replay adds: the rules' captures, the position
     /// after each ply, the result and the findings. Invalid records are
-    /// printed too. `bohnenspiel fmt --from json` reads it back.
+    /// printed too. With `--lean`, the record alone: the same fields less
+    /// the places, what the replay adds and what holds its default,
+    /// written without replaying the games. `bohnenspiel fmt --from json`
+    /// reads either back.
     #[command(after_help = "\
-The JSON Schema is fixtures/schema/games.schema.json in the crate's sources.
+The JSON Schema of the full form is fixtures/schema/games.schema.json in the
+crate's sources; the lean form is described in the library's documentation
+(bohnenspiel::validate).
 
 Exit status: 0, also when records have findings (they are inside the
 documents); 2 for a usage or I/O error.
 
 Examples:
   bohnenspiel json fixtures/rueger-1962.txt > rueger.json
-  bohnenspiel json --lines games/*.txt > games.jsonl")]
+  bohnenspiel json --lines games/*.txt > games.jsonl
+  bohnenspiel json --lean --lines games/*.txt > records.jsonl")]
     Json {
         /// Treat a capture the record does not annotate as an error.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "lean")]
         strict: bool,
         /// Print JSON Lines: one game document per line, no enclosing
         /// document (for streaming large collections).
         #[arg(long)]
         lines: bool,
+        /// Print the lean document of each game: the record as written,
+        /// without places and without what the replay adds (about a fifth
+        /// of the full document, and no replay to write it).
+        #[arg(long)]
+        lean: bool,
         /// The rules the records were played by, unless a record's
         /// `Rules` tag says otherwise.
         #[command(flatten)]

@@ -119,6 +119,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Json {
             strict,
             lines,
+            lean,
             rules,
             files,
         } => json::run(
@@ -129,6 +130,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
                 ..Options::default()
             }),
             lines,
+            lean,
         )?,
         Command::Select {
             select,

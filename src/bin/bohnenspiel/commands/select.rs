@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use bohnenspiel::notation::{KnownTag, ParsedRecord};
 use bohnenspiel::validate::{
-    Options, ReplayedPly, Validated, Validator, validate, write_game_document,
+    DocumentForm, Options, ReplayedPly, Validated, Validator, validate, write_game_document,
 };
 use bohnenspiel::{Action, Hole, Ply, Position};
 
@@ -268,8 +268,13 @@ impl<W: Write> Select<'_, W> {
             }
             Some(SelectOutput::Jsonl) => {
                 if let (Some(parsed), Some(full)) = (parsed, &replayed) {
-                    write_game_document(&mut *self.out, parsed, full, Some(name), index)
-                        .map_err(std::io::Error::from)?;
+                    write_game_document(
+                        &mut *self.out,
+                        parsed,
+                        DocumentForm::Full(full),
+                        Some(name),
+                        index,
+                    )?;
                     self.out.write_all(b"\n")?;
                 }
             }
