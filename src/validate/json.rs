@@ -898,9 +898,16 @@ pub fn json_string(text: &str) -> String {
         }
         let report = super::validate(parsed, &options);
         // Writing into a `Vec` does not fail.
-        let _ = write_game_document(&mut out, parsed, DocumentForm::Full(&report), None, index + 1);
+        let _ = write_game_document(
+            &mut out,
+            parsed,
+            DocumentForm::Full(&report),
+            None,
+            index + 1,
+        );
     }
     out.extend_from_slice(b"]}");
     // The writer writes UTF-8: the text's strings and ASCII.
-    String::from_utf8(out).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+    String::from_utf8(out)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }

@@ -190,7 +190,12 @@ fn game<W: io::Write>(
     match report {
         Some(report) => {
             out.raw(b",\"variations\":[");
-            for (i, (variation, entry)) in movetext.variations.iter().zip(&report.variations).enumerate() {
+            for (i, (variation, entry)) in movetext
+                .variations
+                .iter()
+                .zip(&report.variations)
+                .enumerate()
+            {
                 out.comma(i);
                 let start = at.place(variation.span.start);
                 let end = at.place(variation.span.end);
@@ -348,10 +353,13 @@ fn moves<W: io::Write>(
         }
         out.raw(b",\"row\":{\"start\":");
         out.place(row_start);
-        let ending = m
-            .ending
-            .as_ref()
-            .map(|ending| (ending, at.place(ending.span.start), at.place(ending.span.end)));
+        let ending = m.ending.as_ref().map(|ending| {
+            (
+                ending,
+                at.place(ending.span.start),
+                at.place(ending.span.end),
+            )
+        });
         out.raw(b",\"end\":");
         out.place(at.place(m.span.end));
         out.raw(b",\"ending\":");
@@ -676,7 +684,10 @@ impl<W: io::Write> Out<W> {
 
     /// A capture annotation's phrases, as written.
     fn phrases(&mut self, annotation: &CaptureAnnotation) {
-        let rest = annotation.rest.iter().map(|(joiner, phrase)| (Some(*joiner), phrase));
+        let rest = annotation
+            .rest
+            .iter()
+            .map(|(joiner, phrase)| (Some(*joiner), phrase));
         self.array(
             std::iter::once((None, &annotation.first)).chain(rest),
             |w, (joiner, phrase)| {
@@ -812,13 +823,16 @@ impl<W: io::Write> Out<W> {
             _ => None,
         });
         match annotations.next() {
-            Some(first) => self.array(std::iter::once(first).chain(annotations), |w, annotation| {
-                w.captures(
-                    annotation
-                        .captures()
-                        .map(|(hole, beans)| (hole.number(), beans)),
-                );
-            }),
+            Some(first) => self.array(
+                std::iter::once(first).chain(annotations),
+                |w, annotation| {
+                    w.captures(
+                        annotation
+                            .captures()
+                            .map(|(hole, beans)| (hole.number(), beans)),
+                    );
+                },
+            ),
             None => self.raw(b"null"),
         }
         let mut values = super::written_values(ply)

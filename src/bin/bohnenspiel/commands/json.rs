@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::validate::{DOCUMENT_VERSION, DocumentForm, Options, validate, write_game_document};
+use bohnenspiel::validate::{
+    DOCUMENT_VERSION, DocumentForm, Options, validate, write_game_document,
+};
 
 use crate::error::CliError;
 use crate::input::for_each_game;
@@ -40,7 +42,9 @@ pub fn run<W: Write>(
             out.write_all(if first { b"\n" } else { b",\n" })?;
         }
         first = false;
-        let form = report.as_ref().map_or(DocumentForm::Lean, DocumentForm::Full);
+        let form = report
+            .as_ref()
+            .map_or(DocumentForm::Lean, DocumentForm::Full);
         write_game_document(&mut *out, parsed, form, Some(name), index)?;
         if lines {
             out.write_all(b"\n")?;
