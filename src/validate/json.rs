@@ -14,9 +14,9 @@
 
 use serde::{Deserialize, Serialize};
 
-#[cfg(doc)]
-use crate::notation::Skipped;
 use crate::notation::{self, Joiner, Joint, Layout, LineIndex, ParsedRecord, PhraseForm, Within};
+#[cfg(doc)]
+use crate::notation::{GroupKind, Skipped};
 use crate::{Capture, EndReason, Hole, Player, Position, Score};
 
 use super::json_writer::{DocumentForm, write_game_document};

@@ -446,12 +446,20 @@ impl<W: io::Write> Out<W> {
             let value = value as u8;
             self.buf
                 .extend_from_slice(&[b'0' + value / 10, b'0' + value % 10]);
+        } else if value < 1000 {
+            // Columns of long lines, mostly.
+            let value = value as u16;
+            self.buf.extend_from_slice(&[
+                b'0' + (value / 100) as u8,
+                b'0' + (value / 10 % 10) as u8,
+                b'0' + (value % 10) as u8,
+            ]);
         } else {
             self.long_uint(value);
         }
     }
 
-    /// [`Out::uint`] of 100 or more (columns of long lines, mostly).
+    /// [`Out::uint`] of 1000 or more.
     #[inline(never)]
     fn long_uint(&mut self, value: u64) {
         let mut digits = [0u8; 20];
@@ -573,19 +581,55 @@ impl<W: io::Write> Out<W> {
         });
     }
 
-    /// `"pits":[…],"stores":{…}` of a position.
+    /// `"pits":[…],"stores":{…}` of a position, gathered on the stack
+    /// and written at once (a document holds one a ply).
     fn pits_and_stores(&mut self, position: &Position) {
-        self.raw(b"\"pits\":[");
+        let mut text = [0u8; 96];
+        let mut len = 0;
+        let mut put = |bytes: &[u8]| {
+            if let Some(to) = text.get_mut(len..len + bytes.len()) {
+                to.copy_from_slice(bytes);
+                len += bytes.len();
+            }
+        };
+        put(b"\"pits\":[");
         for (i, &beans) in position.board().iter().enumerate() {
-            self.comma(i);
-            self.uint(beans.into());
+            if i > 0 {
+                put(b",");
+            }
+            if beans < 10 {
+                put(&[b'0' + beans]);
+            } else if beans < 100 {
+                put(&[b'0' + beans / 10, b'0' + beans % 10]);
+            } else {
+                put(&[
+                    b'0' + beans / 100,
+                    b'0' + beans / 10 % 10,
+                    b'0' + beans % 10,
+                ]);
+            }
         }
+        put(b"],\"stores\":{\"south\":");
         let stores = position.stores();
-        self.raw(b"],\"stores\":{\"south\":");
-        self.uint(stores.south.into());
-        self.raw(b",\"north\":");
-        self.uint(stores.north.into());
-        self.raw(b"}");
+        for (i, beans) in [stores.south, stores.north].into_iter().enumerate() {
+            if i > 0 {
+                put(b",\"north\":");
+            }
+            if beans < 10 {
+                put(&[b'0' + beans]);
+            } else if beans < 100 {
+                put(&[b'0' + beans / 10, b'0' + beans % 10]);
+            } else {
+                put(&[
+                    b'0' + beans / 100,
+                    b'0' + beans / 10 % 10,
+                    b'0' + beans % 10,
+                ]);
+            }
+        }
+        put(b"}");
+        self.buf
+            .extend_from_slice(text.get(..len).unwrap_or_default());
     }
 
     /// A [`StartDocument`](super::StartDocument).
