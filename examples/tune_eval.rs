@@ -23,7 +23,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use bohnenspiel::analysis::EndgameTable;
-use bohnenspiel::analysis::engine::{FEATURE_NAMES, FEATURES, Weights, features};
+use bohnenspiel::analysis::engine::Weights;
+
+const FEATURES: usize = Weights::FEATURES;
 use bohnenspiel::{Position, Rules};
 
 fn next(state: &mut u64) -> u64 {
@@ -75,7 +77,7 @@ fn target(table: &EndgameTable, position: &Position) -> Option<f64> {
 /// The inputs of a position: its features and a constant 1.
 fn inputs(position: &Position) -> [f64; FEATURES + 1] {
     let mut row = [1.0; FEATURES + 1];
-    for (slot, value) in row.iter_mut().zip(features(position)) {
+    for (slot, value) in row.iter_mut().zip(Weights::features(position)) {
         *slot = f64::from(value);
     }
     row
@@ -160,7 +162,7 @@ fn main() -> ExitCode {
         check.len()
     );
     println!("weights (beans of final difference per unit):");
-    for (name, weight) in FEATURE_NAMES.iter().zip(&weights) {
+    for (name, weight) in Weights::FEATURE_NAMES.iter().zip(&weights) {
         println!("  {weight:+8.3}  {name}");
     }
     println!("  {:+8.3}  constant (being to move)", weights[FEATURES]);

@@ -126,8 +126,8 @@
 //!   `(%eval dD ±X)`, the engine's estimate after it (South's final beans
 //!   minus North's), checked by the engine's search to depth `D` from a
 //!   fresh state, with the line's positions since the last capture as
-//!   history ([`review::estimate`]), which gives the same value every
-//!   time. `(%verdict …)` comments are not judged: they are written
+//!   history (as a [fresh](review::Reviewer::fresh) reviewer searches),
+//!   which gives the same value every time. `(%verdict …)` comments are not judged: they are written
 //!   again by the next `--write`.
 //!
 //! Text that none of these phrases reads is not a judgement. A line

@@ -136,7 +136,7 @@ impl Reviewer {
     /// The reviewer, searching each position from a fresh engine (as
     /// [`Engine::new_game`] leaves it) instead of one that remembers the
     /// searches before: slower, but each estimate is then the same
-    /// whatever was searched before, as [`estimate`] computes it again.
+    /// whatever was searched before, and can be computed again.
     /// This is how values are reviewed to be written into a record.
     #[must_use]
     pub fn fresh(mut self) -> Reviewer {
@@ -266,7 +266,12 @@ impl Reviewer {
 /// reviewer gives that position where the analysis has no exact value,
 /// computed again: a search from a fresh engine is deterministic.
 /// [`Assessment::Missing`] for a ply the line does not hold.
-pub fn estimate(engine: &mut Engine, plies: &[PlyValue], ply: usize, depth: u32) -> Assessment {
+pub(crate) fn estimate(
+    engine: &mut Engine,
+    plies: &[PlyValue],
+    ply: usize,
+    depth: u32,
+) -> Assessment {
     let Some(last) = ply.checked_sub(1).and_then(|at| plies.get(at)) else {
         return Assessment::Missing;
     };

@@ -21,32 +21,36 @@ pub enum Evaluation {
 }
 
 /// The number of board features the evaluation weighs.
-pub const FEATURES: usize = 8;
-
-/// The names of the features, in the order of [`features`].
-pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "beans on own side minus the other side",
-    "own holes holding 1, 3 or 5",
-    "other holes holding 1, 3 or 5",
-    "own empty holes",
-    "other empty holes",
-    "own holes holding 12 or more",
-    "other holes holding 12 or more",
-    "best capture now (beans)",
-];
+const FEATURES: usize = 8;
 
 /// Weights of the board features, in hundredths of a bean of the final
 /// difference (mover's beans minus the other player's) per unit of the
 /// feature, and a constant (the value of being to move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Weights {
-    /// One weight per feature, in the order of [`FEATURE_NAMES`].
+    /// One weight per feature, in the order of
+    /// [`Weights::FEATURE_NAMES`].
     pub features: [i32; FEATURES],
     /// The constant term.
     pub tempo: i32,
 }
 
 impl Weights {
+    /// The number of board features the evaluation weighs.
+    pub const FEATURES: usize = FEATURES;
+
+    /// The names of the features, in the order of [`Weights::features()`].
+    pub const FEATURE_NAMES: [&str; FEATURES] = [
+        "beans on own side minus the other side",
+        "own holes holding 1, 3 or 5",
+        "other holes holding 1, 3 or 5",
+        "own empty holes",
+        "other empty holes",
+        "own holes holding 12 or more",
+        "other holes holding 12 or more",
+        "best capture now (beans)",
+    ];
+
     /// All weights zero: the store difference.
     pub const ZERO: Weights = Weights {
         features: [0; FEATURES],
@@ -71,44 +75,46 @@ impl Default for Weights {
     }
 }
 
-/// The board features of `position`, from the player to move's view, in
-/// the order of [`FEATURE_NAMES`].
-#[must_use]
-pub fn features(position: &Position) -> [i32; FEATURES] {
-    let mover = position.turn();
-    let board = position.board();
-    let (own, other) = match mover {
-        Player::South => board.split_at(6),
-        Player::North => {
-            let (south, north) = board.split_at(6);
-            (north, south)
-        }
-    };
-    let sum = |side: &[u8]| side.iter().map(|&b| i32::from(b)).sum::<i32>();
-    let count = |side: &[u8], test: fn(u8) -> bool| {
-        side.iter().filter(|&&beans| test(beans)).count() as i32
-    };
-    let odd_small = |beans: u8| matches!(beans, 1 | 3 | 5);
-    let empty = |beans: u8| beans == 0;
-    let loaded = |beans: u8| beans >= 12;
-    let best_capture = position
-        .legal_moves()
-        .map(|mv| {
-            let child = position.successor(mv.hole().index());
-            i32::from(child.store(mover)) - i32::from(position.store(mover))
-        })
-        .max()
-        .unwrap_or(0);
-    [
-        sum(own) - sum(other),
-        count(own, odd_small),
-        count(other, odd_small),
-        count(own, empty),
-        count(other, empty),
-        count(own, loaded),
-        count(other, loaded),
-        best_capture,
-    ]
+impl Weights {
+    /// The board features of `position`, from the player to move's view,
+    /// in the order of [`Weights::FEATURE_NAMES`]: what the weights weigh.
+    #[must_use]
+    pub fn features(position: &Position) -> [i32; FEATURES] {
+        let mover = position.turn();
+        let board = position.board();
+        let (own, other) = match mover {
+            Player::South => board.split_at(6),
+            Player::North => {
+                let (south, north) = board.split_at(6);
+                (north, south)
+            }
+        };
+        let sum = |side: &[u8]| side.iter().map(|&b| i32::from(b)).sum::<i32>();
+        let count = |side: &[u8], test: fn(u8) -> bool| {
+            side.iter().filter(|&&beans| test(beans)).count() as i32
+        };
+        let odd_small = |beans: u8| matches!(beans, 1 | 3 | 5);
+        let empty = |beans: u8| beans == 0;
+        let loaded = |beans: u8| beans >= 12;
+        let best_capture = position
+            .legal_moves()
+            .map(|mv| {
+                let child = position.successor(mv.hole().index());
+                i32::from(child.store(mover)) - i32::from(position.store(mover))
+            })
+            .max()
+            .unwrap_or(0);
+        [
+            sum(own) - sum(other),
+            count(own, odd_small),
+            count(other, odd_small),
+            count(own, empty),
+            count(other, empty),
+            count(own, loaded),
+            count(other, loaded),
+            best_capture,
+        ]
+    }
 }
 
 /// The store difference from the mover's view, in [`SCALE`] units.
@@ -126,7 +132,7 @@ pub(crate) fn evaluate(position: &Position, evaluation: Evaluation) -> i32 {
         Evaluation::Tuned => Weights::TUNED,
         Evaluation::Custom(weights) => weights,
     };
-    let board = features(position)
+    let board = Weights::features(position)
         .iter()
         .zip(weights.features)
         .map(|(&feature, weight)| feature * weight)

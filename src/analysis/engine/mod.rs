@@ -89,7 +89,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub use eval::{Evaluation, FEATURE_NAMES, FEATURES, Weights, features};
+pub use eval::{Evaluation, Weights};
 
 use self::eval::SCALE;
 use self::search::{INFINITY, MAX_PLY, Searcher};
