@@ -3,9 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::combinator::value;
+use nom::bytes::complete::take_while_m_n;
+use nom::combinator::map_opt;
 use nom::{IResult, Parser};
 
 /// A judgement written right after a hole number, as in `6!!` or `4?`.
@@ -69,16 +68,14 @@ impl Mark {
     }
 }
 
-/// One of the six marks at the start of `input` (the longest one).
+/// One of the six marks at the start of `input` (the longest one): its
+/// one or two characters of `!` and `?`, looked up in
+/// [`Mark::from_bytes`].
 pub(crate) fn mark(input: &str) -> IResult<&str, Mark> {
-    alt((
-        value(Mark::Brilliant, tag("!!")),
-        value(Mark::Blunder, tag("??")),
-        value(Mark::Interesting, tag("!?")),
-        value(Mark::Dubious, tag("?!")),
-        value(Mark::Good, tag("!")),
-        value(Mark::Mistake, tag("?")),
-    ))
+    map_opt(
+        take_while_m_n(1, 2, |c| c == '!' || c == '?'),
+        |written: &str| Mark::from_bytes(written.as_bytes()),
+    )
     .parse(input)
 }
 
@@ -111,5 +108,22 @@ mod tests {
         assert_eq!("?!".parse::<Mark>(), Ok(Mark::Dubious));
         assert!("!!!".parse::<Mark>().is_err());
         assert!("".parse::<Mark>().is_err());
+    }
+
+    #[test]
+    fn the_longest_mark_is_read_from_the_start() {
+        for (text, read, rest) in [
+            ("!", Mark::Good, ""),
+            ("?)", Mark::Mistake, ")"),
+            ("!!!", Mark::Brilliant, "!"),
+            ("??x", Mark::Blunder, "x"),
+            ("!? (A)", Mark::Interesting, " (A)"),
+            ("?!?", Mark::Dubious, "?"),
+        ] {
+            assert_eq!(mark(text), Ok((rest, read)), "{text}");
+        }
+        for text in ["", "x!", " !", "."] {
+            assert!(mark(text).is_err(), "{text}");
+        }
     }
 }

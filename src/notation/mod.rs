@@ -248,8 +248,7 @@
 //! The grammar of capture annotations (over the words of a one-pass
 //! tokenizer), group kinds, marks and tag lines is written with [`nom`]
 //! combinators; byte-level fast paths read plain plies, the layout of
-//! moves, the commonest annotation (`2 from 12`), plain tag lines
-//! (`[Date "1962"]`) and the end of a group.
+//! moves, the commonest annotation (`2 from 12`) and the end of a group.
 
 mod annotation;
 mod error;
