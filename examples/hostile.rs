@@ -46,21 +46,32 @@
 // message, and a North column that moves for South turns of up to 40
 // characters.
 //
-// Figures (5 MB, a release build without fat LTO, shared 2-core machine,
-// each phase in a process of its own). One large game's memory is bounded
-// by its tree: 160 bytes per move and about 104 bytes more for each group
+// Figures (10 MB, a release build without fat LTO, shared 2-core machine,
+// each phase in a process of its own). The largest peak of any shape and
+// phase at the large size is 41x its text, in json. One large game's memory is bounded by
+// its tree: 160 bytes per move and about 104 bytes more for each group
 // (a capture annotation, a comment, labels). A game of Rüger's opening
 // repeated on one line peaks at 20x its text in every phase. A chain of
 // one-row variations (15 bytes each) peaks at 20x in parse and print, 27x
 // in validate and 37x in json and annotate (a report keeps a 96-byte entry
 // for each variation and, in json and annotate, 96 bytes for each replayed
-// ply); one ply with N labels at 7x in every phase but json (9.5x); the
-// shapes that keep no tree (bad bytes, `;` x N, stray `)`) at about 4-6x.
-// Variations are replayed depth first on one game, each from where it
-// branches, so every written ply is played once: `variations-later` takes
-// 0.2-0.4 s per MB at 0.5 and 5 MB, and `variation-chain-later` peaks at
-// 34x in validate and 42x in json at 5 MB (a 168-byte frame of the replay
-// for each line it is inside).
+// ply); one ply with N labels at 7x in every phase but json (10x); one ply
+// with N groups `(A)`, or N remarks `(4?)(6!!)(B/C)`, at 3.2x (6.1x in
+// json), as it keeps 100 of them (before that limit, 80x and 55x, 153x
+// and 108x in json: each group was held twice while its ply was read);
+// the shapes that keep no tree (bad bytes, `;` x N, stray `)`) at about
+// 4-6x. The densest tree is that of many plies that each carry short
+// groups, which no shape here has: `bohnenspiel validate` peaks at 49x
+// on `4(),8();` x N and at 54x with 100 groups `()` on each ply (104
+// bytes a group for 2 bytes of text). Variations are replayed depth first
+// on one game, each from where it branches, so every written ply is
+// played once: `variations-later` takes 0.05 s per MB in validate and 0.1
+// s in json at 1 and 10 MB, and `variation-chain-later` peaks at 33x in
+// validate and 41x in json (a 168-byte frame of the replay for each line
+// it is inside). Time per MB at 10 MB is within 1.5x of that at 1 MB for
+// every shape and phase, but for phases that take a few milliseconds at
+// 1 MB (`wide-turn`, `stray-parens`, `huge-hole-number`), whose time on
+// the processor is read to a tick of the kernel's clock (up to 4 ms).
 //
 // `bohnenspiel analyse` on the inputs of `--input` (quick release build,
 // idle machine): `variations-later` 0.20 s and 19 MB at 200 KB, 1.16 s and
