@@ -7,7 +7,7 @@ mod naive;
 
 use bohnenspiel::notation::{Layout, Record, Span, parse_records};
 use bohnenspiel::validate::{
-    GameError, Options, StartError, record_of, replay_game, start_position, validate,
+    GameError, Options, StartError, replay_game, start_position, validate,
 };
 use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Repetition, Rules, Variant};
 
@@ -85,7 +85,7 @@ fn the_record_of_a_game_validates_clean_and_replays_to_the_same_game() {
                     .iter()
                     .filter(|ply| matches!(ply.action, Action::Pass))
                     .count();
-                let text = record_of(&game).to_string();
+                let text = Record::from(&game).to_string();
                 let record: Record = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
                 // Validation finds nothing wrong (a game stopped by the
                 // first repetition is complete).
@@ -204,7 +204,7 @@ fn the_record_of_a_game_writes_each_ply_in_its_players_column() {
             }
             games += 1;
             north_first += usize::from(start.turn() == Player::North);
-            let record = record_of(&game);
+            let record = Record::from(&game);
             let mut rows = record.clone();
             rows.movetext.layout = Layout::Numbered;
             for (m, number) in rows.movetext.moves.iter_mut().zip(1..) {

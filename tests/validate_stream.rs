@@ -586,7 +586,7 @@ fn hemprich_games_written_with_passes_agree() {
 }
 
 /// Records that leave South's turn out (`...`, a start with North to
-/// move), as `record_of` writes them, inline and in rows: the quick check
+/// move), as `Record::from(&Game)` writes them, inline and in rows: the quick check
 /// hands them to the full validation, and both agree.
 #[test]
 fn records_that_leave_south_out_agree() {

@@ -181,103 +181,104 @@ pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError
     Ok(game)
 }
 
-/// The record of a played game: inline movetext, each ply in its
-/// player's column (a game that starts with North to move leaves South's
-/// turn of the first move out: `..., 8`), every ply sown with the
-/// rules' capture annotation and every pass of the Hemprich variant
-/// written `-`, a `Setup` tag when the game does
-/// not start at the opening and a `Rules` tag when its variant or endless
-/// play is not the default. It prints with [`Display`](std::fmt::Display) and
-/// validates clean.
-///
-/// ```
-/// use bohnenspiel::{Game, Hole, Move};
-/// use bohnenspiel::validate::record_of;
-///
-/// let mut game = Game::default();
-/// for hole in [4, 8, 6, 12] {
-///     game.play(Move::new(Hole::new(hole)?))?;
-/// }
-/// assert_eq!(record_of(&game).to_string(), "4, 8; 6, 12 (2 from 8)\n");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[must_use]
-pub fn record_of(game: &Game) -> Record {
-    let mut tags = Vec::new();
-    if *game.start() != Position::new() {
-        tags.push(Tag {
-            name: KnownTag::Setup.name().to_owned(),
-            value: game.start().to_string(),
-            span: Span::default(),
-        });
-    }
-    // The tag names the variant and endless play; how a program ended
-    // its game (`Rules::repetition`) is no part of the record.
-    let rules = Rules {
-        repetition: Repetition::default(),
-        ..game.rules()
-    };
-    if rules != Rules::default() {
-        tags.push(Tag {
-            name: KnownTag::Rules.name().to_owned(),
-            value: rules.to_string(),
-            span: Span::default(),
-        });
-    }
-    let plies: Vec<WrittenPly> = game
-        .plies()
-        .iter()
-        .map(|ply| match &ply.action {
-            Action::Sow { mv, captures } => {
-                let mut written = WrittenPly::new(mv.hole());
-                if let Some(annotation) = compare::canonical(captures) {
-                    written.groups.push(Group {
-                        kind: GroupKind::Captures {
-                            annotation,
-                            comment: None,
-                        },
-                        span: Span::default(),
-                    });
-                }
-                written
-            }
-            Action::Pass => WrittenPly::pass(),
-        })
-        .collect();
-    let mut moves = Vec::with_capacity(plies.len() / 2 + 1);
-    let mut plies = plies.into_iter();
-    // A game that starts with North to move starts with North's turn:
-    // South's is left out of the first move (`..., 8`).
-    let north_first = game.start().turn() == Player::North;
-    if north_first && let Some(north) = plies.next() {
-        moves.push(WrittenMove {
-            number: None,
-            south: SouthTurn::Elided {
+impl From<&Game> for Record {
+    /// The record of a played game: inline movetext, each ply in its
+    /// player's column (a game that starts with North to move leaves South's
+    /// turn of the first move out: `..., 8`), every ply sown with the
+    /// rules' capture annotation and every pass of the Hemprich variant
+    /// written `-`, a `Setup` tag when the game does
+    /// not start at the opening and a `Rules` tag when its variant or endless
+    /// play is not the default. It prints with [`Display`](std::fmt::Display) and
+    /// validates clean.
+    ///
+    /// ```
+    /// use bohnenspiel::{Game, Hole, Move};
+    /// use bohnenspiel::notation::Record;
+    ///
+    /// let mut game = Game::default();
+    /// for hole in [4, 8, 6, 12] {
+    ///     game.play(Move::new(Hole::new(hole)?))?;
+    /// }
+    /// assert_eq!(Record::from(&game).to_string(), "4, 8; 6, 12 (2 from 8)\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from(game: &Game) -> Record {
+        let mut tags = Vec::new();
+        if *game.start() != Position::new() {
+            tags.push(Tag {
+                name: KnownTag::Setup.name().to_owned(),
+                value: game.start().to_string(),
                 span: Span::default(),
+            });
+        }
+        // The tag names the variant and endless play; how a program ended
+        // its game (`Rules::repetition`) is no part of the record.
+        let rules = Rules {
+            repetition: Repetition::default(),
+            ..game.rules()
+        };
+        if rules != Rules::default() {
+            tags.push(Tag {
+                name: KnownTag::Rules.name().to_owned(),
+                value: rules.to_string(),
+                span: Span::default(),
+            });
+        }
+        let plies: Vec<WrittenPly> = game
+            .plies()
+            .iter()
+            .map(|ply| match &ply.action {
+                Action::Sow { mv, captures } => {
+                    let mut written = WrittenPly::new(mv.hole());
+                    if let Some(annotation) = compare::canonical(captures) {
+                        written.groups.push(Group {
+                            kind: GroupKind::Captures {
+                                annotation,
+                                comment: None,
+                            },
+                            span: Span::default(),
+                        });
+                    }
+                    written
+                }
+                Action::Pass => WrittenPly::pass(),
+            })
+            .collect();
+        let mut moves = Vec::with_capacity(plies.len() / 2 + 1);
+        let mut plies = plies.into_iter();
+        // A game that starts with North to move starts with North's turn:
+        // South's is left out of the first move (`..., 8`).
+        let north_first = game.start().turn() == Player::North;
+        if north_first && let Some(north) = plies.next() {
+            moves.push(WrittenMove {
+                number: None,
+                south: SouthTurn::Elided {
+                    span: Span::default(),
+                },
+                north: Some(Turn::single(north)),
+                ending: None,
+                full_stop: false,
+                span: Span::default(),
+            });
+        }
+        while let Some(south) = plies.next() {
+            moves.push(WrittenMove {
+                number: None,
+                south: SouthTurn::Written(Turn::single(south)),
+                north: plies.next().map(Turn::single),
+                ending: None,
+                full_stop: false,
+                span: Span::default(),
+            });
+        }
+        Record {
+            tags,
+            movetext: Movetext {
+                layout: Layout::Inline,
+                moves,
+                variations: Vec::new(),
             },
-            north: Some(Turn::single(north)),
-            ending: None,
-            full_stop: false,
-            span: Span::default(),
-        });
-    }
-    while let Some(south) = plies.next() {
-        moves.push(WrittenMove {
-            number: None,
-            south: SouthTurn::Written(Turn::single(south)),
-            north: plies.next().map(Turn::single),
-            ending: None,
-            full_stop: false,
-            span: Span::default(),
-        });
-    }
-    Record {
-        tags,
-        movetext: Movetext {
-            layout: Layout::Inline,
-            moves,
-            variations: Vec::new(),
-        },
-        prose: None,
+            prose: None,
+        }
     }
 }

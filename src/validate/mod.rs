@@ -128,7 +128,8 @@
 //!   record, from its `Setup` tag or the opening.
 //! - [`replay_game`]: the [`Game`] its main line records,
 //!   replayed under its rules (its `Rules` tag's, else the options').
-//! - [`record_of`]: the record of a played game, with the rules' capture
+//! - [`Record::from`](crate::notation::Record#impl-From%3C%26Game%3E-for-Record)`(&game)`:
+//!   the record of a played game, with the rules' capture
 //!   annotations, each ply in its player's column (a game that starts
 //!   with North to move starts `..., 8`).
 //! - `write_game_document` (feature `serde`): the JSON document of a
@@ -260,7 +261,7 @@ pub use from_json::{
     DocumentError, DocumentErrorKind, for_each_json_game, read_json_games, read_json_games_with,
     records_from_json,
 };
-pub use jobs::{GameError, StartError, record_of, replay_game, start_position};
+pub use jobs::{GameError, StartError, replay_game, start_position};
 #[cfg(feature = "serde")]
 pub use json::{
     BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GameDocument,

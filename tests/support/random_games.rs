@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
+use bohnenspiel::notation::Record;
 use bohnenspiel::notation::{Span, Tag};
-use bohnenspiel::validate::record_of;
 use bohnenspiel::{Game, Position, Repetition, Rules};
 
 /// A small deterministic generator (xorshift64*), so the files are the
@@ -43,7 +43,7 @@ fn random_game(rng: &mut Rng) -> Game {
 
 /// Writes `count` random games, each with an `Event` tag and every
 /// capture annotated as the rules capture it (the library's
-/// [`record_of`]), separated by blank lines.
+/// `Record::from(&Game)`), separated by blank lines.
 ///
 /// # Errors
 ///
@@ -51,7 +51,7 @@ fn random_game(rng: &mut Rng) -> Game {
 pub fn write_games(out: &mut impl Write, count: usize, seed: u64) -> io::Result<()> {
     let mut rng = Rng(seed | 1);
     for n in 1..=count {
-        let mut record = record_of(&random_game(&mut rng));
+        let mut record = Record::from(&random_game(&mut rng));
         record.tags.insert(
             0,
             Tag {

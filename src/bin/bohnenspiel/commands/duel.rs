@@ -20,8 +20,8 @@ use bohnenspiel::analysis::engine::matches::{
     MatchEnd, PlayedGame, Tally, play_game, random_openings, two_ply_openings,
 };
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, history};
+use bohnenspiel::notation::Record;
 use bohnenspiel::notation::Tag;
-use bohnenspiel::validate::record_of;
 use bohnenspiel::{Action, Game, Move, Player, Rules};
 
 use crate::error::{CliError, usage};
@@ -409,7 +409,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
                 names[south],
                 names[north]
             )?;
-            let mut record = record_of(&played.game);
+            let mut record = Record::from(&played.game);
             let mut tags = vec![
                 tag(
                     "Event",

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, history};
 use bohnenspiel::diagram::Marks;
+use bohnenspiel::notation::Record;
 use bohnenspiel::notation::{Span, Tag};
-use bohnenspiel::validate::record_of;
 use bohnenspiel::{Action, Game, Move, Player, Position, Repetition, Rules};
 
 use crate::board::diagram;
@@ -182,7 +182,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         (None, None) => "The game was not finished.".to_owned(),
     };
     writeln!(out, "{result}")?;
-    let mut record = record_of(&game);
+    let mut record = Record::from(&game);
     let names = |player: Player| {
         if player == side {
             "you".to_owned()
