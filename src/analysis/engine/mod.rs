@@ -97,10 +97,6 @@ use self::tt::Table;
 use super::{Budget, EndgameTable, Solver, TableError};
 use crate::{Game, Hole, Move, Player, Position, Rules, Score, Variant};
 
-/// The most plies [`Engine::search`] searches ahead (a larger
-/// [`Limits::depth`] is taken as this).
-pub const MAX_DEPTH: u32 = (MAX_PLY - 8) as u32;
-
 /// What the engine uses; each part can be switched off to measure what
 /// it gains (all on by default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -169,7 +165,7 @@ impl Default for EngineConfig {
 /// flag is set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Limits {
-    /// The deepest iteration (plies); at most [`MAX_DEPTH`] is searched.
+    /// The deepest iteration (plies); at most [`Limits::MAX_DEPTH`] is searched.
     pub depth: Option<u32>,
     /// The most nodes, the exact attempt's included (depth 1 always
     /// finishes, so a limit below its few nodes is passed by them).
@@ -179,6 +175,10 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The most plies [`Engine::search`] searches ahead (a larger
+    /// [`Limits::depth`] is taken as this).
+    pub const MAX_DEPTH: u32 = (MAX_PLY - 8) as u32;
+
     /// No limit: until stopped.
     pub const INFINITE: Limits = Limits {
         depth: None,
@@ -411,7 +411,10 @@ impl Engine {
             return Ok(result);
         }
         self.tt.new_search();
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = limits
+            .depth
+            .unwrap_or(Limits::MAX_DEPTH)
+            .clamp(1, Limits::MAX_DEPTH);
         let node_limit = limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(spent));
         let single = position.legal_moves().len() <= 1;
         let mut searcher = Searcher {

@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 
 use bohnenspiel::analysis::EndgameTable;
 use bohnenspiel::analysis::engine::{
-    Engine, EngineConfig, Limits, MAX_DEPTH, SearchInfo, SearchResult, history,
+    Engine, EngineConfig, Limits, SearchInfo, SearchResult, history,
 };
 use bohnenspiel::{Action, Game, Move, Position, Rules, Variant};
 
@@ -540,6 +540,7 @@ impl Session {
     /// The engine's limits for a `go`, with a note for a limit it cannot
     /// take as given.
     fn limits(&self, go: Go) -> Result<Limits, CliError> {
+        const MAX_DEPTH: u32 = Limits::MAX_DEPTH;
         let mut limits = Limits::INFINITE;
         if let Some(depth) = go.depth {
             if depth == 0 {
