@@ -26,6 +26,62 @@ const NOT_COMPARED: [&str; 8] = [
     "line", "column", "file", "index", "findings", "tags", "skipped", "verbatim",
 ];
 
+/// The fields of a ply's document that the replay derives.
+const DERIVED_PLY: [&str; 7] = [
+    "ply",
+    "player",
+    "comment",
+    "annotated",
+    "values",
+    "captures",
+    "after",
+];
+
+/// Whether a game's document `given` holds a field the replay derives
+/// (what [`check_given`] compares beyond the record's own fields, which
+/// the reader has read and checked): the game's `start`, `result` or
+/// `summary`, a variation's `parent`, `branch` or `replayed`, a ply's
+/// fields of [`DERIVED_PLY`], or an inline ply's `number` (a numbered
+/// ply's is its row's, read with the record). A document without any,
+/// such as the lean one, needs no replay to be read back.
+pub(super) fn gives_derived(given: &Value) -> bool {
+    let Some(game) = given.as_object() else {
+        return true;
+    };
+    if ["start", "result", "summary"]
+        .iter()
+        .any(|key| game.contains_key(*key))
+    {
+        return true;
+    }
+    let inline = game.get("layout").and_then(Value::as_str) != Some("numbered");
+    let plies_derive = |moves: Option<&Value>| {
+        moves
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_object)
+            .any(|ply| {
+                DERIVED_PLY.iter().any(|key| ply.contains_key(*key))
+                    || (inline && ply.contains_key("number"))
+            })
+    };
+    if plies_derive(game.get("moves")) {
+        return true;
+    }
+    game.get("variations")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_object)
+        .any(|variation| {
+            ["parent", "branch", "replayed"]
+                .iter()
+                .any(|key| variation.contains_key(*key))
+                || plies_derive(variation.get("moves"))
+        })
+}
+
 /// The document of `record` as `bohnenspiel json` would write it, its
 /// record replayed under `options` (and its `Rules` tag).
 ///
@@ -159,6 +215,34 @@ fn shown(value: &Value) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_document_gives_derived_fields_when_it_holds_one() {
+        let lean = json!({"layout": "inline", "moves": [{"side": "south", "hole": 4, "row": {}}],
+            "variations": [{"label": "A", "moves": []}]});
+        assert!(!gives_derived(&lean));
+        let numbered = json!({"layout": "numbered", "moves": [{"number": 3, "side": "south", "hole": 4, "row": {}}]});
+        assert!(!gives_derived(&numbered));
+        let mut inline_number = lean.clone();
+        inline_number["moves"][0]["number"] = json!(1);
+        assert!(gives_derived(&inline_number));
+        for (pointer, key) in [
+            ("", "summary"),
+            ("/moves/0", "captures"),
+            ("/moves/0", "after"),
+            ("/variations/0", "branch"),
+        ] {
+            let mut given = lean.clone();
+            if let Some(object) = given.pointer_mut(pointer).and_then(Value::as_object_mut) {
+                object.insert(key.to_owned(), json!(null));
+            }
+            assert!(gives_derived(&given), "{pointer}/{key}");
+        }
+        let mut variation_ply = lean.clone();
+        variation_ply["variations"][0]["moves"] =
+            json!([{"side": "south", "hole": 4, "row": {}, "ply": 1}]);
+        assert!(gives_derived(&variation_ply));
+    }
 
     #[test]
     fn places_and_output_only_fields_are_not_compared() {
