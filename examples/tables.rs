@@ -8,9 +8,10 @@
 // and level it prints the positions, how many the attractors left open for
 // the search, the wall time, the CPU time of the process, and its peak
 // memory so far (the peak is reset before each build); with `both`, the
-// speed-up per level. Then prints the time to write the table to memory and
-// read it back (checksum and all), and checks the table against the solver
-// without a table: on every position with up to EVERY beans (default 10, at
+// speed-up per level. Then prints the time to write the table to level
+// files in a temporary directory and read them back (every checksum and
+// value), with the peak memory so far, and checks the table read back
+// against the solver without a table: on every position with up to EVERY beans (default 10, at
 // most BEANS), and on SAMPLE random positions (default 200) per level above,
 // each within a budget of 20 million nodes, printing the agreement.
 //
@@ -18,12 +19,32 @@
 // are left out.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::Write;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bohnenspiel::analysis::{Budget, EndgameTable, LevelReport, Solver, TableError};
+use bohnenspiel::analysis::{Budget, EndgameTable, LevelReport, Solver, TableError, TableForm};
 use bohnenspiel::{Position, Rules};
+
+/// Writes a line on standard output; a closed pipe (`| head`) ends the
+/// program quietly, another failure with a message.
+fn say(line: std::fmt::Arguments<'_>) {
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = writeln!(out, "{line}") {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: {error}");
+        std::process::exit(1);
+    }
+}
+
+macro_rules! say {
+    ($($line:tt)*) => {
+        say(format_args!($($line)*))
+    };
+}
 
 fn next(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -200,7 +221,7 @@ fn build(
     beans: u8,
     threads: NonZeroUsize,
 ) -> Result<(EndgameTable, Vec<Level>), TableError> {
-    println!("on {threads} thread(s):");
+    say!("on {threads} thread(s):");
     reset_peak_memory();
     let mut levels = Vec::new();
     let started = Instant::now();
@@ -218,7 +239,7 @@ fn build(
             busiest: busiest(&per_thread, &now_per_thread),
             peak: peak_memory(),
         };
-        println!(
+        say!(
             "  {:>2} beans: {:>11} positions, {:>9} searched ({:.3}%, {} nodes), {:.2} s wall, {} CPU (busiest thread {}), peak {}",
             report.beans,
             report.positions,
@@ -237,7 +258,7 @@ fn build(
     let cpu = cpu_seconds()
         .zip(cpu_started)
         .map(|(now, before)| now - before);
-    println!(
+    say!(
         "  built {} positions in {wall:.2} s wall ({:.2} M positions/s), {} CPU, peak {} ({:.2} bytes per position)",
         table.entries(),
         table.entries() as f64 / wall / 1e6,
@@ -267,14 +288,14 @@ fn build_both(rules: Rules, beans: u8, all: NonZeroUsize) -> Result<EndgameTable
     } else {
         "DIFFERENT"
     };
-    println!("1 thread against {all}: {same} table (digest {one_digest:016x})");
+    say!("1 thread against {all}: {same} table (digest {one_digest:016x})");
     // On a machine shared with other work the wall times say little; a
     // build on several threads takes at least the CPU time of its
     // busiest thread, so one thread's CPU time over it bounds the
     // speed-up the machine would give if it were idle.
     let bound = |one: &Level, all: &Level| one.cpu.zip(all.busiest).map(|(one, all)| one / all);
     for (one, all) in one_levels.iter().zip(&levels) {
-        println!(
+        say!(
             "  {:>2} beans: {:>8.2} s against {:>8.2} s wall ({:.2}x), {:>9} against {:>9} CPU, busiest thread {} (at most {:.2}x)",
             one.report.beans,
             one.wall,
@@ -294,7 +315,7 @@ fn build_both(rules: Rules, beans: u8, all: NonZeroUsize) -> Result<EndgameTable
         sum(&levels, |l| Some(l.wall)),
     );
     let (one_cpu, all_busiest) = (sum(&one_levels, |l| l.cpu), sum(&levels, |l| l.busiest));
-    println!(
+    say!(
         "  in all: {} against {} wall ({:.2}x); {} CPU on 1 thread, {} on the busiest of {all} (at most {:.2}x)",
         seconds(one_wall),
         seconds(all_wall),
@@ -369,7 +390,7 @@ fn main() -> ExitCode {
         },
     };
 
-    println!("rules {rules}, up to {beans} beans, {all} cores");
+    say!("rules {rules}, up to {beans} beans, {all} cores");
     let built = match threads {
         None => build_both(rules, beans, all),
         Some(threads) => build(rules, beans, threads).map(|(table, _)| table),
@@ -382,16 +403,29 @@ fn main() -> ExitCode {
         }
     };
 
+    // Written to level files and read back: the table that is checked
+    // against the solver is the one read.
+    let dir = match tempfile::tempdir() {
+        Ok(dir) => dir,
+        Err(error) => {
+            eprintln!("error: no directory for the level files: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let started = Instant::now();
-    let mut file = Vec::new();
-    if let Err(error) = table.write(&mut file) {
+    if let Err(error) = table.save(dir.path(), 0..=beans, TableForm::Exact) {
         eprintln!("error: {error}");
         return ExitCode::FAILURE;
     }
     let written = started.elapsed().as_secs_f64();
+    let built = digest(&table);
+    drop(table);
     let started = Instant::now();
-    match EndgameTable::read(file.as_slice()) {
-        Ok(read) if read == table => {}
+    let table = match EndgameTable::open(dir.path()).and_then(|read| {
+        read.wait_loaded()?;
+        Ok(read)
+    }) {
+        Ok(read) if digest(&read) == built => read,
         Ok(_) => {
             eprintln!("error: the table read back differs from the one written");
             return ExitCode::FAILURE;
@@ -400,12 +434,13 @@ fn main() -> ExitCode {
             eprintln!("error: {error}");
             return ExitCode::FAILURE;
         }
-    }
-    drop(file);
-    println!(
-        "written in {written:.2} s, read back and checked in {:.2} s",
-        started.elapsed().as_secs_f64()
+    };
+    say!(
+        "written to level files in {written:.2} s, read back and checked in {:.2} s, peak {}",
+        started.elapsed().as_secs_f64(),
+        megabytes(peak_memory()),
     );
+    drop(dir);
 
     let mut solver = Solver::new(rules).with_budget(Budget::nodes(20_000_000));
     let mut counts = Counts::default();
@@ -425,7 +460,7 @@ fn main() -> ExitCode {
         });
         solver.clear();
     }
-    println!(
+    say!(
         "every position up to {every} beans: {counts} ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
@@ -442,7 +477,7 @@ fn main() -> ExitCode {
         }
         solver.clear();
     }
-    println!(
+    say!(
         "{sample} random positions per level from {} to {beans} beans: {counts} ({:.1} s)",
         every + 2,
         started.elapsed().as_secs_f64()

@@ -1725,7 +1725,7 @@ fn table_builds_level_files_that_solve_uses_and_bad_tables_exit_2() {
     // starts; so are an output that is a file and levels for other rules.
     let refused = step(
         &mut transcript,
-        &["table", "--beans", "16", "-o", "other", "--memory", "60"],
+        &["table", "--beans", "16", "-o", "other", "--memory", "30"],
     );
     assert_eq!(refused.code, Some(2));
     assert!(!dir.path().join("other").exists(), "nothing made");

@@ -100,6 +100,28 @@ fn levels_below(table: &EndgameTable, beans: u8) -> EndgameTable {
     lower
 }
 
+/// A capture takes 2, 4 or 6 beans from each hole it empties, an even
+/// number, so a board always holds an even number of beans and a level
+/// only leads to lower even levels; and one move can fall to every one
+/// of them, so the build of a level needs every level below it, in
+/// memory (the table keeps their entries with South to move).
+#[test]
+fn one_move_leads_from_a_level_to_every_lower_level_and_no_other() {
+    let level = 8;
+    let mut reached = std::collections::BTreeSet::new();
+    for board in boards(level) {
+        for turn in Player::ALL {
+            let start = position(board, 72 - level, turn);
+            for mv in start.legal_moves() {
+                let mut after = start;
+                after.play(mv).expect("a legal move");
+                reached.insert(after.beans_on_board());
+            }
+        }
+    }
+    assert_eq!(reached.into_iter().collect::<Vec<_>>(), [0, 2, 4, 6, 8]);
+}
+
 /// Every position with up to 10 beans on the board, checked by induction
 /// on the beans: the table's entries of `n` beans are compared with the
 /// solver given, as its table, the table's own levels below `n` (the
@@ -210,13 +232,23 @@ fn header(level: u8, form: u8) -> Vec<u8> {
     head
 }
 
-/// The files of levels 0 to `top`, every entry 0 (a value every board can
-/// have), one after another.
-fn zero_levels(top: u8) -> Vec<u8> {
+/// The entries of a level of `level` beans where the player to move gets
+/// nothing from the board: 0 with South to move, the whole board with
+/// North to move (values every board can have; each with North to move
+/// the board less that of its board turned round, as a table holds).
+fn mover_gets_nothing(level: u8) -> Vec<u8> {
+    let per_turn = board_count(level) as usize;
+    let mut entries = vec![0u8; 2 * per_turn];
+    entries[per_turn..].fill(level);
+    entries
+}
+
+/// The files of levels 0 to `top` of [`mover_gets_nothing`], one after
+/// another.
+fn plain_levels(top: u8) -> Vec<u8> {
     let mut files = Vec::new();
     for level in (0..=top).step_by(2) {
-        let entries = vec![0u8; 2 * board_count(level) as usize];
-        files.extend(file_of(&header(level, 0), &entries));
+        files.extend(file_of(&header(level, 0), &mover_gets_nothing(level)));
     }
     files
 }
@@ -399,8 +431,8 @@ fn a_table_with_a_bad_checksum_is_an_error() {
 fn every_block_of_a_large_level_is_checked() {
     let count = 2 * board_count(12);
     assert_eq!(count, 2_704_156);
-    let below = zero_levels(10);
-    let entries = vec![0u8; count as usize];
+    let below = plain_levels(10);
+    let entries = mover_gets_nothing(12);
     let head = header(12, 0);
     let level = file_of(&head, &entries);
     assert_eq!(
@@ -456,6 +488,18 @@ fn every_block_of_a_large_level_is_checked() {
     assert!(
         matches!(error, TableError::Corrupt { offset, .. }
             if offset == (base + 32 + BLOCK + 8 + 5) as u64),
+        "{error}"
+    );
+    // An entry with North to move that is not the board less the entry
+    // of its board turned round, in the last block: the table serves
+    // North's entries from South's, so such a file is refused.
+    let mut asymmetric = entries.clone();
+    asymmetric[count as usize - 1] = 11;
+    let error = EndgameTable::read(with(&file_of(&head, &asymmetric)).as_slice()).unwrap_err();
+    assert!(
+        matches!(error, TableError::Corrupt { offset, what }
+            if offset == (base + third) as u64 + count - 1 - 2 * BLOCK as u64
+                && what.contains("turned round")),
         "{error}"
     );
 }

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::index::{boards, level_index, mirrored, next_board};
+use super::index::{boards, entry, mirrored, next_board};
 use super::{LevelReport, TableError};
 use crate::analysis::search::{ABOVE, BELOW, Exhausted, Memo, Oracle, Search};
 use crate::{Player, Position, Rules, Score, TOTAL_BEANS, Variant};
@@ -18,13 +18,11 @@ const NONE: u8 = u8::MAX;
 pub(crate) const NODES_PER_POSITION: u64 = 1 << 32;
 
 /// The entry of a board with `beans` beans and `turn` to move in `levels`
-/// (the entries of each level, level 0 first); `None` where the level is
-/// not among them.
+/// (the entries of each level with South to move, level 0 first); `None`
+/// where the level is not among them.
 #[inline]
 pub(crate) fn lookup(levels: &[&[u8]], board: &[u8; 12], beans: u8, turn: Player) -> Option<u8> {
-    let level = levels.get(usize::from(beans / 2))?;
-    let index = level_index(board, beans, turn);
-    level.get(usize::try_from(index).ok()?).copied()
+    entry(levels.get(usize::from(beans / 2))?, board, beans, turn)
 }
 
 /// The levels built so far, as an oracle for the search: every
@@ -160,20 +158,6 @@ fn predecessors(
     }
 }
 
-/// Allocates `len` zero bytes that the system provides as they are first
-/// written, so that the levels of a table not yet built take no memory;
-/// or says how many could not be had.
-pub(crate) fn allocate_zeroed(len: usize) -> Result<Vec<u8>, TableError> {
-    // `vec!` asks the system for zeroed memory, but aborts where there is
-    // none: asking for the space fallibly first makes that an error.
-    let mut probe = Vec::<u8>::new();
-    probe
-        .try_reserve_exact(len)
-        .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })?;
-    drop(probe);
-    Ok(vec![0; len])
-}
-
 mod state {
     //! The one byte a position of the level takes while the level is built.
     //!
@@ -221,38 +205,34 @@ mod state {
     }
 }
 
-/// Positions per chunk of the scratch space: 64 MiB, more than the
-/// allocator serves from its heap, so that each chunk goes back to the
-/// system as soon as it is dropped.
-const CHUNK_BITS: u32 = 26;
-
 /// The state of every position of the level (South's boards first), one
-/// byte each, in chunks that are given back one by one as the values are
-/// written out: the level's entries and its scratch space are never
-/// whole at the same time.
+/// byte each; once the attractors are done, the same memory holds the
+/// level's bounds and then its values (see [`Scratch::into_bytes`]), so
+/// that the scratch space and the values never take memory side by side.
 struct Scratch {
-    chunks: Vec<Box<[AtomicU8]>>,
+    cells: Vec<AtomicU8>,
 }
 
 impl Scratch {
     fn new(len: usize) -> Result<Scratch, TableError> {
-        let chunk = 1 << CHUNK_BITS;
-        let mut chunks = Vec::with_capacity(len.div_ceil(chunk));
-        for start in (0..len).step_by(chunk) {
-            let size = chunk.min(len - start);
-            let mut cells = Vec::new();
-            cells
-                .try_reserve_exact(size)
-                .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })?;
-            cells.extend((0..size).map(|_| AtomicU8::new(0)));
-            chunks.push(cells.into_boxed_slice());
-        }
-        Ok(Scratch { chunks })
+        let mut cells = Vec::new();
+        cells
+            .try_reserve_exact(len)
+            .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })?;
+        cells.extend((0..len).map(|_| AtomicU8::new(0)));
+        Ok(Scratch { cells })
     }
 
     #[inline]
     fn cell(&self, index: usize) -> &AtomicU8 {
-        &self.chunks[index >> CHUNK_BITS][index & ((1 << CHUNK_BITS) - 1)]
+        &self.cells[index]
+    }
+
+    /// The states as plain bytes, in the same memory: a collection that
+    /// maps each element of a vector to one of the same size and
+    /// alignment reuses the vector's memory (checked by a test below).
+    fn into_bytes(self) -> Vec<u8> {
+        self.cells.into_iter().map(AtomicU8::into_inner).collect()
     }
 }
 
@@ -289,8 +269,6 @@ impl<'a> Attractor<'a> {
     fn spread(&self, threshold: u8) {
         let size = 2 * self.per_turn;
         rayon::scope(|scope| {
-            // The runs of a task never cross chunks.
-            const _: () = assert!((1usize << CHUNK_BITS).is_multiple_of(SEEDS));
             for start in (0..size).step_by(SEEDS) {
                 let end = (start + SEEDS).min(size);
                 scope.spawn(move |scope| self.seeds(scope, threshold, start..end));
@@ -298,14 +276,12 @@ impl<'a> Attractor<'a> {
         });
     }
 
-    /// Joins the positions of `range` (within one chunk) whose own exit
+    /// Joins the positions of `range` whose own exit
     /// reaches `threshold` (a South position with such an exit, a North
     /// one whose staying moves have all joined), and what they attract.
     fn seeds<'s>(&'s self, scope: &rayon::Scope<'s>, threshold: u8, range: std::ops::Range<usize>) {
         let mut stack = Vec::new();
-        let chunk = &self.scratch.chunks[range.start >> CHUNK_BITS];
-        let offset = range.start & ((1 << CHUNK_BITS) - 1);
-        let cells = &chunk[offset..offset + range.len()];
+        let cells = &self.scratch.cells[range.clone()];
         // North's seed has no staying move left: one state.
         let north = state::open(threshold, 0);
         for (index, cell) in range.zip(cells) {
@@ -393,22 +369,24 @@ impl<'a> Attractor<'a> {
     }
 }
 
-/// Fills `level` (both players to move, South's boards first) with the
-/// history-free values of the boards with `beans` beans, given `lower`,
-/// every level below.
+/// The history-free values of the boards with `beans` beans and South to
+/// move, given `lower`, the same of every level below (a position with
+/// North to move is worth the board less its board turned round,
+/// [`entry`]); and what the build took.
 ///
 /// Runs on the threads of the rayon pool it is called in
 /// ([`rayon::ThreadPool::install`]); the values are the same on any
 /// number of threads (the attractors are unique fixpoints, and the
 /// search is exact), the reported nodes are not (each thread keeps its
-/// own memo). Besides `lower` and `level`, it takes one byte per
-/// position of the level, given back while `level` is written.
+/// own memo). Besides `lower`, it takes one byte per position of the
+/// level (both players to move) while the attractors are built; the
+/// values are kept in the first half of the same memory, and the rest
+/// is given back before the search of the positions left open.
 pub(crate) fn build_level(
     rules: Rules,
     beans: u8,
     lower: &[&[u8]],
-    level: &mut [u8],
-) -> Result<LevelReport, TableError> {
+) -> Result<(Vec<u8>, LevelReport), TableError> {
     let per_turn = boards(beans) as usize;
     let size = 2 * per_turn;
     let stores = stores(beans);
@@ -447,21 +425,15 @@ pub(crate) fn build_level(
     for threshold in (0..=beans).rev() {
         attractor.spread(threshold);
     }
-    // Each chunk of the scratch space is given back once its bounds are
-    // written out.
-    let Scratch { chunks } = scratch;
-    for (part, chunk) in level.chunks_mut(1 << CHUNK_BITS).zip(chunks) {
-        part.par_iter_mut()
-            .zip(chunk.par_iter())
-            .for_each(|(value, cell)| {
-                let state = cell.load(Ordering::Relaxed);
-                *value = if state::is_joined(state) {
-                    state::high(state)
-                } else {
-                    NONE
-                };
-            });
-    }
+    // The lower bounds, in the scratch space's own memory.
+    let mut level = scratch.into_bytes();
+    level.par_iter_mut().for_each(|value| {
+        *value = if state::is_joined(*value) {
+            state::high(*value)
+        } else {
+            NONE
+        };
+    });
 
     // The upper bound of a position is the mirror of its mirror's lower
     // bound; where they meet, the value is known.
@@ -486,6 +458,10 @@ pub(crate) fn build_level(
             open
         })
         .collect();
+    // Only South's half is kept; North's entries are those of the boards
+    // turned round. The memory of North's half goes back to the system.
+    level.truncate(per_turn);
+    level.shrink_to_fit();
 
     // The rest by the exact search, with the levels below as its oracle.
     let oracle = Lower {
@@ -517,22 +493,23 @@ pub(crate) fn build_level(
                 nodes: NODES_PER_POSITION,
             })?;
             let value = u8::try_from(value - i32::from(stores.south)).unwrap_or(0);
-            let turned = per_turn + super::index::rank(&mirrored(&root.board())) as usize;
-            Ok((rank as usize, turned, value, search.nodes))
+            Ok((rank, value, search.nodes))
         })
         .collect::<Result<Vec<_>, TableError>>()?;
     let mut nodes = 0;
-    for (rank, turned, value, searched) in solved {
-        level[rank] = value;
-        level[turned] = beans - value;
+    for (rank, value, searched) in solved {
+        level[rank as usize] = value;
         nodes += searched;
     }
-    Ok(LevelReport {
-        beans,
-        positions: size as u64,
-        searched: 2 * open.len() as u64,
-        nodes,
-    })
+    Ok((
+        level,
+        LevelReport {
+            beans,
+            positions: size as u64,
+            searched: 2 * open.len() as u64,
+            nodes,
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -541,6 +518,18 @@ mod tests {
 
     use super::super::index::for_each_board;
     use super::*;
+
+    /// The scratch space becomes the level's bytes in its own memory: the
+    /// build never holds both.
+    #[test]
+    fn the_scratch_space_becomes_the_values_in_place() {
+        let scratch = Scratch::new(1 << 20).expect("memory");
+        scratch.cell(5).store(7, Ordering::Relaxed);
+        let before = scratch.cells.as_ptr().cast::<u8>();
+        let bytes = scratch.into_bytes();
+        assert_eq!(bytes.as_ptr(), before);
+        assert_eq!((bytes.len(), bytes[5], bytes[6]), (1 << 20, 7, 0));
+    }
 
     /// Every move without a capture is found backwards, and nothing else.
     #[test]

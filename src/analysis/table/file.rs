@@ -5,9 +5,9 @@ use std::io::{self, Read, Write};
 
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-use super::index::boards;
+use super::index::{boards, entry, next_board, unrank};
 use super::{EndgameTable, TableError, TableForm};
-use crate::{EndlessPlay, Rules, Variant};
+use crate::{EndlessPlay, Player, Rules, Variant};
 
 /// The first eight bytes of every table file.
 pub(crate) const MAGIC: [u8; 8] = *b"BOHNTAB\n";
@@ -43,6 +43,17 @@ pub(crate) const fn payload_len(form: TableForm, count: u64) -> u64 {
     match form {
         TableForm::Exact => count,
         TableForm::Wdl => count.div_ceil(4),
+    }
+}
+
+/// The bytes of a level of `count` entries that a table keeps in memory:
+/// in the exact form those with South to move (the first half; the
+/// others are the boards turned round, [`super::index::entry`]), in the
+/// 2-bit form all.
+pub(crate) const fn kept_len(form: TableForm, count: u64) -> u64 {
+    match form {
+        TableForm::Exact => count / 2,
+        TableForm::Wdl => payload_len(form, count),
     }
 }
 
@@ -141,6 +152,22 @@ pub(crate) const fn wdl_code(value: u8, level: u8) -> u8 {
     }
 }
 
+/// Fills `out` with the entries of a level of `level` beans from entry
+/// `start` on, South to move first, from `south`, the level's entries
+/// with South to move.
+fn fill_entries(south: &[u8], level: u8, start: usize, out: &mut [u8]) {
+    let per_turn = south.len();
+    let from_south = per_turn.saturating_sub(start).min(out.len());
+    let (south_part, north_part) = out.split_at_mut(from_south);
+    south_part.copy_from_slice(&south[start.min(per_turn)..][..from_south]);
+    let first = (start + from_south).saturating_sub(per_turn);
+    let mut board = unrank(first as u64, level);
+    for value in north_part {
+        *value = entry(south, &board, level, Player::North).unwrap_or(0);
+        next_board(&mut board);
+    }
+}
+
 /// Writes the file of level `level` of `table` in `form`.
 pub(crate) fn write_level(
     table: &EndgameTable,
@@ -154,32 +181,39 @@ pub(crate) fn write_level(
         level,
         form,
     };
-    let entries = table
+    let south = table
         .level_entries(level)
         .ok_or(TableError::MissingLevel { level })?;
+    let count = usize::try_from(header.count()).map_err(|_| TableError::OutOfMemory {
+        bytes: header.count(),
+    })?;
     let head = header.bytes();
     out.write_all(&head)?;
     out.write_all(&checksum(&head, HEADER_SEED).to_le_bytes())?;
-    match form {
-        TableForm::Exact => {
-            for (index, block) in entries.chunks(BLOCK).enumerate() {
-                out.write_all(block)?;
-                out.write_all(&checksum(block, index as u64).to_le_bytes())?;
-            }
-        }
-        TableForm::Wdl => {
-            let mut packed = Vec::with_capacity(BLOCK.min(entries.len().div_ceil(4)));
-            for (index, chunk) in entries.chunks(4 * BLOCK).enumerate() {
+    // The entries of each block, South's copied and North's turned round.
+    let per_block = match form {
+        TableForm::Exact => BLOCK,
+        TableForm::Wdl => 4 * BLOCK,
+    };
+    let mut entries = vec![0; per_block.min(count)];
+    let mut packed = Vec::with_capacity(BLOCK.min(count.div_ceil(4)));
+    for (index, start) in (0..count).step_by(per_block).enumerate() {
+        let entries = &mut entries[..per_block.min(count - start)];
+        fill_entries(south, level, start, entries);
+        let block = match form {
+            TableForm::Exact => &*entries,
+            TableForm::Wdl => {
                 packed.clear();
-                packed.extend(chunk.chunks(4).map(|four| {
+                packed.extend(entries.chunks(4).map(|four| {
                     four.iter().enumerate().fold(0u8, |byte, (at, &value)| {
                         byte | wdl_code(value, level) << (2 * at)
                     })
                 }));
-                out.write_all(&packed)?;
-                out.write_all(&checksum(&packed, index as u64).to_le_bytes())?;
+                &packed
             }
-        }
+        };
+        out.write_all(block)?;
+        out.write_all(&checksum(block, index as u64).to_le_bytes())?;
     }
     out.flush()?;
     Ok(())
@@ -295,11 +329,12 @@ pub(crate) fn read_header(input: &mut impl Read, base: u64) -> Result<Option<Hea
     Ok(Some(header))
 }
 
-/// Reads the entries of the level `header` announces onto the end of
-/// `bytes` ([`payload_len`] of them; the capacity is reserved by the
-/// caller), checking each block as it is read, and then every value.
-/// The bytes are read into the vector's spare capacity, not zeroed
-/// first. `base` is where the header began in the input.
+/// Reads the entries of the level `header` announces and keeps
+/// [`kept_len`] of them on the end of `bytes` (the capacity is reserved
+/// by the caller), checking each block as it is read: its checksum, and
+/// in the exact form every value, those with North to move against the
+/// entries with South to move; in the 2-bit form every code once the
+/// level is read. `base` is where the header began in the input.
 pub(crate) fn read_payload(
     input: &mut impl Read,
     header: Header,
@@ -309,12 +344,16 @@ pub(crate) fn read_payload(
     let expected = base + level_file_len(header.form, header.count());
     let start = bytes.len();
     let len = payload_len(header.form, header.count());
+    let keep = kept_len(header.form, header.count());
+    let mut block = Vec::with_capacity(BLOCK.min(usize::try_from(len).unwrap_or(BLOCK)));
+    let mut turned = Vec::new();
     let mut file_offset = base + HEADER as u64;
+    let mut read = 0;
     let mut index = 0;
-    while ((bytes.len() - start) as u64) < len {
-        let block_start = bytes.len();
-        let want = (BLOCK as u64).min(len - (block_start - start) as u64);
-        let got = input.take(want).read_to_end(bytes)?;
+    while read < len {
+        let want = (BLOCK as u64).min(len - read);
+        block.clear();
+        let got = input.take(want).read_to_end(&mut block)?;
         let mut sum = [0u8; SUM];
         let got_sum = if got as u64 == want {
             fill(input, &mut sum)?
@@ -327,9 +366,8 @@ pub(crate) fn read_payload(
                 found: file_offset + (got + got_sum) as u64,
             });
         }
-        let block = &bytes[block_start..];
         let stored = u64::from_le_bytes(sum);
-        let computed = checksum(block, index);
+        let computed = checksum(&block, index);
         if stored != computed {
             return Err(TableError::Checksum {
                 offset: file_offset,
@@ -338,27 +376,42 @@ pub(crate) fn read_payload(
                 computed,
             });
         }
+        if header.form == TableForm::Exact
+            && let Some(at) = first_too_large(&block, header.level)
+        {
+            return Err(TableError::Corrupt {
+                offset: base + payload_offset(read + at as u64),
+                what: "an entry is larger than the beans on its board",
+            });
+        }
+        let kept = keep.saturating_sub(read).min(want) as usize;
+        bytes.extend_from_slice(&block[..kept]);
+        if header.form == TableForm::Exact && kept < block.len() {
+            // North's entries are read for their checks only: each must
+            // be that of its board turned round, as the table serves it.
+            let south = &bytes[start..];
+            turned.resize(block.len() - kept, 0);
+            fill_entries(south, header.level, (read as usize) + kept, &mut turned);
+            if let Some(at) = block[kept..].iter().zip(&turned).position(|(a, b)| a != b) {
+                return Err(TableError::Corrupt {
+                    offset: base + payload_offset(read + (kept + at) as u64),
+                    what: "an entry with North to move is not the board less the entry of the board turned round",
+                });
+            }
+        }
+        read += want;
         file_offset += want + SUM as u64;
         index += 1;
     }
-    let payload = &bytes[start..];
-    let bad = match header.form {
-        TableForm::Exact => first_too_large(payload, header.level)
-            .map(|at| (at, "an entry is larger than the beans on its board")),
-        TableForm::Wdl => first_bad_code(payload, header.count()).map(|at| {
-            (
-                at,
-                "a 2-bit entry is 3, or the padding after the last is not 0",
-            )
-        }),
-    };
-    match bad {
-        Some((at, what)) => Err(TableError::Corrupt {
+    if header.form == TableForm::Wdl
+        && let Some(at) = first_bad_code(&bytes[start..], header.count())
+    {
+        return Err(TableError::Corrupt {
             offset: base + payload_offset(at as u64),
-            what,
-        }),
-        None => Ok(()),
+            what: "a 2-bit entry is 3, or the padding after the last is not 0",
+        });
     }
+    Ok(())
 }
 
 /// The first entry larger than `level`, if any.

@@ -115,6 +115,23 @@ pub(crate) fn level_index(board: &[u8; 12], sum: u8, turn: Player) -> u64 {
     rank(board) + turn.index() as u64 * boards(sum)
 }
 
+/// The entry of `board` (`beans` beans) with `turn` to move, from
+/// `south`, the entries of its level with South to move: a position with
+/// North to move is worth to South the beans on the board less the entry
+/// of the board turned round (turning the board round swaps the players,
+/// and the rules treat both alike). `None` if `south` is shorter than its
+/// level.
+#[inline]
+pub(crate) fn entry(south: &[u8], board: &[u8; 12], beans: u8, turn: Player) -> Option<u8> {
+    match turn {
+        Player::South => south.get(usize::try_from(rank(board)).ok()?).copied(),
+        Player::North => {
+            let value = south.get(usize::try_from(rank(&mirrored(board))).ok()?)?;
+            Some(beans.saturating_sub(*value))
+        }
+    }
+}
+
 /// Calls `visit` with every board holding `beans` beans, in rank order
 /// (the order [`next_board`] steps through, checked against it).
 #[cfg(test)]

@@ -13,6 +13,13 @@
 //! even number of beans (both stores are even), so only even counts have
 //! entries: `2·C(n + 11, 11)` for `n` beans.
 //!
+//! **Half of them in memory.** Turning the board round swaps the players,
+//! and the rules treat both alike, so a board with North to move is worth
+//! to South the beans on the board less what its board turned round, South
+//! to move, is worth. A table keeps in memory only the entries with South
+//! to move, `C(n + 11, 11)` bytes for `n` beans, and answers for North to
+//! move from them; its files hold both (see [the file format](#the-file-format)).
+//!
 //! **The stores play no part.** Under every [`Rules`] option the moves,
 //! the captures, the end of the game (the player to move without beans,
 //! or, Hemprich, no beans left), the positions that repeat (since the last
@@ -124,9 +131,14 @@
 //! then renamed: a build that fails or is stopped leaves no file
 //! half-written under a level's name.
 //!
+//! The entries with North to move are those a table answers from the
+//! entries with South to move (the board less the entry of the board
+//! turned round); a reader checks each against them.
+//!
 //! A file that is not a table, has another version, is truncated, has a
-//! bad checksum, holds a value larger than its board or anything after its
-//! last block is a [`TableError`]; so is a set of levels that does not fit
+//! bad checksum, holds a value larger than its board, an entry with North
+//! to move other than that of its board turned round, or anything after
+//! its last block is a [`TableError`]; so is a set of levels that does not fit
 //! together (a level missing below the top, a level twice, levels for
 //! other rules or in the other form), and a table used with other rules
 //! ([`Solver::with_table`](super::Solver::with_table)). Versions 1 and 2
@@ -160,20 +172,26 @@
 //!
 //! # Limits
 //!
-//! At most [`EndgameTable::MAX_BEANS`] beans (1.5 GB of entries).
-//! Anything larger is [`TableError::TooManyBeans`], before any allocation,
-//! and memory that cannot be had is [`TableError::OutOfMemory`].
+//! At most [`EndgameTable::MAX_BEANS`] beans (1.5 GB of files, 750 MB in
+//! memory). Anything larger is [`TableError::TooManyBeans`], before any
+//! allocation, and memory that cannot be had is
+//! [`TableError::OutOfMemory`].
 //!
-//! Besides the entries, a build takes one byte per position of the level
-//! it is building, in chunks of 64 MiB given back one by one as the
-//! level's values are written ([`EndgameTable::build_memory`] counts the
-//! byte in full: 2.3 GB up to 24 beans). Where the system provides the
-//! entries' memory as it is first written, as Linux does, the memory in
-//! use never holds a level's scratch bytes and its values together, and
-//! peaks at about the table's own size: 1.57 GB measured for the 1.50 GB
-//! of a table up to 24 beans. By the bytes alone, a machine with 24 GiB
-//! could build every position up to 30 beans (12.9 GB of entries, and
-//! 6.3 GB of scratch counted in full), the most the build's byte per
+//! The build of a level holds the levels below it (a capture takes 2, 4 or
+//! 6 beans from each hole it empties, so a level's captures fall to every
+//! lower level, and their exact values are needed), their entries with
+//! South to move, and one byte per position of the level, both players to
+//! move: the state of each position while the attractors are built, then,
+//! in the same memory, the level's bounds, of which the half with South to
+//! move becomes its entries and the rest goes back to the system before the
+//! search. That is the peak, [`EndgameTable::build_memory`], the same
+//! whether the levels below are built in the same run
+//! ([`EndgameTable::build`], which returns them all: a table in memory is
+//! smaller than its top level's build) or read from their files
+//! ([`EndgameTable::build_next`], `bohnenspiel table --output DIR`):
+//! 223 MB up to 20 beans and 1.17 GB up to 24, 0.78 bytes per position.
+//! By the bytes alone, a machine with 24 GiB could build every position
+//! up to 30 beans (9.6 GB at the peak), the most the build's byte per
 //! position can hold (exits and thresholds up to 30).
 //!
 //! # Building up to 34 beans, on paper
@@ -211,12 +229,12 @@
 //!
 //! **On one large machine.** The build of level `n` holds every level
 //! below it (a capture can fall to any lower level, and the exact value of
-//! each is needed, so the 2-bit form cannot stand in), the level itself,
-//! and one byte of scratch per position of the level, given back as the
-//! level is written (see [Limits](#limits)): for level 34, 24.4 GB below,
-//! 20.3 GB for the level, and up to 20.3 GB of scratch, so 45 to 65 GB of
-//! memory; level 32, 24 to 36 GB; level 30, 13 to 19 GB. A machine with
-//! 64 GB and 45 GB of disk builds the whole set; the 8 CPU-hours are
+//! each is needed, so the 2-bit form cannot stand in), their entries with
+//! South to move, and one byte per position of the level, which becomes
+//! its entries (see [Limits](#limits)): for level 34, 12.2 GB below and
+//! 20.3 GB for the level, 32.5 GB of memory; level 32, 17.9 GB; level
+//! 30, 9.6 GB. A machine with 48 GB and 45 GB of disk builds the whole
+//! set; the 8 CPU-hours are
 //! about 20 minutes of wall time on 32 cores if the build
 //! ([on several threads](#on-several-threads)) scales to 32 as it does
 //! to 2, which is not measured.
@@ -238,8 +256,8 @@
 //! any level (a byte for the level, 64 bits for the count); the build
 //! shares a level among every core with one byte of scratch per position;
 //! levels are written as they are built, never half-written, and read
-//! back checked; the 2-bit form makes a table up to 34 beans fit in the
-//! memory of an engine (11.2 GB). The bean limit,
+//! back checked; a table up to 34 beans takes 22.3 GB in memory, and
+//! the 2-bit form 11.2 GB. The bean limit,
 //! [`EndgameTable::MAX_BEANS`], is 24: the larger tables need it raised
 //! first (the ranks are 64-bit, the values fit a byte up to 254 beans,
 //! but the build's byte of scratch holds an exit of at most 30 beans, so
@@ -495,7 +513,9 @@ pub struct EndgameTable {
     variant: Variant,
     endless_play: EndlessPlay,
     beans: u8,
-    /// The entries of each level, level 0 first, set once read and checked.
+    /// The entries of each level with South to move (half the level: a
+    /// position with North to move is worth the board less its board
+    /// turned round), level 0 first, set once read and checked.
     levels: Arc<[OnceLock<Box<[u8]>>]>,
     loading: Arc<Loading>,
 }
@@ -737,8 +757,9 @@ impl EndgameTable {
         (read > 0).then(|| 2 * (read as u8 - 1))
     }
 
-    /// The entries of level `level` (both players to move), if the
-    /// table holds it and it is read.
+    /// The entries of level `level` with South to move (those with North
+    /// to move are [`index::entry`]'s), if the table holds it and it is
+    /// read.
     pub(crate) fn level_entries(&self, level: u8) -> Option<&[u8]> {
         if level % 2 == 1 {
             return None;
@@ -750,7 +771,8 @@ impl EndgameTable {
     }
 
     /// The number of entries of a table up to `beans` beans: one byte
-    /// each, the memory the table takes once read.
+    /// each in its files. In memory the table keeps those with South to
+    /// move, half of them (see the [limits](self#limits)).
     ///
     /// # Errors
     ///
@@ -780,21 +802,30 @@ impl EndgameTable {
             .sum())
     }
 
-    /// The most memory in bytes that building a table up to `beans` beans
-    /// asks for: its entries, and one byte for each position of the top
-    /// level while that level is built (the work lists besides are
-    /// small). The memory in use stays lower where the system provides
-    /// zeroed memory as it is first written, as Linux does: the entries
-    /// of a level are written while its scratch space is given back, so
-    /// the peak is about the entries alone (see the [limits](self#limits)).
+    /// The memory in bytes that building a table up to `beans` beans
+    /// takes at its peak, while its top level is built: the levels below
+    /// it (their entries with South to move), and one byte for each
+    /// position of the top level (both players to move), which becomes
+    /// its entries; the work lists and the program besides are small (see
+    /// the [limits](self#limits)). The same whether the levels below are
+    /// built in the same run or read from their files.
+    ///
+    /// ```
+    /// use bohnenspiel::analysis::EndgameTable;
+    ///
+    /// // Levels 0 to 22 with South to move, and level 24 in full.
+    /// assert_eq!(EndgameTable::build_memory(24)?, 332_095_816 + 834_451_800);
+    /// # Ok::<(), bohnenspiel::analysis::TableError>(())
+    /// ```
     ///
     /// # Errors
     ///
     /// [`TableError::TooManyBeans`] above [`EndgameTable::MAX_BEANS`].
     pub fn build_memory(beans: u8) -> Result<u64, TableError> {
-        let entries = EndgameTable::entries_for(beans)?;
-        let top = 2 * index::boards(beans - beans % 2);
-        Ok(entries + top)
+        EndgameTable::entries_for(beans)?;
+        let top = beans - beans % 2;
+        let below: u64 = (0..top).step_by(2).map(index::boards).sum();
+        Ok(below + 2 * index::boards(top))
     }
 
     /// The most beans on a board the table covers.
@@ -836,9 +867,8 @@ impl EndgameTable {
         if beans > self.beans {
             return None;
         }
-        let entries = self.level_entries(beans)?;
-        let index = index::level_index(&position.board(), beans, position.turn());
-        entries.get(usize::try_from(index).ok()?).copied()
+        let south = self.level_entries(beans)?;
+        index::entry(south, &position.board(), beans, position.turn())
     }
 
     /// The history-free value of `position`: its final score under best
@@ -854,11 +884,11 @@ impl EndgameTable {
     /// Builds the level above those the table holds (`beans() + 2`, or
     /// the next even count) from the levels below it on `threads`
     /// threads, and adds it: a table read from the files of levels 0 to
-    /// `n` grows to `n + 2` without building those again. The table's
-    /// entries move to a new place with room for the level's (while they
-    /// are copied, they take twice their memory); the level is the same,
-    /// byte for byte, as [`EndgameTable::build`] gives. A table whose
-    /// build fails is left as it was.
+    /// `n` grows to `n + 2` without building those again, in the memory
+    /// [`EndgameTable::build_memory`] gives (the levels below are not
+    /// copied unless a clone of the table shares them); the level is the
+    /// same, byte for byte, as [`EndgameTable::build`] gives. A table
+    /// whose build fails is left as it was.
     ///
     /// ```
     /// use std::num::NonZeroUsize;
@@ -1110,7 +1140,8 @@ impl EndgameTable {
 }
 
 /// Builds level `level` from the entries of the levels below it,
-/// `lower`, on the threads of `pool`: its entries and its report.
+/// `lower` (South to move), on the threads of `pool`: its entries with
+/// South to move, and its report.
 fn build_level(
     pool: &rayon::ThreadPool,
     rules: Rules,
@@ -1118,12 +1149,8 @@ fn build_level(
     lower: &[&[u8]],
 ) -> Result<(Box<[u8]>, LevelReport), TableError> {
     let total = file::level_entries(level);
-    let len = usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
-    // The level's memory is taken from the system as its values are
-    // written, after its scratch space is given back (zeroed memory from
-    // the system is not touched before).
-    let mut entries = build::allocate_zeroed(len)?;
-    let report = pool.install(|| build::build_level(rules, level, lower, &mut entries))?;
+    usize::try_from(total).map_err(|_| TableError::OutOfMemory { bytes: total })?;
+    let (entries, report) = pool.install(|| build::build_level(rules, level, lower))?;
     Ok((entries.into_boxed_slice(), report))
 }
 

@@ -7,7 +7,7 @@ use std::fs::{self, File};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::file::{Header, level_file_len, payload_len, read_header, read_payload};
+use super::file::{Header, kept_len, level_file_len, read_header, read_payload};
 use super::{TableError, TableForm};
 use crate::{EndlessPlay, Variant};
 
@@ -101,7 +101,7 @@ pub(crate) fn read_stream(mut input: impl Read, form: TableForm) -> Result<Level
         }
         expect.check(header)?;
         let start = bytes.len();
-        reserve(&mut bytes, payload_len(form, header.count()))?;
+        reserve(&mut bytes, kept_len(form, header.count()))?;
         read_payload(&mut input, header, &mut bytes, base)?;
         starts.push(start);
         base += level_file_len(form, header.count());
@@ -210,11 +210,8 @@ pub(crate) fn read_level(file: OpenedFile, bytes: &mut Vec<u8>) -> Result<(), Ta
 /// [`read_level`] does, in memory of their own.
 pub(crate) fn read_level_apart(file: OpenedFile) -> Result<Vec<u8>, TableError> {
     let mut bytes = Vec::new();
-    reserve(
-        &mut bytes,
-        payload_len(file.header.form, file.header.count()),
-    )
-    .map_err(in_file(&file.path))?;
+    reserve(&mut bytes, kept_len(file.header.form, file.header.count()))
+        .map_err(in_file(&file.path))?;
     read_level(file, &mut bytes)?;
     Ok(bytes)
 }
@@ -226,7 +223,7 @@ pub(crate) fn read_files(paths: &[PathBuf], form: TableForm) -> Result<Levels, T
     let total = opened
         .files
         .iter()
-        .map(|file| payload_len(form, file.header.count()))
+        .map(|file| kept_len(form, file.header.count()))
         .sum();
     let mut bytes = Vec::new();
     reserve(&mut bytes, total)?;
