@@ -490,18 +490,6 @@ fn every_block_of_a_large_level_is_checked() {
             if offset == (base + 32 + BLOCK + 8 + 5) as u64),
         "{error}"
     );
-    // An entry with North to move that is not the board less the entry
-    // of its board turned round, in the last block: the table serves
-    // North's entries from South's, so such a file is refused.
-    let mut asymmetric = entries.clone();
-    asymmetric[count as usize - 1] = 11;
-    let error = EndgameTable::read(with(&file_of(&head, &asymmetric)).as_slice()).unwrap_err();
-    assert!(
-        matches!(error, TableError::Corrupt { offset, what }
-            if offset == (base + third) as u64 + count - 1 - 2 * BLOCK as u64
-                && what.contains("turned round")),
-        "{error}"
-    );
 }
 
 #[test]

@@ -3,11 +3,12 @@
 
 use std::io::{self, Read, Write};
 
+use rayon::prelude::*;
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-use super::index::{boards, entry, next_board, unrank};
+use super::index::{boards, next_board, turned, turned_rank, unrank};
 use super::{EndgameTable, TableError, TableForm};
-use crate::{EndlessPlay, Player, Rules, Variant};
+use crate::{EndlessPlay, Rules, Variant};
 
 /// The first eight bytes of every table file.
 pub(crate) const MAGIC: [u8; 8] = *b"BOHNTAB\n";
@@ -161,11 +162,28 @@ fn fill_entries(south: &[u8], level: u8, start: usize, out: &mut [u8]) {
     let (south_part, north_part) = out.split_at_mut(from_south);
     south_part.copy_from_slice(&south[start.min(per_turn)..][..from_south]);
     let first = (start + from_south).saturating_sub(per_turn);
-    let mut board = unrank(first as u64, level);
-    for value in north_part {
-        *value = entry(south, &board, level, Player::North).unwrap_or(0);
-        next_board(&mut board);
-    }
+    // Pieces of consecutive boards on the threads of the pool it runs in
+    // (rayon's global pool outside one).
+    const PIECE: usize = 1 << 16;
+    north_part
+        .par_chunks_mut(PIECE)
+        .enumerate()
+        .for_each(|(piece, values)| {
+            let mut board = unrank((first + piece * PIECE) as u64, level);
+            // The places of a run of boards first, then their entries:
+            // loads that do not wait on one another, so that the memory
+            // serves them together.
+            let mut places = [0usize; 256];
+            for run in values.chunks_mut(places.len()) {
+                for place in &mut places[..run.len()] {
+                    *place = usize::try_from(turned_rank(&board)).unwrap_or(usize::MAX);
+                    next_board(&mut board);
+                }
+                for (value, &place) in run.iter_mut().zip(&places) {
+                    *value = turned(south.get(place).copied().unwrap_or(0), level);
+                }
+            }
+        });
 }
 
 /// Writes the file of level `level` of `table` in `form`.
@@ -332,8 +350,7 @@ pub(crate) fn read_header(input: &mut impl Read, base: u64) -> Result<Option<Hea
 /// Reads the entries of the level `header` announces and keeps
 /// [`kept_len`] of them on the end of `bytes` (the capacity is reserved
 /// by the caller), checking each block as it is read: its checksum, and
-/// in the exact form every value, those with North to move against the
-/// entries with South to move; in the 2-bit form every code once the
+/// in the exact form every value; in the 2-bit form every code once the
 /// level is read. `base` is where the header began in the input.
 pub(crate) fn read_payload(
     input: &mut impl Read,
@@ -346,7 +363,6 @@ pub(crate) fn read_payload(
     let len = payload_len(header.form, header.count());
     let keep = kept_len(header.form, header.count());
     let mut block = Vec::with_capacity(BLOCK.min(usize::try_from(len).unwrap_or(BLOCK)));
-    let mut turned = Vec::new();
     let mut file_offset = base + HEADER as u64;
     let mut read = 0;
     let mut index = 0;
@@ -386,19 +402,6 @@ pub(crate) fn read_payload(
         }
         let kept = keep.saturating_sub(read).min(want) as usize;
         bytes.extend_from_slice(&block[..kept]);
-        if header.form == TableForm::Exact && kept < block.len() {
-            // North's entries are read for their checks only: each must
-            // be that of its board turned round, as the table serves it.
-            let south = &bytes[start..];
-            turned.resize(block.len() - kept, 0);
-            fill_entries(south, header.level, (read as usize) + kept, &mut turned);
-            if let Some(at) = block[kept..].iter().zip(&turned).position(|(a, b)| a != b) {
-                return Err(TableError::Corrupt {
-                    offset: base + payload_offset(read + (kept + at) as u64),
-                    what: "an entry with North to move is not the board less the entry of the board turned round",
-                });
-            }
-        }
         read += want;
         file_offset += want + SUM as u64;
         index += 1;

@@ -126,10 +126,24 @@ pub(crate) fn entry(south: &[u8], board: &[u8; 12], beans: u8, turn: Player) -> 
     match turn {
         Player::South => south.get(usize::try_from(rank(board)).ok()?).copied(),
         Player::North => {
-            let value = south.get(usize::try_from(rank(&mirrored(board))).ok()?)?;
-            Some(beans.saturating_sub(*value))
+            let value = south.get(usize::try_from(turned_rank(board)).ok()?)?;
+            Some(turned(*value, beans))
         }
     }
+}
+
+/// The rank of `board` turned round: where the entry [`entry`] turns
+/// for a board with North to move is.
+#[inline]
+pub(crate) fn turned_rank(board: &[u8; 12]) -> u64 {
+    rank(&mirrored(board))
+}
+
+/// The entry of a board of `beans` beans with North to move, from the
+/// entry `value` of its board turned round with South to move.
+#[inline]
+pub(crate) const fn turned(value: u8, beans: u8) -> u8 {
+    beans.saturating_sub(value)
 }
 
 /// Calls `visit` with every board holding `beans` beans, in rank order

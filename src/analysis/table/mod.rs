@@ -131,14 +131,14 @@
 //! then renamed: a build that fails or is stopped leaves no file
 //! half-written under a level's name.
 //!
-//! The entries with North to move are those a table answers from the
-//! entries with South to move (the board less the entry of the board
-//! turned round); a reader checks each against them.
+//! The entries with North to move are the board less the entry of the
+//! board turned round, South to move: a table in memory answers them so
+//! (see [what an entry means](#what-an-entry-means)), and reads them from
+//! a file for their checksums and values only.
 //!
 //! A file that is not a table, has another version, is truncated, has a
-//! bad checksum, holds a value larger than its board, an entry with North
-//! to move other than that of its board turned round, or anything after
-//! its last block is a [`TableError`]; so is a set of levels that does not fit
+//! bad checksum, holds a value larger than its board or anything after its
+//! last block is a [`TableError`]; so is a set of levels that does not fit
 //! together (a level missing below the top, a level twice, levels for
 //! other rules or in the other form), and a table used with other rules
 //! ([`Solver::with_table`](super::Solver::with_table)). Versions 1 and 2
