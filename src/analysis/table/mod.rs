@@ -80,10 +80,18 @@
 //! little else running; under load the wall times are the share the
 //! build gets): up to 20 beans (277 million positions), one thread takes
 //! 71 s (3.9 million positions a second), two take 36 s, 1.96 times
-//! less, for the same 71 s of CPU time; the memory peaks at 349 and
-//! 375 MB for a table of 277 MB. Up to 24 beans (1.5 billion positions), two threads take 254 s
-//! (498 s of CPU time), the level of 24 beans 140 s of it, and the
-//! memory peaks at 1.57 GB, 1.05 bytes per position.
+//! less, for the same 71 s of CPU time. Up to 24 beans (1.5 billion
+//! positions), two threads take 254 s (498 s of CPU time), the level of
+//! 24 beans 140 s of it. Those times were measured while a table kept
+//! both halves of each level in memory; writing the half with North to
+//! move from the other now costs a load from a place far away for each of
+//! its entries (the 2-bit form of the table up to 20 beans: 14 s against
+//! 2.9 s, on a machine loaded 4 to 6 times over). The memory peaks at
+//! 231 MB up to 20 beans (`bohnenspiel table`, from nothing; it peaked at
+//! 375 MB when a table kept both halves), and at 1.18 GB up to 24 beans
+//! while the attractors of level 24 are built (`bohnenspiel table
+//! --beans 24` growing the files up to 20 beans; it peaked at 1.54 GB),
+//! 0.78 bytes per position: [`EndgameTable::build_memory`] within 4%.
 //!
 //! # The file format
 //!
@@ -222,8 +230,8 @@
 //! about 13% from one level to the next (level 18 to 20). Extrapolated,
 //! levels 22 to 34 take about 8 CPU-hours. Levels 22 and 24, so
 //! extrapolated at 470 CPU-seconds, took 469 s when built on top of the
-//! 20-bean files (`bohnenspiel table --beans 24` in the same directory),
-//! with a peak of 2.3 GB of memory. The quiet two-thread build measured
+//! 20-bean files (`bohnenspiel table --beans 24` in the same directory).
+//! The quiet two-thread build measured
 //! [above](#on-several-threads) took less, 498 s of CPU up to 24 beans
 //! against 558 s here, so the times in the table are an upper estimate.
 //!
