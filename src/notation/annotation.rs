@@ -326,10 +326,18 @@ mod grammar {
         let mut count = 0;
         let mut dropped = 0;
         let mut spill: Vec<Token> = Vec::new();
+        let mut word_start = at;
         while let Some(token) = next_token(text, &mut at) {
+            let word = text.get(word_start..at).unwrap_or_default();
+            word_start = at;
             let Ok(token) = token else {
                 dropped += 1;
-                if reading == Reading::Strict || dropped > MAX_LOOSE_WORDS {
+                // A parenthesis is never dropped: the group's text would
+                // print unbalanced, and read back as other groups.
+                if reading == Reading::Strict
+                    || dropped > MAX_LOOSE_WORDS
+                    || word.iter().any(|byte| matches!(byte, b'(' | b')'))
+                {
                     return None;
                 }
                 continue;
@@ -736,6 +744,15 @@ fn read_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_loose_reading_drops_words_but_never_a_parenthesis() {
+        let read =
+            |text: &str| parse_loose_annotation(text, Span::new(0, 0)).map(|a| a.to_string());
+        assert_eq!(read("2 beans from 8").as_deref(), Some("2 from 8"));
+        assert_eq!(read("2 from (hole 8"), None);
+        assert_eq!(read("2 from hole) 8"), None);
+    }
 
     fn flat(text: &str) -> Vec<(u8, u8)> {
         match parse_annotation(text, Span::default()) {
