@@ -245,6 +245,34 @@ impl Finding {
     }
 }
 
+/// A finding serializes as a finding of the JSON document: `{line,
+/// column, ply, move, variation, severity, kind, message}` (line and
+/// column from 1, columns counting characters; `ply`, `move` and
+/// `variation` `null` when not known or on the main line).
+///
+/// ```
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::{Options, validate};
+///
+/// let games = parse_records("4,8; 6,12 (2 from 7)\n");
+/// let report = validate(&games[0], &Options::default());
+/// assert_eq!(
+///     serde_json::to_string(&report.findings[1])?,
+///     concat!(
+///         r#"{"line":1,"column":12,"ply":4,"move":2,"variation":null,"#,
+///         r#""severity":"error","kind":"capture-mismatch","#,
+///         r#""message":"annotated 2 from 7, but the rules capture 2 from 8"}"#,
+///     )
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        super::json::FindingDocument::from(self).serialize(serializer)
+    }
+}
+
 impl fmt::Display for Finding {
     /// `LINE:COL: SEVERITY: MESSAGE`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

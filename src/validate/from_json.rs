@@ -120,7 +120,7 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// Reads the games of a JSON text: one document `{"version": 3, "games":
 /// [...]}`, or JSON Lines of game documents (one per line, as `bohnenspiel
 /// json --lines` prints them), and turns each game back into a
-/// [`LosslessRecord`] ([`GameDocument::to_lossless`]), in order: printed,
+/// [`LosslessRecord`], in order: printed,
 /// each is what `bohnenspiel fmt` prints for the game the document was
 /// made from, the text that did not parse included.
 ///
@@ -132,16 +132,33 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// `line`/`column`/`start`/`end`) may be left out; a derived field that is
 /// given is compared with the replay of the document's plies (under the
 /// default rules, or the record's `Rules` tag: see
-/// [`read_json_games_with`] for others), and one that disagrees is an
+/// [`read_json_games`] for others), and one that disagrees is an
 /// error naming its path. A `start` other than the opening, in a document
 /// without a `Setup` tag, is the record's start (a `Setup` tag is added).
 /// A UTF-8 byte order mark at the start is skipped; a text with no
 /// document at all is an error, as an empty record is.
 ///
 /// ```
-/// use bohnenspiel::validate::{json_string, records_from_json};
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::{
+///     DOCUMENT_VERSION, DocumentForm, Options, records_from_json, validate, write_game_document,
+/// };
 ///
-/// let json = json_string("[Date \"1962\"]\n\n4,8; 6,12 (2 from hole 8) (4?)\n");
+/// // The document of a file's games, as `bohnenspiel json` writes it.
+/// let json_of = |text: &str| -> std::io::Result<String> {
+///     let mut json = format!("{{\"version\":{DOCUMENT_VERSION},\"games\":[").into_bytes();
+///     for (index, game) in parse_records(text).iter().enumerate() {
+///         if index > 0 {
+///             json.push(b',');
+///         }
+///         let report = validate(game, &Options::default());
+///         write_game_document(&mut json, game, DocumentForm::Full(&report), None, index + 1)?;
+///     }
+///     json.extend_from_slice(b"]}");
+///     Ok(String::from_utf8_lossy(&json).into_owned())
+/// };
+///
+/// let json = json_of("[Date \"1962\"]\n\n4,8; 6,12 (2 from hole 8) (4?)\n")?;
 /// let records = records_from_json(&json)?;
 /// assert_eq!(records[0].to_string(), "[Date \"1962\"]\n\n4, 8; 6, 12 (2 from hole 8) (4?)\n");
 ///
@@ -154,7 +171,7 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// assert_eq!(error.path, "games[0].moves[3].captures");
 ///
 /// // A record with a syntax error keeps what did not parse, in place.
-/// let json = json_string("4,8;  6,13; 6,7\n");
+/// let json = json_of("4,8;  6,13; 6,7\n")?;
 /// assert_eq!(records_from_json(&json)?[0].to_string(), "4, 8; 6, 13; 6, 7\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -166,24 +183,11 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// holds what the notation cannot express.
 pub fn records_from_json(text: &str) -> Result<Vec<LosslessRecord>, DocumentError> {
     let mut records = Vec::new();
-    for_each_json_game(text, |record| {
+    read_json_games(text.as_bytes(), &Options::default(), |record| {
         records.push(record);
         Ok(())
     })?;
     Ok(records)
-}
-
-/// Reads the games of a JSON text as [`records_from_json`] does, handing
-/// each record to `each` as soon as it is read.
-///
-/// # Errors
-///
-/// As [`records_from_json`], or the first error `each` returns.
-pub fn for_each_json_game(
-    text: &str,
-    each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
-) -> Result<(), DocumentError> {
-    read_json_games(text.as_bytes(), each)
 }
 
 /// Reads the games of JSON from `reader`, one document `{"version": 3,
@@ -193,14 +197,21 @@ pub fn for_each_json_game(
 /// `games` array is deserialized one element at a time, straight from the
 /// reader). Which form it is shows on the first line that is not blank:
 /// one whole JSON value there (a game's document, or a whole document on
-/// one line) starts JSON Lines.
+/// one line) starts JSON Lines. The derived fields are compared with a
+/// replay under `options` (the rules the document was made with, as given
+/// to `bohnenspiel json`; a record's `Rules` tag still wins).
 ///
 /// ```
-/// use bohnenspiel::validate::{json_string, read_json_games};
+/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::validate::{DocumentForm, Options, read_json_games, write_game_document};
 ///
-/// let json = json_string("4,8\n\n5,11\n");
+/// let mut json = Vec::new();
+/// for (index, game) in parse_records("4,8\n\n5,11\n").iter().enumerate() {
+///     write_game_document(&mut json, game, DocumentForm::Lean, None, index + 1)?;
+///     json.push(b'\n');
+/// }
 /// let mut printed = Vec::new();
-/// read_json_games(json.as_bytes(), |record| {
+/// read_json_games(json.as_slice(), &Options::default(), |record| {
 ///     printed.push(record.to_string());
 ///     Ok(())
 /// })?;
@@ -214,20 +225,6 @@ pub fn for_each_json_game(
 /// a failure to read is a [`DocumentErrorKind::Io`] error; or the first
 /// error `each` returns.
 pub fn read_json_games(
-    reader: impl BufRead,
-    each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
-) -> Result<(), DocumentError> {
-    read_json_games_with(reader, &Options::default(), each)
-}
-
-/// [`read_json_games`], the derived fields compared with a replay under
-/// `options` (the rules the document was made with, as given to
-/// `bohnenspiel json`; a record's `Rules` tag still wins).
-///
-/// # Errors
-///
-/// As [`read_json_games`].
-pub fn read_json_games_with(
     mut reader: impl BufRead,
     options: &Options,
     mut each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
@@ -567,33 +564,19 @@ fn check_version(version: u32) -> Result<(), DocumentError> {
 }
 
 impl GameDocument {
-    /// The record this document holds: tags, layout, plies with their
-    /// marks and groups, alternatives, rows, endings, variations and prose.
-    /// For a record without syntax errors, its canonical print is what
-    /// `bohnenspiel fmt` prints for the text the document was made from;
-    /// [`GameDocument::to_lossless`] keeps the text that did not parse as
-    /// well.
+    /// The record this document holds (tags, layout, plies with their
+    /// marks and groups, alternatives, rows, endings, variations and
+    /// prose) with the text that did not parse (`skipped`, `verbatim`):
+    /// printed, it is what `bohnenspiel fmt` prints for the text the
+    /// document was made from.
     ///
     /// # Errors
     ///
     /// A [`DocumentError`] with the path (relative to this document, such
     /// as `moves[12].hole`) of the first part that the notation cannot
-    /// express, or a version other than [`DOCUMENT_VERSION`].
-    pub fn to_record(&self) -> Result<Record, DocumentError> {
-        let record = self.parts(true)?;
-        reads_back(&record)?;
-        Ok(record)
-    }
-
-    /// The record this document holds ([`GameDocument::to_record`]) with
-    /// the text that did not parse (`skipped`, `verbatim`): printed, it is
-    /// what `bohnenspiel fmt` prints for the text the document was made
-    /// from.
-    ///
-    /// # Errors
-    ///
-    /// As [`GameDocument::to_record`]; for a document with skipped text,
-    /// also a piece that names no array of the document, stands past its
+    /// express, or a version other than [`DOCUMENT_VERSION`]; for a
+    /// document with skipped text, also a piece that names no array of
+    /// the document, stands past its
     /// end or inside a move, or holds white space at its ends (or a `;` or
     /// `,` beside a joint that prints one), or a verbatim text that is not
     /// the text of one game (a document with a verbatim text is read from

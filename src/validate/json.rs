@@ -5,11 +5,12 @@
 //! variations, prose, the numbers as written, and where each part was
 //! written) and what the replay adds (the rules' captures, the position
 //! after each ply, the result, the findings); its lean form holds the
-//! record alone ([`DocumentForm`]). [`write_game_document`] writes either;
-//! a file's games print as `{"version": 3, "games": [...]}`, and the JSON
+//! record alone ([`DocumentForm`](super::DocumentForm)).
+//! [`write_game_document`](super::write_game_document) writes either; a
+//! file's games print as `{"version": 3, "games": [...]}`, and the JSON
 //! Schema of the full form is `fixtures/schema/games.schema.json` (draft
-//! 2020-12). The types here are the document as deserialized:
-//! [`GameDocument::to_record`] and [`records_from_json`] read it back
+//! 2020-12). The types here are the document as deserialized, inside the
+//! crate: [`records_from_json`](super::records_from_json) reads it back
 //! into records.
 
 use serde::{Deserialize, Serialize};
@@ -19,7 +20,6 @@ use crate::notation::{self, Joiner, Joint, Layout, LineIndex, ParsedRecord, Phra
 use crate::notation::{GroupKind, Skipped};
 use crate::{Capture, EndReason, Hole, Player, Position, Score};
 
-use super::json_writer::{DocumentForm, write_game_document};
 use super::report::StopReason;
 use super::{Finding, FindingKind, Report, Severity, Start};
 
@@ -27,21 +27,11 @@ use super::{Finding, FindingKind, Report, Severity, Start};
 /// It changes whenever a field is added, removed or changes meaning.
 pub const DOCUMENT_VERSION: u32 = 3;
 
-/// Every game of a file: `{"version": 3, "games": [...]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GamesDocument {
-    /// [`DOCUMENT_VERSION`].
-    pub version: u32,
-    /// The games in file order.
-    pub games: Vec<GameDocument>,
-}
-
 /// One game's document, as read back: the record as written and what the
 /// replay made of it, or (the lean form) the record alone.
 ///
-/// [`write_game_document`] writes it; a file's games print as a
-/// [`GamesDocument`], and the JSON Schema (draft 2020-12) is
+/// [`write_game_document`](super::write_game_document) writes it; a
+/// file's games print as `{"version": 3, "games": [...]}`, and the JSON Schema (draft 2020-12) is
 /// `fixtures/schema/games.schema.json`. The fields, in order: `version`,
 /// `file` and `index` (from 1), `tags` (each `name`, `value`, `start`,
 /// `end`, in written order, duplicates included), `layout` (`inline` or
@@ -53,22 +43,6 @@ pub struct GamesDocument {
 /// `line`/`column`) is a line and a column from 1 (columns count
 /// characters) in the file. Every field but `version`, `tags`, `layout`
 /// and `moves` may be left out when read back.
-///
-/// ```
-/// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{DocumentForm, GameDocument, Options, validate, write_game_document};
-///
-/// let games = parse_records("4,8; 6,12 (2 from hole 8)\n");
-/// let report = validate(&games[0], &Options::default());
-/// let mut json = Vec::new();
-/// write_game_document(&mut json, &games[0], DocumentForm::Full(&report), None, 1)?;
-/// let document: GameDocument = serde_json::from_slice(&json)?;
-/// assert_eq!(document.moves[3].groups[0].text, "2 from hole 8");
-/// assert_eq!((document.moves[3].line, document.moves[3].column), (1, 8));
-/// assert_eq!(document.result.reason, "unfinished");
-/// assert_eq!(document.to_record()?.to_string(), "4, 8; 6, 12 (2 from hole 8)\n");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameDocument {
@@ -627,23 +601,31 @@ pub struct VariationDocument {
     pub moves: Vec<MoveDocument>,
 }
 
-/// The result of the main line.
+/// The result of a game's main line as the JSON document holds it,
+/// `{south, north, winner, reason, repetition}`, for a serializer:
+/// `south` and `north` the final score or the stores where the line stops
+/// (`null` when not replayed), `winner` `south`, `north` or `draw` once
+/// the game has ended (else `null`), `reason` one of `no-beans`,
+/// `all-captured`, `repetition`, `unfinished`, `illegal-move`,
+/// `syntax-error`, `invalid-setup` or `syntax-only`, and `repetition`,
+/// for a game ended by repetition, `{ply, earlier_ply}` (else `null`).
+/// `bohnenspiel validate --format json` writes it on each game's line.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultDocument {
     /// South's beans: the final score, or the stores where the line
     /// stops; `null` when not replayed.
-    pub south: Option<u8>,
+    pub(crate) south: Option<u8>,
     /// North's beans, likewise.
-    pub north: Option<u8>,
+    pub(crate) north: Option<u8>,
     /// `south`, `north` or `draw` once the game has ended, else `null`.
-    pub winner: Option<String>,
+    pub(crate) winner: Option<String>,
     /// `no-beans`, `all-captured`, `repetition`, `unfinished`,
     /// `illegal-move`, `syntax-error`, `invalid-setup` or `syntax-only`.
-    pub reason: String,
+    pub(crate) reason: String,
     /// For a game ended by repetition: the ply whose position repeats
     /// and the earlier ply (0: the start) it repeats; else `null`.
-    pub repetition: Option<RepetitionDocument>,
+    pub(crate) repetition: Option<RepetitionDocument>,
 }
 
 /// The default of a `player` left out of a document read back (it is
@@ -655,7 +637,7 @@ const fn south() -> Player {
 /// Which ply repeated which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RepetitionDocument {
+pub(crate) struct RepetitionDocument {
     /// The ply after which the position repeats.
     pub ply: usize,
     /// The earlier ply after which it stood (0: the start position).
@@ -873,41 +855,4 @@ pub(super) fn result(report: &Report) -> ResultDocument {
         reason: reason.to_owned(),
         repetition,
     }
-}
-
-/// The JSON document of a record text, `{"version": 3, "games": [...]}`,
-/// compact (as `bohnenspiel json` prints it apart from line breaks), every
-/// game validated with the default [`Options`](super::Options), without a
-/// file name, and indexed from 1: [`write_game_document`] of each game.
-///
-/// ```
-/// let json = bohnenspiel::validate::json_string("4,8; 6,12 (2 from hole 8)\n");
-/// assert!(json.starts_with("{\"version\":3,\"games\":[{"));
-/// let value: serde_json::Value = serde_json::from_str(&json)?;
-/// assert_eq!(value["games"][0]["moves"][3]["captures"][0]["beans"], 2);
-/// # Ok::<(), serde_json::Error>(())
-/// ```
-#[must_use]
-pub fn json_string(text: &str) -> String {
-    let options = super::Options::default();
-    let mut json = format!("{{\"version\":{DOCUMENT_VERSION},\"games\":[");
-    let mut out = std::mem::take(&mut json).into_bytes();
-    for (index, parsed) in crate::notation::parse_records(text).iter().enumerate() {
-        if index > 0 {
-            out.push(b',');
-        }
-        let report = super::validate(parsed, &options);
-        // Writing into a `Vec` does not fail.
-        let _ = write_game_document(
-            &mut out,
-            parsed,
-            DocumentForm::Full(&report),
-            None,
-            index + 1,
-        );
-    }
-    out.extend_from_slice(b"]}");
-    // The writer writes UTF-8: the text's strings and ASCII.
-    String::from_utf8(out)
-        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }

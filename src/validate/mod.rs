@@ -133,8 +133,8 @@
 //!   annotations, each ply in its player's column (a game that starts
 //!   with North to move starts `..., 8`).
 //! - `write_game_document` (feature `serde`): the JSON document of a
-//!   game, full or lean, and `records_from_json` the way back
-//!   (`json_string`: the document of a record text, in one string).
+//!   game, full or lean, and `records_from_json` (or `read_json_games`,
+//!   one game at a time) the way back.
 //! - [`Finding`]'s `Display`, `LINE:COL: SEVERITY: MESSAGE`, and
 //!   [`Finding::in_file`], `FILE:LINE:COL: SEVERITY: MESSAGE`: the lines
 //!   `bohnenspiel validate` prints.
@@ -257,19 +257,10 @@ mod variations;
 pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Headline, Severity};
 #[cfg(feature = "serde")]
-pub use from_json::{
-    DocumentError, DocumentErrorKind, for_each_json_game, read_json_games, read_json_games_with,
-    records_from_json,
-};
+pub use from_json::{DocumentError, DocumentErrorKind, read_json_games, records_from_json};
 pub use jobs::{GameError, StartError, replay_game, start_position};
 #[cfg(feature = "serde")]
-pub use json::{
-    BoardDocument, CaptureDocument, DOCUMENT_VERSION, FindingDocument, FormName, GameDocument,
-    GamesDocument, GroupDocument, GroupKindName, JoinerName, JointName, LayoutName, MoveDocument,
-    PhraseDocument, Place, PlyDocument, RepetitionDocument, ResultDocument, RowDocument,
-    SkippedDocument, StartDocument, StoresDocument, TagDocument, TextDocument, ValueDocument,
-    VariationDocument, json_string,
-};
+pub use json::{DOCUMENT_VERSION, ResultDocument};
 #[cfg(feature = "serde")]
 pub use json_writer::{DocumentForm, write_game_document};
 pub use options::{ChosenRules, Options};

@@ -111,3 +111,31 @@ pub fn line_of(index: usize, layout: Layout) -> usize {
         Layout::Numbered => 3 + (index - 1) / 2,
     }
 }
+
+/// The JSON document of a record text, `{"version":3,"games":[...]}`,
+/// compact, every game's full document validated with the default
+/// options, without a file name and indexed from 1 (as `bohnenspiel json`
+/// writes it, apart from its line breaks).
+#[cfg(feature = "serde")]
+pub fn json_string(text: &str) -> String {
+    use bohnenspiel::validate::{
+        DOCUMENT_VERSION, DocumentForm, Options, validate, write_game_document,
+    };
+    let mut json = format!("{{\"version\":{DOCUMENT_VERSION},\"games\":[").into_bytes();
+    for (index, parsed) in notation::parse_records(text).iter().enumerate() {
+        if index > 0 {
+            json.push(b',');
+        }
+        let report = validate(parsed, &Options::default());
+        write_game_document(
+            &mut json,
+            parsed,
+            DocumentForm::Full(&report),
+            None,
+            index + 1,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+    json.extend_from_slice(b"]}");
+    String::from_utf8(json).unwrap_or_else(|e| panic!("{e}"))
+}

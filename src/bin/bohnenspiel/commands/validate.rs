@@ -9,8 +9,7 @@ use std::path::PathBuf;
 use bohnenspiel::Player;
 use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{
-    Finding, FindingDocument, MatchGame, Matches, Options, Report, ResultDocument, Severity,
-    Validated,
+    Finding, MatchGame, Matches, Options, Report, ResultDocument, Severity, Validated,
 };
 use serde::Serialize;
 
@@ -332,17 +331,17 @@ pub struct FindingLine<'a> {
     pub game: usize,
     /// Line, column, ply, move, variation, severity, kind and message.
     #[serde(flatten)]
-    pub finding: FindingDocument,
+    pub finding: &'a Finding,
 }
 
 impl<'a> FindingLine<'a> {
     /// The line of `finding` in game `game` of `file`.
-    pub fn new(file: &'a str, game: usize, finding: &Finding) -> FindingLine<'a> {
+    pub fn new(file: &'a str, game: usize, finding: &'a Finding) -> FindingLine<'a> {
         FindingLine {
             kind: "finding",
             file,
             game,
-            finding: finding.into(),
+            finding,
         }
     }
 }
