@@ -691,6 +691,7 @@ proptest! {
     /// prints), and JSON → notation → JSON gives the same document.
     #[test]
     fn generated_records_round_trip_through_json(records in prop::collection::vec(record(), 1..3)) {
+        use bohnenspiel::notation::LosslessRecord;
         use bohnenspiel::validate::records_from_json;
         use common::json_string;
         prop_assume!(records.iter().all(prose_prints));
@@ -699,7 +700,7 @@ proptest! {
         let back: Vec<Record> = records_from_json(&json)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{printed}")))?
             .into_iter()
-            .map(|back| back.record)
+            .map(LosslessRecord::into_record)
             .collect();
         prop_assert_eq!(&back, &records);
         let again = print_records(&back);
@@ -711,7 +712,7 @@ proptest! {
         let back: Vec<Record> = records_from_json(&lean)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{printed}")))?
             .into_iter()
-            .map(|back| back.record)
+            .map(LosslessRecord::into_record)
             .collect();
         prop_assert_eq!(&back, &records);
     }

@@ -99,10 +99,6 @@ fn separators_that_belong_to_the_skipped_text_are_kept() {
     ] {
         assert_eq!(printed(text), expected, "{text:?}");
     }
-    let games = parse_records("1. 4 8\n3. Then came a long study.\n");
-    let skipped = games[0].skipped().unwrap_or_default();
-    assert_eq!(skipped.len(), 1);
-    assert_eq!(skipped[0].text, "3. Then came a long study.");
 }
 
 #[test]

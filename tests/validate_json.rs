@@ -696,7 +696,7 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     }
     without_derived(&mut north_row["games"][0]);
     let back = records_from_json(&north_row.to_string()).unwrap_or_else(|e| panic!("{e}"));
-    let moves = &back[0].record.movetext.moves;
+    let moves = &back[0].record().movetext.moves;
     assert!(!moves[0].south.is_elided() && moves[0].north.is_none());
     assert!(moves[1].south.is_elided() && moves[1].north.is_some());
     // Not JSON, missing fields, prose that would start a game.

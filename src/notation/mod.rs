@@ -284,7 +284,8 @@ pub use tree::{
     Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, PlyError, Prose,
     Record, SouthTurn, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
-pub use unparsed::{Joint, LosslessRecord, Skipped, Within};
+pub use unparsed::LosslessRecord;
+pub(crate) use unparsed::{Joint, Skipped, Within};
 pub use visit::{GroupToken, MoveEnd, PlyToken, Skip, Visitor};
 
 pub(crate) use parse::plain::{PlainPly, PlainSink, RawMovetext};

@@ -19,7 +19,7 @@ enum Part {
 /// Where text the parser skipped stands: among the tags, in the main
 /// line's movetext, or in a variation's rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Within {
+pub(crate) enum Within {
     /// Before the movetext, on a line of its own among the tag lines.
     Tags,
     /// In the main line's movetext.
@@ -32,7 +32,7 @@ pub enum Within {
 /// How skipped text is joined to the part before it, or the part after it
 /// to the skipped text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Joint {
+pub(crate) enum Joint {
     /// `; ` (inline).
     Semicolon,
     /// `, ` (inline: after South's ply, where North's could not be read).
@@ -65,38 +65,71 @@ impl Joint {
 /// ([`WrittenMove`]s), joined to what comes before it by `joined` and to
 /// the move after it by `next`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Skipped {
+pub(crate) struct Skipped {
     /// The text, without white space at its ends, nor the `;` or `,`
     /// that its joints print (inline movetext).
-    pub text: String,
+    pub(crate) text: String,
     /// The part of the record it stands in.
-    pub within: Within,
+    pub(crate) within: Within,
     /// How many tags ([`Within::Tags`]) or moves (else) of that part come
     /// before it.
-    pub after: usize,
+    pub(crate) after: usize,
     /// How it is joined to what comes before it.
-    pub joined: Joint,
+    pub(crate) joined: Joint,
     /// How a move right after it is joined to it (inline), else
     /// [`Joint::Line`].
-    pub next: Joint,
+    pub(crate) next: Joint,
     /// Where it was written ([`Span::default`] when not read from text).
-    pub span: Span,
+    pub(crate) span: Span,
 }
 
-/// A record as `bohnenspiel fmt` prints it, with nothing lost: the tree,
-/// the text its parse skipped ([`ParsedRecord::skipped`]) and, for a game
-/// that prints unchanged, its text ([`ParsedRecord::verbatim`]). Its
-/// `Display` is [`ParsedRecord::print_keeping_unparsed`] of the game it
-/// was made of; [`records_from_json`](crate::validate::records_from_json)
-/// reads it back from a JSON document.
+/// A record as `bohnenspiel fmt` prints it, with nothing lost: the tree
+/// ([`LosslessRecord::record`]), the text its parse skipped, each piece in
+/// its place among the tree's parts, and, for a game that prints
+/// unchanged, its text ([`ParsedRecord::verbatim`]). Its `Display` is
+/// [`ParsedRecord::print_keeping_unparsed`] of the game it was made of;
+/// [`records_from_json`](crate::validate::records_from_json) reads it
+/// back from a JSON document.
+///
+/// ```
+/// use bohnenspiel::notation::{LosslessRecord, parse_records};
+///
+/// let games = parse_records("4,8;  6,13; 6,7\n");
+/// let lossless = LosslessRecord::from(&games[0]);
+/// assert!(lossless.has_unparsed_text());
+/// assert_eq!(lossless.to_string(), "4, 8; 6, 13; 6, 7\n");
+/// assert_eq!(lossless.record().to_string(), "4, 8; 6; 6, 7\n");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LosslessRecord {
     /// What parsed.
-    pub record: Record,
+    pub(crate) record: Record,
     /// The text the parse skipped, in text order.
-    pub skipped: Vec<Skipped>,
+    pub(crate) skipped: Vec<Skipped>,
     /// The game's text, when it is printed unchanged.
-    pub verbatim: Option<String>,
+    pub(crate) verbatim: Option<String>,
+}
+
+impl LosslessRecord {
+    /// What parsed: the record without the text that did not parse.
+    #[must_use]
+    pub const fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// What parsed, as [`LosslessRecord::record`], by value.
+    #[must_use]
+    pub fn into_record(self) -> Record {
+        self.record
+    }
+
+    /// Whether it holds text that did not parse (skipped text, or the
+    /// game's text printed unchanged): whether it prints other than its
+    /// [`LosslessRecord::record`].
+    #[must_use]
+    pub fn has_unparsed_text(&self) -> bool {
+        !self.skipped.is_empty() || self.verbatim.is_some()
+    }
 }
 
 impl From<Record> for LosslessRecord {
@@ -376,19 +409,7 @@ impl ParsedRecord {
     /// without errors; `None` when the game prints verbatim (an error lies
     /// inside a part the tree kept, or the parts do not stand in the order
     /// the canonical form prints them).
-    ///
-    /// ```
-    /// use bohnenspiel::notation::{Joint, Within, parse_records};
-    ///
-    /// let games = parse_records("4,13; 6,12\n");
-    /// let skipped = games[0].skipped().unwrap_or_default();
-    /// assert_eq!(skipped[0].text, "13");
-    /// // After the first move (South's 4), joined to it by `, `.
-    /// assert_eq!((skipped[0].within, skipped[0].after), (Within::Moves, 1));
-    /// assert_eq!((skipped[0].joined, skipped[0].next), (Joint::Comma, Joint::Semicolon));
-    /// ```
-    #[must_use]
-    pub fn skipped(&self) -> Option<Vec<Skipped>> {
+    pub(crate) fn skipped(&self) -> Option<Vec<Skipped>> {
         if self.errors.is_empty() {
             return Some(Vec::new());
         }
@@ -550,7 +571,7 @@ impl ParsedRecord {
     /// The game as `bohnenspiel fmt` prints it: without errors, the
     /// canonical form ([`Record`]'s `Display`); with errors, what parsed
     /// in canonical form and the text the parser skipped
-    /// ([`ParsedRecord::skipped`]) verbatim in its place, so that no text
+    /// ([`ParsedRecord::unparsed`]) verbatim in its place, so that no text
     /// is lost. When an error
     /// lies inside a part the tree kept (so that the canonical form would
     /// drop text), the game's text is printed unchanged
@@ -644,4 +665,27 @@ fn move_span(m: &WrittenMove) -> Span {
             .map_or(m.span.start, |number| number.start.min(m.span.start)),
         m.span.end,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_records;
+
+    #[test]
+    fn skipped_text_is_placed_among_the_parts() {
+        let games = parse_records("4,13; 6,12\n");
+        let skipped = games[0].skipped().unwrap_or_default();
+        assert_eq!(skipped[0].text, "13");
+        // After the first move (South's 4), joined to it by `, `.
+        assert_eq!((skipped[0].within, skipped[0].after), (Within::Moves, 1));
+        assert_eq!(
+            (skipped[0].joined, skipped[0].next),
+            (Joint::Comma, Joint::Semicolon)
+        );
+        let games = parse_records("1. 4 8\n3. Then came a long study.\n");
+        let skipped = games[0].skipped().unwrap_or_default();
+        assert_eq!(skipped.len(), 1);
+        assert_eq!(skipped[0].text, "3. Then came a long study.");
+    }
 }

@@ -89,7 +89,7 @@ pub fn run_json<W: Write>(
             index += 1;
             let printed = written.map_err(CliError::from).and_then(|()| {
                 // The errors of a record kept with text that does not parse.
-                if record.skipped.is_empty() && record.verbatim.is_none() {
+                if !record.has_unparsed_text() {
                     return Ok(Status::Success);
                 }
                 let mut worst = Status::Success;
