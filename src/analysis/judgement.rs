@@ -154,7 +154,7 @@ impl Judgement {
     /// `FILE:LINE:COL: VERDICT: MESSAGE`, as `bohnenspiel analyse` prints
     /// it.
     #[must_use]
-    pub fn in_file<'a>(&'a self, file: &'a str) -> JudgementLine<'a> {
+    pub fn in_file<'a>(&'a self, file: &'a str) -> impl fmt::Display + 'a {
         JudgementLine {
             file: Some(file),
             judgement: self,
@@ -176,11 +176,11 @@ impl fmt::Display for Judgement {
 /// The one-line form of a judgement: `FILE:LINE:COL: VERDICT: MESSAGE`
 /// (see [`Judgement::in_file`]).
 #[derive(Debug, Clone, Copy)]
-pub struct JudgementLine<'a> {
+struct JudgementLine<'a> {
     /// The file, if named.
-    pub file: Option<&'a str>,
+    file: Option<&'a str>,
     /// The judgement.
-    pub judgement: &'a Judgement,
+    judgement: &'a Judgement,
 }
 
 impl fmt::Display for JudgementLine<'_> {

@@ -158,9 +158,7 @@ pub mod table;
 mod written;
 
 pub use analyser::{Analyser, AnalysisError};
-pub use judgement::{
-    Analysis, Judgement, JudgementKind, JudgementLine, LineValues, PlyValue, Verdict,
-};
+pub use judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
 pub(crate) use phrases::stated_stipulations;
 pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};

@@ -226,7 +226,7 @@ impl Finding {
     /// );
     /// ```
     #[must_use]
-    pub fn in_file<'a>(&'a self, file: &'a str) -> Headline<'a> {
+    pub fn in_file<'a>(&'a self, file: &'a str) -> impl fmt::Display + 'a {
         Headline {
             file: Some(file),
             ..self.headline()
@@ -234,8 +234,7 @@ impl Finding {
     }
 
     /// The finding's line without a file name.
-    #[must_use]
-    pub fn headline(&self) -> Headline<'_> {
+    fn headline(&self) -> Headline<'_> {
         Headline {
             file: None,
             location: self.location,
@@ -280,20 +279,18 @@ impl fmt::Display for Finding {
     }
 }
 
-/// The one-line form of a finding (or of any message with a place):
-/// `FILE:LINE:COL: SEVERITY: MESSAGE`, or `LINE:COL: SEVERITY: MESSAGE`
-/// without a file. This is the line `bohnenspiel` prints above each
-/// excerpt.
+/// The one-line form of a finding: `FILE:LINE:COL: SEVERITY: MESSAGE`,
+/// or `LINE:COL: SEVERITY: MESSAGE` without a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Headline<'a> {
+struct Headline<'a> {
     /// The file, if named.
-    pub file: Option<&'a str>,
+    file: Option<&'a str>,
     /// Where.
-    pub location: Location,
+    location: Location,
     /// How serious.
-    pub severity: Severity,
+    severity: Severity,
     /// What.
-    pub message: &'a str,
+    message: &'a str,
 }
 
 impl fmt::Display for Headline<'_> {

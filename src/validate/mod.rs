@@ -255,7 +255,7 @@ mod values;
 mod variations;
 
 pub use annotate::annotate;
-pub use finding::{Finding, FindingKind, Headline, Severity};
+pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{DocumentError, DocumentErrorKind, read_json_games, records_from_json};
 pub use jobs::{GameError, StartError, replay_game, start_position};

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
 use bohnenspiel::notation::{GameText, Location, ParsedRecord, Span, Warning};
-use bohnenspiel::validate::{Finding, Headline, Severity};
+use bohnenspiel::validate::{Finding, Severity};
 
 use crate::cli::ColorChoice;
 
@@ -152,13 +152,8 @@ impl Diagnostics {
         } else if let Some(label) = label {
             out.push_str(&format!("{header} {label}: {message}\n"));
         } else {
-            let headline = Headline {
-                file: Some(file),
-                location,
-                severity,
-                message,
-            };
-            out.push_str(&format!("{headline}\n"));
+            // As a finding's `in_file` prints it.
+            out.push_str(&format!("{header} {severity}: {message}\n"));
         }
         let (text, first_line, range) = excerpt(source.into(), span, location);
         let group = Group::with_level(match severity {
