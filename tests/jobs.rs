@@ -6,9 +6,7 @@ mod common;
 mod naive;
 
 use bohnenspiel::notation::{Layout, Record, Span, parse_records};
-use bohnenspiel::validate::{
-    GameError, Options, StartError, replay_game, start_position, validate,
-};
+use bohnenspiel::validate::{GameError, Options, replay_game, start_position, validate};
 use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Repetition, Rules, Variant};
 
 /// Asserts that validation found no error in the record `text`.
@@ -138,17 +136,17 @@ fn records_without_a_start_or_with_an_illegal_ply_say_why() {
     let unknown: Record = "[Setup \"?\"]\n\n4, 8\n"
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(start_position(&unknown), Err(StartError::Unknown));
+    assert_eq!(start_position(&unknown), Err(GameError::UnknownStart));
     assert_eq!(
         replay_game(&unknown, &Options::default()).err(),
-        Some(GameError::Start(StartError::Unknown))
+        Some(GameError::UnknownStart)
     );
     let invalid: Record = "[Setup \"6,6/6 0:0 S\"]\n\n4, 8\n"
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(
         start_position(&invalid),
-        Err(StartError::InvalidSetup { value, .. }) if value == "6,6/6 0:0 S"
+        Err(GameError::InvalidSetup { value, .. }) if value == "6,6/6 0:0 S"
     ));
     let illegal: Record = "4, 8; 9, 12\n".parse().unwrap_or_else(|e| panic!("{e}"));
     match replay_game(&illegal, &Options::default()) {

@@ -9,9 +9,9 @@ use crate::{Action, EndReason, Game, PlayError, Player, Position, Repetition, Ru
 
 use super::{Options, StopReason, compare, validate};
 
-/// Why a record has no start position.
+/// Why a record does not give a start position or a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StartError {
+pub enum GameError {
     /// The `Setup` tag is not a position string.
     #[error("the Setup tag {value:?} is not a valid position: {message}")]
     InvalidSetup {
@@ -22,15 +22,7 @@ pub enum StartError {
     },
     /// The `Setup` tag says the start is unknown: `[Setup "?"]`.
     #[error("the Setup tag says the start position is unknown (\"?\")")]
-    Unknown,
-}
-
-/// Why a record does not give a game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    /// The record has no start position.
-    #[error("no start position: {0}")]
-    Start(#[from] StartError),
+    UnknownStart,
     /// A ply of the main line cannot be played.
     #[error("ply {ply} at move {move_number} cannot be played: {error}")]
     Illegal {
@@ -69,27 +61,27 @@ pub enum GameError {
 ///
 /// # Errors
 ///
-/// [`StartError::InvalidSetup`] for a `Setup` tag that is not a position
-/// string, [`StartError::Unknown`] for `[Setup "?"]`.
-pub fn start_position(record: &Record) -> Result<Position, StartError> {
+/// [`GameError::InvalidSetup`] for a `Setup` tag that is not a position
+/// string, [`GameError::UnknownStart`] for `[Setup "?"]`.
+pub fn start_position(record: &Record) -> Result<Position, GameError> {
     start_of(record).map_err(|(error, _)| error)
 }
 
 /// [`start_position`], with the `Setup` tag at fault.
-pub(crate) fn start_of(record: &Record) -> Result<Position, (StartError, &Tag)> {
+pub(crate) fn start_of(record: &Record) -> Result<Position, (GameError, &Tag)> {
     let Some(tag) = record.known_tag(KnownTag::Setup) else {
         return Ok(Position::new());
     };
     match setup_value(&tag.value) {
         Ok(StartTag::Position(position)) => Ok(position),
-        Ok(StartTag::Unknown) => Err((StartError::Unknown, tag)),
+        Ok(StartTag::Unknown) => Err((GameError::UnknownStart, tag)),
         Err(error) => {
             let message = match error {
                 TagValueError::Setup { error, .. } => error.to_string(),
                 other => other.to_string(),
             };
             Err((
-                StartError::InvalidSetup {
+                GameError::InvalidSetup {
                     value: tag.value.clone(),
                     message,
                 },
@@ -119,7 +111,8 @@ pub(crate) fn start_of(record: &Record) -> Result<Position, (StartError, &Tag)> 
 ///
 /// # Errors
 ///
-/// [`GameError::Start`] when the record has no start position,
+/// [`GameError::InvalidSetup`] or [`GameError::UnknownStart`] when the
+/// record has no start position,
 /// [`GameError::Illegal`] at the first ply of the main line that cannot
 /// be played.
 pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError> {

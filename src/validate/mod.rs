@@ -258,7 +258,7 @@ pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{DocumentError, DocumentErrorKind, read_json_games, records_from_json};
-pub use jobs::{GameError, StartError, replay_game, start_position};
+pub use jobs::{GameError, replay_game, start_position};
 #[cfg(feature = "serde")]
 pub use json::{DOCUMENT_VERSION, ResultDocument};
 #[cfg(feature = "serde")]
@@ -647,14 +647,14 @@ fn start_with_findings(ctx: &mut Context<'_>) -> Option<Position> {
         Err(error) => error,
     };
     let (severity, kind, message, span) = match error {
-        (StartError::Unknown, tag) => (
+        (GameError::UnknownStart, tag) => (
             Severity::Note,
             FindingKind::SyntaxOnly,
             "the Setup tag says the start position is unknown (\"?\"): the record is checked for syntax only"
                 .to_owned(),
             tag.span,
         ),
-        (error @ StartError::InvalidSetup { .. }, tag) => (
+        (error, tag) => (
             Severity::Error,
             FindingKind::InvalidSetup,
             error.to_string(),
