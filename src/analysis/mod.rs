@@ -121,7 +121,7 @@
 //!   stated.
 //! - **Values written as comments** after a ply, as [`write_values`]
 //!   (`bohnenspiel analyse --write`) writes them (see
-//!   [`read_value`](crate::validate::read_value)): `(%value S:N)`, the
+//!   [`written_values`](crate::validate::written_values)): `(%value S:N)`, the
 //!   exact value after the ply, checked against the solver's;
 //!   `(%eval dD ±X)`, the engine's estimate after it (South's final beans
 //!   minus North's), checked by the engine's search to depth `D` from a

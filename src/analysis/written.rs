@@ -1,6 +1,6 @@
 //! Values written into a record as comments (`(%value 38:34)`, `(%eval
 //! d12 +4)`, `(%verdict mark confirmed)`, read by
-//! [`read_value`](crate::validate::read_value)): checked as judgements,
+//! [`written_values`](crate::validate::written_values)): checked as judgements,
 //! and written by [`write_values`].
 
 use std::collections::HashMap;

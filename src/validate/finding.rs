@@ -119,7 +119,7 @@ pub enum FindingKind {
     /// more there were, as serious as the most serious of them.
     FindingsOmitted,
     /// A comment that starts with `%` but is no value as
-    /// [`read_value`](super::read_value) reads them, such as `(%value
+    /// [`written_values`](super::written_values) reads them, such as `(%value
     /// 38:3x)` (a warning; it stays a comment).
     MalformedValue,
     /// An exact value, `(%value S:N)`, whose counts do not add up to the

@@ -361,7 +361,7 @@ pub struct MoveDocument {
     pub annotated: Option<Vec<Vec<CaptureDocument>>>,
     /// The values written as comments on the ply (`(%value 38:34)`,
     /// `(%eval d12 +4)`, `(%verdict mark confirmed)`: see
-    /// [`read_value`](super::read_value)), in written order, malformed
+    /// [`written_values`](super::written_values)), in written order, malformed
     /// ones left out; left out when there are none (from `groups`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<ValueDocument>,

@@ -92,7 +92,7 @@
 //!   always replayed this way, whatever [`crate::Rules::repetition`]
 //!   says.)
 //! - Values written as comments (`(%value 38:34)`, `(%eval d12 +4)`,
-//!   `(%verdict mark confirmed)`: see [`read_value`]) are read on every
+//!   `(%verdict mark confirmed)`: see [`written_values`]) are read on every
 //!   replayed ply: one that starts with `%` but cannot be read is a
 //!   [`FindingKind::MalformedValue`] warning, and an exact value whose
 //!   counts do not add up to the beans in the game a
@@ -269,7 +269,7 @@ pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 pub(crate) use values::is_value_comment;
-pub use values::{ValueError, WrittenValue, read_value, written_values};
+pub use values::{ValueError, WrittenValue, written_values};
 
 use crate::notation::{
     ErrorKind, KnownTag, Movetext, ParsedRecord, StartTag, TagName, TagNames, WarningKind,

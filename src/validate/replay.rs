@@ -802,7 +802,7 @@ impl<'a> Context<'a> {
     }
 
     /// Reads the values written as comments on the ply (see
-    /// [`read_value`](super::read_value)): one that cannot be read is a
+    /// [`written_values`](super::written_values)): one that cannot be read is a
     /// malformed-value warning, and an exact value whose counts do not add
     /// up to the beans in the game a value-total warning, each at its
     /// group.
