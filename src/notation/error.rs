@@ -25,7 +25,7 @@ pub const MAX_GROUPS_PER_PLY: usize = 100;
 
 /// The most characters of the offending text an error message quotes;
 /// a longer token is cut and ends in `…`.
-pub const MAX_QUOTED_CHARS: usize = 20;
+pub(crate) const MAX_QUOTED_CHARS: usize = 20;
 
 /// What went wrong, without the details.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

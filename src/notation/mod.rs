@@ -223,8 +223,8 @@
 //! so that their own errors are reported and the text after them is
 //! found, but not kept, and one error of kind
 //! [`ErrorKind::TooManyGroups`], spanning them, says how many they are.
-//! A message quotes at most [`MAX_QUOTED_CHARS`] characters of the text
-//! it is about.
+//! A message quotes at most 20 characters of the text it is about, a
+//! longer token cut and ending in `…`.
 //!
 //! # Spans and equality
 //!
@@ -268,8 +268,8 @@ use std::str::FromStr;
 
 pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
 pub use error::{
-    ErrorKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_QUOTED_CHARS, MAX_WARNINGS_PER_GAME,
-    ParseError, ParseErrors, Warning, WarningKind,
+    ErrorKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_WARNINGS_PER_GAME, ParseError,
+    ParseErrors, Warning, WarningKind,
 };
 pub use groups::Groups;
 pub use list::{Alternatives, JoinedHoles, JoinedPhrases};
