@@ -7,7 +7,7 @@
 //! finds by index are checked against `Movetext::parent_of`, which
 //! searches.
 
-use bohnenspiel::notation::{LineRef, parse_records};
+use bohnenspiel::notation::parse_records;
 use bohnenspiel::validate::{
     FindingKind, Line, MAX_FINDINGS_PER_GAME, Options, Report, Severity, validate,
 };
@@ -40,10 +40,7 @@ fn check(text: &str) -> Report {
     for entry in &report.variations {
         let searched = movetext
             .parent_of(entry.label.as_str())
-            .and_then(|(line, _)| match line {
-                LineRef::Main => None,
-                LineRef::Variation(label) => Some(*label),
-            });
+            .and_then(|(line, _)| line);
         assert_eq!(entry.parent, searched, "variation {}", entry.label);
     }
     report

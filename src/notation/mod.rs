@@ -281,8 +281,8 @@ pub use span::{Location, Span};
 pub use tags::{KnownTag, StartTag, TagValueError};
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 pub use tree::{
-    Ending, Group, GroupKind, Label, LabelError, Layout, LineRef, Movetext, PlyError, Prose,
-    Record, SouthTurn, Tag, Turn, Variation, WrittenMove, WrittenPly,
+    Ending, Group, GroupKind, Label, LabelError, Layout, Movetext, PlyError, Prose, Record,
+    SouthTurn, Tag, Turn, Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::LosslessRecord;
 pub(crate) use unparsed::{Joint, Skipped, Within};

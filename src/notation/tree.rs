@@ -488,15 +488,6 @@ impl Variation {
     }
 }
 
-/// The line that refers to a variation label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineRef<'a> {
-    /// The main line.
-    Main,
-    /// Another variation.
-    Variation(&'a Label),
-}
-
 impl Movetext {
     /// The variation with this label.
     #[must_use]
@@ -505,23 +496,37 @@ impl Movetext {
     }
 
     /// The line and the move in it that refer to `label`, as in
-    /// `3. 6!!(B/C)` (the main line's move with number 3 refers to `B`).
+    /// `3. 6!!(B/C)` (the main line's move with number 3 refers to `B`):
+    /// the label of the variation that refers to it, `None` for the main
+    /// line (as a [`Finding`](crate::validate::Finding) names its line).
+    ///
+    /// ```
+    /// use bohnenspiel::notation::{Label, Record};
+    ///
+    /// let record: Record = "1.  4 (A)  8\n(A)\n1.  5 (B)  9\n(B)\n1.  6  10\n".parse()?;
+    /// let (line, m) = record.movetext.parent_of("A").ok_or("no parent")?;
+    /// assert_eq!((line, m.number.map(|(number, _)| number)), (None, Some(1)));
+    /// let (line, _) = record.movetext.parent_of("B").ok_or("no parent")?;
+    /// assert_eq!(line, Label::new("A"));
+    /// assert!(record.movetext.parent_of("C").is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn parent_of(&self, label: &str) -> Option<(LineRef<'_>, &WrittenMove)> {
+    pub fn parent_of(&self, label: &str) -> Option<(Option<Label>, &WrittenMove)> {
         let refers = |m: &&WrittenMove| {
             m.turns()
                 .flat_map(|(_, turn)| turn.plies())
                 .any(|ply| ply.labels().any(|l| l.as_str() == label))
         };
         if let Some(m) = self.moves.iter().find(refers) {
-            return Some((LineRef::Main, m));
+            return Some((None, m));
         }
         self.variations.iter().find_map(|variation| {
             variation
                 .moves
                 .iter()
                 .find(refers)
-                .map(|m| (LineRef::Variation(&variation.label), m))
+                .map(|m| (Some(variation.label), m))
         })
     }
 }

@@ -1,8 +1,8 @@
 //! Parser unit tests: plies, marks, groups, layouts, endings, errors.
 
 use crate::notation::{
-    ErrorKind, GroupKind, Layout, LineRef, Mark, ParsedRecord, Record, Span, Turn, WarningKind,
-    WrittenMove, WrittenPly, parse_records,
+    ErrorKind, GroupKind, Layout, Mark, ParsedRecord, Record, Span, Turn, WarningKind, WrittenMove,
+    WrittenPly, parse_records,
 };
 
 fn one(text: &str) -> ParsedRecord {
@@ -222,12 +222,8 @@ fn variations_know_their_branch_point_and_parent() {
     assert_eq!(movetext.variations.len(), 3);
     let d = movetext.variation("D");
     assert_eq!(d.and_then(|v| v.branch_number()), Some(2));
-    assert!(
-        matches!(movetext.parent_of("A"), Some((LineRef::Main, m)) if m.row_number() == Some(1))
-    );
-    assert!(
-        matches!(movetext.parent_of("D"), Some((LineRef::Variation(l), _)) if l.as_str() == "B")
-    );
+    assert!(matches!(movetext.parent_of("A"), Some((None, m)) if m.row_number() == Some(1)));
+    assert!(matches!(movetext.parent_of("D"), Some((Some(l), _)) if l.as_str() == "B"));
     assert!(movetext.parent_of("E").is_none());
 }
 
