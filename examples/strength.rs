@@ -50,7 +50,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use bohnenspiel::analysis::engine::matches::{MatchEnd, Tally, play_game, two_ply_openings};
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Evaluation, Limits, Parts, history};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Evaluation, Limits, Parts};
 use bohnenspiel::{Game, Move, Player, Position, Rules};
 
 fn next(state: &mut u64) -> u64 {
@@ -135,7 +135,7 @@ impl EnginePlayer {
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
         let stop = AtomicBool::new(false);
-        let line = history(game);
+        let line = game.history();
         let result = self
             .engine
             .search(game.position(), &line, &self.limits, &stop, |_| {})

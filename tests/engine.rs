@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use bohnenspiel::analysis::EndgameTable;
 use bohnenspiel::analysis::engine::{
-    Engine, EngineConfig, EngineError, Evaluation, Limits, Parts, SearchResult, Value, history,
+    Engine, EngineConfig, EngineError, Evaluation, Limits, Parts, SearchResult, Value,
 };
 use bohnenspiel::{EndlessPlay, Game, Move, Position, Rules, Variant};
 use common::ALL_RULES;
@@ -309,7 +309,7 @@ fn histories_are_checked_and_taken_from_games() {
         game.play(Move::from_number(hole).expect("a hole"))
             .expect("a legal move");
     }
-    let line = history(&game);
+    let line = game.history();
     assert_eq!(line.len(), 3);
     assert_eq!(line.first(), Some(&Position::new()));
     let mut engine = Engine::new(Rules::default(), EngineConfig::default());
@@ -327,7 +327,7 @@ fn histories_are_checked_and_taken_from_games() {
     // 12 captures 2 from 8: a new history.
     game.play(Move::from_number(12).expect("a hole"))
         .expect("a legal move");
-    assert!(history(&game).is_empty());
+    assert!(game.history().is_empty());
 }
 
 /// An engine can be moved to a search thread, and its table is the size

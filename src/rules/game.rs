@@ -793,6 +793,42 @@ impl Game {
         &self.plies
     }
 
+    /// The positions since the last capture, oldest first, without the
+    /// current position: the game's **history**, which the value of its
+    /// position depends on (a position that occurs again since the last
+    /// capture can end the game), as the engine's search and the solver
+    /// take it. Empty right after a capture, and at the start.
+    ///
+    /// ```
+    /// use bohnenspiel::{Game, Move, Position};
+    ///
+    /// let mut game = Game::default();
+    /// for hole in [4, 8, 6] {
+    ///     game.play(Move::from_number(hole)?)?;
+    /// }
+    /// assert_eq!(game.history().len(), 3);
+    /// assert_eq!(game.history().first(), Some(&Position::new()));
+    /// // 12 captures 2 from 8: the history starts again.
+    /// game.play(Move::from_number(12)?)?;
+    /// assert!(game.history().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn history(&self) -> Vec<Position> {
+        let current = self.position.stores();
+        let after = |ply: usize| match ply.checked_sub(1) {
+            Some(index) => self.plies.get(index).map(|p| p.position),
+            None => Some(self.start),
+        };
+        let mut positions: Vec<Position> = (0..self.plies.len())
+            .rev()
+            .map_while(after)
+            .take_while(|position| position.stores() == current)
+            .collect();
+        positions.reverse();
+        positions
+    }
+
     /// The moves played so far, oldest first (passes left out).
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.plies.iter().filter_map(|ply| match ply.action {

@@ -95,7 +95,7 @@ use self::eval::SCALE;
 use self::search::{INFINITY, MAX_PLY, Searcher};
 use self::tt::Table;
 use super::{Budget, EndgameTable, Solver, TableError};
-use crate::{Game, Hole, Move, Player, Position, Rules, Score, Variant};
+use crate::{Hole, Move, Player, Position, Rules, Score, Variant};
 
 /// What the engine uses; each part can be switched off to measure what
 /// it gains (all on by default).
@@ -371,10 +371,10 @@ impl Engine {
     /// Searches `position` within `limits` (or until `stop` is set) and
     /// returns the best move found. `history` holds the positions since
     /// the last capture, oldest first, ending with the one before
-    /// `position` (empty right after a capture or at a game's start; see
-    /// [`history`] to take it from a [`Game`]); a position of it that
-    /// the search meets again ends the game there. `on_info` is called
-    /// after each finished depth.
+    /// `position` (empty right after a capture or at a game's start;
+    /// [`Game::history`](crate::Game::history) takes it from a game); a
+    /// position of it that the search meets again ends the game there.
+    /// `on_info` is called after each finished depth.
     ///
     /// # Errors
     ///
@@ -592,24 +592,6 @@ fn per_second(nodes: u64, elapsed: Duration) -> u64 {
     } else {
         0
     }
-}
-
-/// The positions of `game` since its last capture, oldest first, without
-/// its current position: the history [`Engine::search`] takes.
-#[must_use]
-pub fn history(game: &Game) -> Vec<Position> {
-    let current = game.position().stores();
-    let after = |ply: usize| match ply.checked_sub(1) {
-        Some(index) => game.plies().get(index).map(|p| p.position),
-        None => Some(*game.start()),
-    };
-    let mut positions: Vec<Position> = (0..game.plies().len())
-        .rev()
-        .map_while(after)
-        .take_while(|position| position.stores() == current)
-        .collect();
-    positions.reverse();
-    positions
 }
 
 /// Checks that `history` leads to `position` ply by ply without a

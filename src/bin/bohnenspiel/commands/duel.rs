@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use bohnenspiel::analysis::engine::matches::{
     MatchEnd, PlayedGame, Tally, play_game, random_openings, two_ply_openings,
 };
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, history};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::Tag;
 use bohnenspiel::{Action, Game, Move, Player, Rules};
@@ -239,7 +239,7 @@ impl Side {
     fn choose(&mut self, game: &Game) -> Result<Move, Failure> {
         match self {
             Side::Own { engine, limits } => {
-                let past = history(game);
+                let past = game.history();
                 let stop = AtomicBool::new(false);
                 let result = engine
                     .search(game.position(), &past, limits, &stop, |_| {})

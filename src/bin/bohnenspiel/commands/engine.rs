@@ -13,9 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use bohnenspiel::analysis::EndgameTable;
-use bohnenspiel::analysis::engine::{
-    Engine, EngineConfig, Limits, SearchInfo, SearchResult, history,
-};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchInfo, SearchResult};
 use bohnenspiel::{Action, Game, Move, Position, Rules, Variant};
 
 use crate::commands::table;
@@ -499,7 +497,7 @@ impl Session {
         }
         let limits = self.limits(go)?;
         let position = *game.position();
-        let past = history(game);
+        let past = game.history();
         let hemprich = self.rules.variant == Variant::Hemprich;
         let State::Idle(engine) = std::mem::replace(&mut self.state, State::Moving) else {
             return Ok(());

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, history};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::diagram::Marks;
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::{Span, Tag};
@@ -264,7 +264,7 @@ fn show(out: &mut impl Write, game: &Game) -> Result<(), CliError> {
 
 /// The engine's move in `game` within `limits`.
 fn engine_move(engine: &mut Engine, game: &Game, limits: Limits) -> Result<Option<Move>, CliError> {
-    let past = history(game);
+    let past = game.history();
     let stop = AtomicBool::new(false);
     let result = engine
         .search(game.position(), &past, &limits, &stop, |_| {})
