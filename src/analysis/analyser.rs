@@ -335,7 +335,7 @@ const fn judges(mark: Mark) -> bool {
 }
 
 /// Where the parts of a judgement are written.
-struct Place<'v> {
+struct JudgementPlace<'v> {
     span: Span,
     ply: Option<usize>,
     move_number: Option<u32>,
@@ -349,7 +349,7 @@ impl Work<'_> {
         kind: JudgementKind,
         claim: String,
         verdict: (Verdict, String, Vec<Move>),
-        place: &Place<'_>,
+        place: &JudgementPlace<'_>,
     ) {
         let (verdict, reason, line) = verdict;
         self.judgements.push(Judgement {
@@ -444,7 +444,7 @@ impl Work<'_> {
         }
         for (claim, text, span) in found {
             let verdict = self.stipulation_verdict(start, claim);
-            let place = Place {
+            let place = JudgementPlace {
                 span,
                 ply: None,
                 move_number: None,
@@ -508,7 +508,7 @@ impl Work<'_> {
     ) {
         let own = line.data.own.clone();
         for &(ply, before, after) in &own {
-            let place = Place {
+            let place = JudgementPlace {
                 span: ply.span,
                 ply: Some(ply.index),
                 move_number: Some(ply.number),
@@ -557,7 +557,7 @@ impl Work<'_> {
                 Ok(solution) => outcome_verdict(claim, &solution),
                 Err(error) => unanalysed(error),
             };
-            let place = Place {
+            let place = JudgementPlace {
                 span,
                 ply: Some(ply.index),
                 move_number: Some(ply.number),
@@ -580,7 +580,7 @@ impl Work<'_> {
                 Ok(solution) => outcome_verdict(claim, &solution),
                 Err(error) => unanalysed(error),
             };
-            let place = Place {
+            let place = JudgementPlace {
                 span,
                 ply: line.data.own.last().map(|(ply, ..)| ply.index),
                 move_number: line.data.own.last().map(|(ply, ..)| ply.number),
@@ -599,7 +599,7 @@ impl Work<'_> {
         ply: &ReplayedPly,
         before: usize,
         after: usize,
-        place: &Place<'_>,
+        place: &JudgementPlace<'_>,
     ) {
         let Some(&written) = self.written.get(&ply.span.start) else {
             return;
@@ -623,7 +623,7 @@ impl Work<'_> {
                     continue;
                 };
                 let mv = Move::new(hole);
-                let alt_place = Place {
+                let alt_place = JudgementPlace {
                     span: alternative.span,
                     ..*place
                 };
@@ -653,7 +653,7 @@ impl Work<'_> {
                     if !judges(mark) {
                         continue;
                     }
-                    let other_place = Place {
+                    let other_place = JudgementPlace {
                         span: other.span,
                         ..*place
                     };
@@ -696,7 +696,7 @@ impl Work<'_> {
         after: usize,
         text: &str,
         group: Span,
-        place: &Place<'_>,
+        place: &JudgementPlace<'_>,
         played: &str,
     ) {
         let mover = ply.player;
@@ -735,7 +735,7 @@ impl Work<'_> {
                 JudgementKind::RemainingBeans,
                 claim,
                 verdict,
-                &Place { span, ..*place },
+                &JudgementPlace { span, ..*place },
             );
             return;
         }
@@ -755,7 +755,7 @@ impl Work<'_> {
             JudgementKind::OtherMove,
             claim,
             verdict,
-            &Place { span, ..*place },
+            &JudgementPlace { span, ..*place },
         );
         if let Some((result, beans, range)) = remark.outcome {
             let span = self.inner_span(group, text, range);
@@ -782,7 +782,7 @@ impl Work<'_> {
                 JudgementKind::OtherMoveOutcome,
                 text,
                 verdict,
-                &Place { span, ..*place },
+                &JudgementPlace { span, ..*place },
             );
         }
         if let Some((reply, mark, range)) = remark.because {
@@ -814,7 +814,7 @@ impl Work<'_> {
                 JudgementKind::Refutation,
                 claim,
                 verdict,
-                &Place { span, ..*place },
+                &JudgementPlace { span, ..*place },
             );
         }
     }

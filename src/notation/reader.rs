@@ -131,7 +131,7 @@ pub struct RecordReader<R> {
     bad: Vec<(usize, u8)>,
     bad_more: usize,
     /// The line read ahead that starts the next game, if any.
-    pending: Option<Line>,
+    pending: Option<AheadLine>,
     splitter: Splitter,
     offset: usize,
     line: usize,
@@ -145,7 +145,7 @@ pub struct RecordReader<R> {
 /// A line read ahead, with its place and the offsets of bytes that were
 /// not UTF-8.
 #[derive(Debug, Default)]
-struct Line {
+struct AheadLine {
     text: String,
     offset: usize,
     line: usize,
@@ -437,7 +437,7 @@ impl<R: BufRead> RecordReader<R> {
                 && line_start > 0
             {
                 // The line belongs to the next game.
-                self.pending = Some(Line {
+                self.pending = Some(AheadLine {
                     text: line.to_owned(),
                     offset: self.offset,
                     line: self.line,

@@ -117,12 +117,12 @@ pub enum ParsePositionError {
 }
 
 /// A cursor over the bytes of a setup string.
-struct Reader<'a> {
+struct SetupCursor<'a> {
     bytes: &'a [u8],
     offset: usize,
 }
 
-impl Reader<'_> {
+impl SetupCursor<'_> {
     fn error(&self, kind: SetupParseErrorKind) -> SetupParseError {
         self.error_at(self.offset, kind)
     }
@@ -201,7 +201,7 @@ impl FromStr for Setup {
     /// stand at the ends, around `,`, `/` and `:`, and several where one
     /// is needed; the player to move may be written `s` or `n`.
     fn from_str(text: &str) -> Result<Setup, SetupParseError> {
-        let mut reader = Reader {
+        let mut reader = SetupCursor {
             bytes: text.as_bytes(),
             offset: 0,
         };

@@ -424,7 +424,7 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
 /// from it still to come. A chain of variations each branching from its
 /// parent's last rows keeps one frame for each, so a frame is kept small
 /// (its line's number is its replay's, and its moves are found from it).
-struct Frame {
+struct LineFrame {
     /// The next of its moves to replay.
     next: u32,
     /// The lines that branch from it still to come: `branches[from..to]`.
@@ -490,7 +490,7 @@ fn replay_lines<'r>(
         (0, None),
         &mut report.main_line,
     );
-    let mut stack = vec![Frame {
+    let mut stack = vec![LineFrame {
         next: 0,
         from,
         to,
@@ -525,7 +525,7 @@ fn replay_lines<'r>(
             if let Some(entry) = report.variations.get_mut(i) {
                 entry.replayed = true;
             }
-            stack.push(Frame {
+            stack.push(LineFrame {
                 next: 0,
                 from,
                 to,
@@ -804,7 +804,7 @@ mod tests {
     /// to and three 32-bit numbers.
     #[test]
     fn a_replay_frame_is_small() {
-        let frame = size_of::<super::Frame>();
+        let frame = size_of::<super::LineFrame>();
         let parts = size_of::<super::replay::LineReplay>()
             + size_of::<Option<crate::rules::Checkpoint>>()
             + 3 * size_of::<u32>();

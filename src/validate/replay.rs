@@ -51,7 +51,7 @@ pub(crate) struct Context<'a> {
     problem: Option<bool>,
     /// The findings kept: at most [`MAX_FINDINGS_PER_GAME`], the first
     /// by [`Key`], the one of the last first out.
-    kept: BinaryHeap<Kept>,
+    kept: BinaryHeap<KeptFinding>,
     /// The findings past [`MAX_FINDINGS_PER_GAME`], counted, not kept.
     omitted: Omitted,
     /// The group of the findings recorded now: 0 for the record and its
@@ -188,28 +188,28 @@ type Key = (usize, u64);
 /// A finding kept, with its key; `located` is false while its location
 /// is still to be found (they are found at the end, in text order).
 #[derive(Debug)]
-struct Kept {
+struct KeptFinding {
     key: Key,
     located: bool,
     finding: Finding,
 }
 
-impl PartialEq for Kept {
-    fn eq(&self, other: &Kept) -> bool {
+impl PartialEq for KeptFinding {
+    fn eq(&self, other: &KeptFinding) -> bool {
         self.key == other.key
     }
 }
 
-impl Eq for Kept {}
+impl Eq for KeptFinding {}
 
-impl PartialOrd for Kept {
-    fn partial_cmp(&self, other: &Kept) -> Option<std::cmp::Ordering> {
+impl PartialOrd for KeptFinding {
+    fn partial_cmp(&self, other: &KeptFinding) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for Kept {
-    fn cmp(&self, other: &Kept) -> std::cmp::Ordering {
+impl Ord for KeptFinding {
+    fn cmp(&self, other: &KeptFinding) -> std::cmp::Ordering {
         self.key.cmp(&other.key)
     }
 }
@@ -287,7 +287,7 @@ impl<'a> Context<'a> {
     fn record(&mut self, finding: Finding, located: bool) {
         let key = (self.group, self.recorded);
         self.recorded += 1;
-        let kept = Kept {
+        let kept = KeptFinding {
             key,
             located,
             finding,

@@ -266,7 +266,7 @@ enum Split {
 }
 
 /// What replaying a ply gave.
-enum Outcome {
+enum PlyOutcome {
     /// The ply is played.
     Played,
     /// The ply cannot be legal and capture what it says.
@@ -296,7 +296,7 @@ impl LineState {
 /// A ply being replayed: the board and player to move of its line, and
 /// what is known of the unknowns.
 #[derive(Debug, Clone, Copy)]
-struct Frame {
+struct PlyFrame {
     board: Board,
     turn: Player,
     partial: Partial,
@@ -415,13 +415,13 @@ fn propagate(
             *tried += 1;
             while let Some(step) = steps.get(state.ply) {
                 *tried += 1;
-                let mut frame = Frame {
+                let mut frame = PlyFrame {
                     board: state.board,
                     turn: state.turn,
                     partial: node.partial,
                 };
                 match play(step, variant, &mut frame) {
-                    Outcome::Played => {
+                    PlyOutcome::Played => {
                         *state = LineState {
                             ply: state.ply + 1,
                             board: frame.board,
@@ -430,8 +430,8 @@ fn propagate(
                         node.partial = frame.partial;
                         progress = true;
                     }
-                    Outcome::Fails => return Propagated::Dead,
-                    Outcome::Split(split) => {
+                    PlyOutcome::Fails => return Propagated::Dead,
+                    PlyOutcome::Split(split) => {
                         // Counting the branches looks at up to 128 values.
                         *tried += 128;
                         let count = branch_count(&node.partial, split);
@@ -509,7 +509,7 @@ fn branches(partial: &Partial, split: Split) -> Vec<Partial> {
 }
 
 /// The count of hole `h`.
-fn count(frame: &Frame, h: usize) -> Count {
+fn count(frame: &PlyFrame, h: usize) -> Count {
     let added = frame.board.count[h];
     if frame.board.emptied >> h & 1 == 1 {
         Count::Known(added)
@@ -523,7 +523,7 @@ fn count(frame: &Frame, h: usize) -> Count {
 
 /// Empties the side of `player`, as a forced pass needs: whether it can
 /// be empty.
-fn empty_side(frame: &mut Frame, player: Player) -> bool {
+fn empty_side(frame: &mut PlyFrame, player: Player) -> bool {
     player.holes().iter().all(|hole| {
         let h = hole.index();
         match count(frame, h) {
@@ -534,24 +534,24 @@ fn empty_side(frame: &mut Frame, player: Player) -> bool {
 }
 
 /// Replays one ply on `frame`.
-fn play(step: &Step, variant: Variant, frame: &mut Frame) -> Outcome {
+fn play(step: &Step, variant: Variant, frame: &mut PlyFrame) -> PlyOutcome {
     let Some(origin) = step.hole.map(usize::from) else {
         // A written pass: only a player without beans passes, and only
         // in the Hemprich variant.
         if variant == Variant::Hemprich && empty_side(frame, frame.turn) {
             frame.turn = !frame.turn;
-            return Outcome::Played;
+            return PlyOutcome::Played;
         }
-        return Outcome::Fails;
+        return PlyOutcome::Fails;
     };
     let Some(owner) = crate::Hole::from_index(origin).map(crate::Hole::owner) else {
-        return Outcome::Fails;
+        return PlyOutcome::Fails;
     };
     if owner != frame.turn {
         // Only a forced pass the record leaves out (Hemprich) lets the
         // other player sow.
         if variant != Variant::Hemprich || !empty_side(frame, frame.turn) {
-            return Outcome::Fails;
+            return PlyOutcome::Fails;
         }
         frame.turn = owner;
     }
@@ -562,14 +562,14 @@ fn play(step: &Step, variant: Variant, frame: &mut Frame) -> Outcome {
             Count::Unknown(added) => added > 0 || frame.partial.keep(h, !1),
         };
         if !holds {
-            return Outcome::Fails;
+            return PlyOutcome::Fails;
         }
     }
     let beans = match count(frame, origin) {
-        Count::Known(0) => return Outcome::Fails,
+        Count::Known(0) => return PlyOutcome::Fails,
         Count::Known(beans) => beans,
         Count::Unknown(added) => {
-            return Outcome::Split(Split::Value(origin, added, ends(step.expect)));
+            return PlyOutcome::Split(Split::Value(origin, added, ends(step.expect)));
         }
     };
     let last = sow(&mut frame.board, origin, beans);
@@ -601,24 +601,24 @@ fn sow(board: &mut Board, origin: usize, beans: u8) -> usize {
 }
 
 /// Runs the capture chain from hole `last` as `expect` says it goes.
-fn capture(expect: Expect, frame: &mut Frame, last: usize) -> Outcome {
+fn capture(expect: Expect, frame: &mut PlyFrame, last: usize) -> PlyOutcome {
     let mut taken = 0u16;
     let mut h = last;
-    let take = |frame: &mut Frame, h: usize| {
+    let take = |frame: &mut PlyFrame, h: usize| {
         frame.board.count[h] = 0;
         frame.board.emptied |= 1 << h;
     };
     match expect {
-        Expect::Impossible => Outcome::Fails,
+        Expect::Impossible => PlyOutcome::Fails,
         Expect::Nothing => {
             let unripe = match count(frame, last) {
                 Count::Known(beans) => !is_ripe(beans),
                 Count::Unknown(added) => frame.partial.keep(last, !ripe_starts(added)),
             };
             if unripe {
-                Outcome::Played
+                PlyOutcome::Played
             } else {
-                Outcome::Fails
+                PlyOutcome::Fails
             }
         }
         Expect::Beans(beans) => {
@@ -634,7 +634,7 @@ fn capture(expect: Expect, frame: &mut Frame, last: usize) -> Outcome {
                     }
                 };
                 if !agrees {
-                    return Outcome::Fails;
+                    return PlyOutcome::Fails;
                 }
                 if named == 0 {
                     break;
@@ -649,9 +649,9 @@ fn capture(expect: Expect, frame: &mut Frame, last: usize) -> Outcome {
                 .filter(|&(_, &b)| b != 0)
                 .fold(0u16, |set, (h, _)| set | 1 << h);
             if named == taken {
-                Outcome::Played
+                PlyOutcome::Played
             } else {
-                Outcome::Fails
+                PlyOutcome::Fails
             }
         }
         Expect::Anything => {
@@ -660,10 +660,10 @@ fn capture(expect: Expect, frame: &mut Frame, last: usize) -> Outcome {
                     Count::Known(held) => is_ripe(held),
                     Count::Unknown(added) => {
                         let Some(domain) = frame.partial.domain.get(h) else {
-                            return Outcome::Fails;
+                            return PlyOutcome::Fails;
                         };
                         if domain & ripe_starts(added) != 0 {
-                            return Outcome::Split(Split::Ripe(h, added));
+                            return PlyOutcome::Split(Split::Ripe(h, added));
                         }
                         false
                     }
@@ -675,7 +675,7 @@ fn capture(expect: Expect, frame: &mut Frame, last: usize) -> Outcome {
                 taken |= 1 << h;
                 h = previous(h);
             }
-            Outcome::Played
+            PlyOutcome::Played
         }
     }
 }
