@@ -50,7 +50,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use bohnenspiel::analysis::engine::matches::{MatchEnd, Tally, play_game, two_ply_openings};
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Evaluation, Limits, Parts};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Evaluation, Limits};
 use bohnenspiel::{Game, Move, Player, Position, Rules};
 
 fn next(state: &mut u64) -> u64 {
@@ -150,24 +150,9 @@ fn opponent_config(name: &str) -> Option<EngineConfig> {
     let mut config = EngineConfig::default();
     match name {
         "store-eval" => config.evaluation = Evaluation::StoreDifference,
-        "no-tt" => {
-            config.parts = Parts {
-                transposition_table: false,
-                ..Parts::default()
-            }
-        }
-        "no-ordering" => {
-            config.parts = Parts {
-                move_ordering: false,
-                ..Parts::default()
-            }
-        }
-        "no-exact" => {
-            config.parts = Parts {
-                exact: false,
-                ..Parts::default()
-            }
-        }
+        "no-tt" => config.transposition_table = false,
+        "no-ordering" => config.move_ordering = false,
+        "no-exact" => config.exact = false,
         _ => return None,
     }
     Some(config)

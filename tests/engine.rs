@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use bohnenspiel::analysis::EndgameTable;
 use bohnenspiel::analysis::engine::{
-    Engine, EngineConfig, EngineError, Evaluation, Limits, Parts, SearchResult, Value,
+    Engine, EngineConfig, EngineError, Evaluation, Limits, SearchResult, Value,
 };
 use bohnenspiel::{EndlessPlay, Game, Move, Position, Rules, Variant};
 use common::ALL_RULES;
@@ -124,11 +124,9 @@ fn the_fixed_depth_search_is_negamax() {
         for move_ordering in [false, true] {
             let config = EngineConfig {
                 evaluation: Evaluation::StoreDifference,
-                parts: Parts {
-                    transposition_table: false,
-                    move_ordering,
-                    exact: false,
-                },
+                transposition_table: false,
+                move_ordering,
+                exact: false,
                 ..EngineConfig::default()
             };
             let mut engine = Engine::new(rules, config);
@@ -282,10 +280,7 @@ fn a_hemprich_player_without_beans_passes() {
     // The search itself passes too, and its line goes on after the pass
     // with North's move.
     let config = EngineConfig {
-        parts: Parts {
-            exact: false,
-            ..Parts::default()
-        },
+        exact: false,
         ..EngineConfig::default()
     };
     let mut searching = Engine::new(rules, config);

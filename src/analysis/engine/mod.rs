@@ -4,7 +4,7 @@
 //!
 //! # How it searches
 //!
-//! - **Exact first.** With [`Parts::exact`] on, the engine first asks the
+//! - **Exact first.** With [`EngineConfig::exact`] on, the engine first asks the
 //!   [`Solver`] (with the endgame table, if one was given,
 //!   [`Engine::with_table`]) for the exact value, within a small budget
 //!   ([`EngineConfig::exact_nodes`]), on boards of at most
@@ -97,31 +97,16 @@ use self::tt::Table;
 use super::{Budget, EndgameTable, Solver, TableError};
 use crate::{Hole, Move, Player, Position, Rules, Score, Variant};
 
-/// What the engine uses; each part can be switched off to measure what
-/// it gains (all on by default).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Parts {
-    /// The transposition table.
-    pub transposition_table: bool,
-    /// Captures, killers and the history of cutoffs in move ordering (the
-    /// table's move is tried first either way, if the table is on).
-    pub move_ordering: bool,
-    /// The exact attempt with the solver (and the endgame table) at the
-    /// root.
-    pub exact: bool,
-}
-
-impl Default for Parts {
-    fn default() -> Parts {
-        Parts {
-            transposition_table: true,
-            move_ordering: true,
-            exact: true,
-        }
-    }
-}
-
-/// How an [`Engine`] is set up.
+/// How an [`Engine`] is set up: the size of its table, its evaluation,
+/// the parts it uses (each can be switched off to measure what it gains;
+/// all on by default) and the bounds of its exact attempt.
+///
+/// ```
+/// use bohnenspiel::analysis::engine::EngineConfig;
+///
+/// let without_table = EngineConfig { transposition_table: false, ..EngineConfig::default() };
+/// assert!(without_table.move_ordering && without_table.exact);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EngineConfig {
     /// The bytes of the transposition table (rounded down to a power of
@@ -129,8 +114,15 @@ pub struct EngineConfig {
     pub hash_bytes: usize,
     /// The evaluation where the search stops.
     pub evaluation: Evaluation,
-    /// The parts used.
-    pub parts: Parts,
+    /// Whether the transposition table is used.
+    pub transposition_table: bool,
+    /// Whether captures, killers and the history of cutoffs order the
+    /// moves (the table's move is tried first either way, if the table is
+    /// on).
+    pub move_ordering: bool,
+    /// Whether the exact attempt with the solver (and the endgame table)
+    /// is made at the root.
+    pub exact: bool,
     /// The nodes the exact attempt may take at each search (fewer if the
     /// [`Limits::nodes`] are fewer: half of them).
     pub exact_nodes: u64,
@@ -152,7 +144,9 @@ impl Default for EngineConfig {
         EngineConfig {
             hash_bytes: EngineConfig::DEFAULT_HASH_BYTES,
             evaluation: Evaluation::default(),
-            parts: Parts::default(),
+            transposition_table: true,
+            move_ordering: true,
+            exact: true,
             exact_nodes: 50_000,
             exact_memo: 1 << 20,
             exact_beans: 20,
@@ -403,7 +397,7 @@ impl Engine {
                 .and_then(|table| table.loaded_beans())
                 .unwrap_or(0),
         );
-        if self.config.parts.exact
+        if self.config.exact
             && position.beans_on_board() <= exact_beans
             && let Some(result) = self.exact(position, history, limits, started, &mut spent)
         {

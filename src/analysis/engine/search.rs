@@ -155,7 +155,7 @@ impl Searcher<'_> {
         }
         let key = hash(position);
         let mut tt_move = if ply == 0 { self.root_first } else { u8::MAX };
-        if self.config.parts.transposition_table
+        if self.config.transposition_table
             && let Some(entry) = self.tt.probe(key)
         {
             if ply > 0 {
@@ -245,13 +245,13 @@ impl Searcher<'_> {
                 }
             }
             if alpha >= beta {
-                if !captured && self.config.parts.move_ordering {
+                if !captured && self.config.move_ordering {
                     self.remember_cutoff(ply, mover, origin, depth);
                 }
                 break;
             }
         }
-        if self.config.parts.transposition_table {
+        if self.config.transposition_table {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
@@ -276,7 +276,7 @@ impl Searcher<'_> {
             let origin = mv.hole().index() as u8;
             let child = position.successor(usize::from(origin));
             let gain = i64::from(child.store(mover)) - i64::from(position.store(mover));
-            let key = if !self.config.parts.move_ordering {
+            let key = if !self.config.move_ordering {
                 if origin == tt_move { 1 << 40 } else { 0 }
             } else if origin == tt_move {
                 1 << 40
