@@ -50,7 +50,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use bohnenspiel::analysis::engine::matches::{MatchEnd, Tally, play_game, two_ply_openings};
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Evaluation, Limits};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, Weights};
 use bohnenspiel::{Game, Move, Player, Position, Rules};
 
 fn next(state: &mut u64) -> u64 {
@@ -149,7 +149,7 @@ impl EnginePlayer {
 fn opponent_config(name: &str) -> Option<EngineConfig> {
     let mut config = EngineConfig::default();
     match name {
-        "store-eval" => config.evaluation = Evaluation::StoreDifference,
+        "store-eval" => config.evaluation = Weights::ZERO,
         "no-tt" => config.transposition_table = false,
         "no-ordering" => config.move_ordering = false,
         "no-exact" => config.exact = false,

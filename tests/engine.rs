@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use bohnenspiel::analysis::EndgameTable;
 use bohnenspiel::analysis::engine::{
-    Engine, EngineConfig, EngineError, Evaluation, Limits, SearchResult, Value,
+    Engine, EngineConfig, EngineError, Limits, SearchResult, Value, Weights,
 };
 use bohnenspiel::{EndlessPlay, Game, Move, Position, Rules, Variant};
 use common::ALL_RULES;
@@ -123,7 +123,7 @@ fn the_fixed_depth_search_is_negamax() {
         let (rules, naive_rules) = rules(variant, endless_play);
         for move_ordering in [false, true] {
             let config = EngineConfig {
-                evaluation: Evaluation::StoreDifference,
+                evaluation: Weights::ZERO,
                 transposition_table: false,
                 move_ordering,
                 exact: false,

@@ -6,26 +6,16 @@ use crate::{Player, Position};
 /// Hundredths of a bean: the unit of the engine's internal scores.
 pub(crate) const SCALE: i32 = 100;
 
-/// How the engine estimates a position where its search stops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Evaluation {
-    /// The difference of the stores plus the tuned [`Weights`]
-    /// ([`Weights::TUNED`]) applied to the features of the board.
-    #[default]
-    Tuned,
-    /// The difference of the stores alone: what other Bohnenspiel
-    /// programs use, kept to measure what the tuned one gains.
-    StoreDifference,
-    /// The difference of the stores plus the given weights.
-    Custom(Weights),
-}
-
 /// The number of board features the evaluation weighs.
 const FEATURES: usize = 8;
 
-/// Weights of the board features, in hundredths of a bean of the final
-/// difference (mover's beans minus the other player's) per unit of the
-/// feature, and a constant (the value of being to move).
+/// How the engine estimates a position where its search stops: the
+/// difference of the stores plus these weights applied to the features
+/// of the board, each in hundredths of a bean of the final difference
+/// (mover's beans minus the other player's) per unit of the feature,
+/// and a constant (the value of being to move). [`Weights::TUNED`] by
+/// default; [`Weights::ZERO`] is the difference of the stores alone,
+/// what other Bohnenspiel programs use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Weights {
     /// One weight per feature, in the order of
@@ -51,13 +41,14 @@ impl Weights {
         "best capture now (beans)",
     ];
 
-    /// All weights zero: the store difference.
+    /// All weights zero: the store difference alone (the engine then
+    /// skips the board's features).
     pub const ZERO: Weights = Weights {
         features: [0; FEATURES],
         tempo: 0,
     };
 
-    /// The weights of [`Evaluation::Tuned`], found by least squares on
+    /// The weights the engine uses by default, found by least squares on
     /// exact values from the endgame table of up to 16 beans, on 100,000
     /// positions that random games reach (`cargo run --release --example
     /// tune_eval -- 16` prints them): they predict the exact final
@@ -124,14 +115,12 @@ pub(crate) fn store_difference(position: &Position) -> i32 {
     (i32::from(position.store(mover)) - i32::from(position.store(!mover))) * SCALE
 }
 
-/// The estimate of `position` (not over) under `evaluation`, from the
+/// The estimate of `position` (not over) under `weights`, from the
 /// mover's view, in [`SCALE`] units.
-pub(crate) fn evaluate(position: &Position, evaluation: Evaluation) -> i32 {
-    let weights = match evaluation {
-        Evaluation::StoreDifference => return store_difference(position),
-        Evaluation::Tuned => Weights::TUNED,
-        Evaluation::Custom(weights) => weights,
-    };
+pub(crate) fn evaluate(position: &Position, weights: Weights) -> i32 {
+    if weights == Weights::ZERO {
+        return store_difference(position);
+    }
     let board = Weights::features(position)
         .iter()
         .zip(weights.features)

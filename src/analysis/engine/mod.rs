@@ -25,7 +25,7 @@
 //!   [`Value::Estimate`]. Where the game ends inside the search (by rule,
 //!   by repetition, or at a position the endgame table covers right after
 //!   a capture) the score is exact; where the search stops, the
-//!   [`Evaluation`] estimates it, bounded by what the stores already
+//!   evaluation ([`Weights`]) estimates it, bounded by what the stores already
 //!   give each side.
 //! - **The endless-play rule** of search ([the module docs](super)): the
 //!   first position that occurs again since the last capture ends the
@@ -89,7 +89,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub use eval::{Evaluation, Weights};
+pub use eval::Weights;
 
 use self::eval::SCALE;
 use self::search::{INFINITY, MAX_PLY, Searcher};
@@ -112,8 +112,10 @@ pub struct EngineConfig {
     /// The bytes of the transposition table (rounded down to a power of
     /// two times 32 bytes, at least 32).
     pub hash_bytes: usize,
-    /// The evaluation where the search stops.
-    pub evaluation: Evaluation,
+    /// The weights of the evaluation where the search stops
+    /// ([`Weights::TUNED`] by default, [`Weights::ZERO`] for the
+    /// difference of the stores alone).
+    pub evaluation: Weights,
     /// Whether the transposition table is used.
     pub transposition_table: bool,
     /// Whether captures, killers and the history of cutoffs order the
@@ -143,7 +145,7 @@ impl Default for EngineConfig {
     fn default() -> EngineConfig {
         EngineConfig {
             hash_bytes: EngineConfig::DEFAULT_HASH_BYTES,
-            evaluation: Evaluation::default(),
+            evaluation: Weights::TUNED,
             transposition_table: true,
             move_ordering: true,
             exact: true,
