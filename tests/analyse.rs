@@ -747,7 +747,7 @@ fn plies_past_the_longest_history_are_unanalysed_with_its_limit() {
                 assert_eq!((l, limit), (length, Solver::MAX_HISTORY));
                 assert!(length > Solver::MAX_HISTORY);
             }
-            Err(SolveError::History { .. }) => {
+            Err(SolveError::HistoryNotAPly { .. } | SolveError::HistoryRepeats { .. }) => {
                 // The history of the position after ply 13 on holds the
                 // start twice (positions 0 and 12).
                 assert!((13..=Solver::MAX_HISTORY).contains(&length), "{length}");

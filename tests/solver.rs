@@ -6,7 +6,7 @@ mod common;
 mod naive;
 mod sampling;
 
-use bohnenspiel::analysis::{Budget, HistoryProblem, SolveError, Solver};
+use bohnenspiel::analysis::{Budget, SolveError, Solver};
 use bohnenspiel::{Move, Position, Rules, Score};
 use common::ALL_RULES;
 use naive::minimax::{self, Endless, NaiveRules, Reference};
@@ -272,10 +272,7 @@ fn a_history_that_does_not_lead_to_the_position_is_an_error() {
     // The opening does not lead to it.
     assert_eq!(
         solver.value(&after, &[Position::new()]),
-        Err(SolveError::History {
-            index: 1,
-            problem: HistoryProblem::NotAPly
-        })
+        Err(SolveError::HistoryNotAPly { index: 1 })
     );
     let error = solver.value(&after, &[start, start]).unwrap_err();
     assert_eq!(
@@ -306,7 +303,7 @@ fn a_history_longer_than_the_limit_is_refused_before_it_is_read() {
     // One fewer is read, and found not to lead to the position.
     assert!(matches!(
         solver.value(&start, &long[1..]),
-        Err(SolveError::History { index: 1, .. })
+        Err(SolveError::HistoryNotAPly { index: 1 } | SolveError::HistoryRepeats { index: 1, .. })
     ));
 }
 
@@ -333,9 +330,9 @@ fn a_repeated_history_is_an_error_and_a_repeated_position_is_over() {
     longer.push(line[1]);
     assert_eq!(
         solver.value(&line[2], &longer),
-        Err(SolveError::History {
+        Err(SolveError::HistoryRepeats {
             index: 12,
-            problem: HistoryProblem::Repeated { earlier: 0 }
+            earlier: 0
         })
     );
     // Without a history, the naive search agrees under each scoring.

@@ -132,7 +132,7 @@
 //!
 //! Text that none of these phrases reads is not a judgement. A line
 //! that repeats a position since its last capture has no value in
-//! search after it ([`SolveError::History`]): its plies from there are
+//! search after it ([`SolveError::HistoryRepeats`]): its plies from there are
 //! unanalysed too, as are those more than [`Solver::MAX_HISTORY`]
 //! positions after the last capture ([`SolveError::HistoryTooLong`]).
 //! A variation holds its positions from its branch point only, and reads
@@ -162,6 +162,6 @@ pub use judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Ve
 pub(crate) use phrases::stated_stipulations;
 pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
-pub use solver::{Budget, HistoryProblem, MoveValue, Solution, SolveError, Solver};
+pub use solver::{Budget, MoveValue, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError, TableForm, TableProbe, WdlTable};
 pub use written::write_values;

@@ -97,24 +97,6 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// Why a history does not fit the position solved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum HistoryProblem {
-    /// The position does not follow from the one before it by a legal
-    /// move without a capture (or, in the Hemprich variant, a forced
-    /// pass). A capture starts a new history, so the positions before it
-    /// do not belong in one.
-    #[error("it does not follow from the position before it by a move without a capture")]
-    NotAPly,
-    /// The position occurred before in the history: the game ended there
-    /// by repetition.
-    #[error("it repeats position {earlier}, where the game ended by repetition")]
-    Repeated {
-        /// The index of its first occurrence.
-        earlier: usize,
-    },
-}
-
 /// Why the solver gave no answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum SolveError {
@@ -126,16 +108,31 @@ pub enum SolveError {
         /// The budget that ran out.
         budget: Budget,
     },
-    /// A position of the history does not fit. Positions are counted from
-    /// 0, the oldest of the history, to the history's length, the position
+    /// A position of the history does not follow from the one before it
+    /// by a legal move without a capture (or, in the Hemprich variant, a
+    /// forced pass). A capture starts a new history, so the positions
+    /// before it do not belong in one. Positions are counted from 0, the
+    /// oldest of the history, to the history's length, the position
     /// solved.
-    #[error("position {index} of the history: {problem}")]
-    History {
+    #[error(
+        "position {index} of the history: it does not follow from the position before it by a move without a capture"
+    )]
+    HistoryNotAPly {
         /// Which position: the history's length stands for the position
         /// solved.
         index: usize,
-        /// What is wrong with it.
-        problem: HistoryProblem,
+    },
+    /// A position of the history occurred before in it: the game ended
+    /// there by repetition. Positions are counted as for
+    /// [`SolveError::HistoryNotAPly`].
+    #[error(
+        "position {index} of the history: it repeats position {earlier}, where the game ended by repetition"
+    )]
+    HistoryRepeats {
+        /// Which position.
+        index: usize,
+        /// The index of its first occurrence.
+        earlier: usize,
     },
     /// The history holds more than [`Solver::MAX_HISTORY`] positions.
     /// The search compares every position it reaches with those of the
@@ -281,8 +278,9 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`SolveError::History`] if the history does not lead to `position`
-    /// by moves without captures, or repeats a position;
+    /// [`SolveError::HistoryNotAPly`] if the history does not lead to
+    /// `position` by moves without captures,
+    /// [`SolveError::HistoryRepeats`] if it repeats a position;
     /// [`SolveError::HistoryTooLong`] if it holds more than
     /// [`Solver::MAX_HISTORY`] positions;
     /// [`SolveError::OutOfBudget`] if the budget runs out first.
@@ -478,18 +476,15 @@ fn check_history(
             child == *after && child.stores() == before.stores()
         });
         if !sows && !passes(before, after) {
-            return Err(SolveError::History {
-                index,
-                problem: HistoryProblem::NotAPly,
-            });
+            return Err(SolveError::HistoryNotAPly { index });
         }
     }
     let mut seen = HashMap::with_capacity(history.len());
     for (index, earlier) in history.iter().enumerate() {
         if let Some(&first) = seen.get(earlier) {
-            return Err(SolveError::History {
+            return Err(SolveError::HistoryRepeats {
                 index,
-                problem: HistoryProblem::Repeated { earlier: first },
+                earlier: first,
             });
         }
         seen.insert(*earlier, index);
