@@ -3,8 +3,8 @@
 //! measured by `examples/hostile.rs`, not here.
 
 use bohnenspiel::notation::{
-    ErrorKind, GroupKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_WARNINGS_PER_GAME,
-    NORTH_COLUMN_LIMIT, Record, WarningKind, parse_records,
+    ErrorKind, GroupKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_WARNINGS_PER_GAME, Record,
+    WarningKind, parse_records,
 };
 use bohnenspiel::validate::{FindingKind, MAX_FINDINGS_PER_GAME, Options, Severity, validate};
 
@@ -42,8 +42,9 @@ fn one_wide_row_does_not_pad_every_other_row() {
         "{:.300}",
         &printed[10_000..]
     );
-    // A South turn of exactly the limit still moves the column; one more
-    // character does not.
+    // A South turn of exactly the limit (40 characters) still moves the
+    // column; one more character does not.
+    const NORTH_COLUMN_LIMIT: usize = 40;
     for (comment, second_row) in [
         (NORTH_COLUMN_LIMIT - 4, NORTH_COLUMN_LIMIT + 8),
         (NORTH_COLUMN_LIMIT - 3, 9),

@@ -9,12 +9,15 @@ use std::collections::HashMap;
 
 use bohnenspiel::notation::{
     CaptureAnnotation, Ending, Group, GroupKind, Groups, HoleList, Joiner, Label, Layout, Mark,
-    Movetext, NORTH_COLUMN_LIMIT, Phrase, PhraseForm, PlyToken, Prose, Record, RecordReader,
-    SouthTurn, Span, Tag, Turn, Variation, Visitor, WrittenMove, WrittenPly, parse_records,
-    print_records,
+    Movetext, Phrase, PhraseForm, PlyToken, Prose, Record, RecordReader, SouthTurn, Span, Tag,
+    Turn, Variation, Visitor, WrittenMove, WrittenPly, parse_records, print_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
+
+/// The widest South turn that still moves the North column when a record
+/// prints in numbered rows (the notation module's documentation).
+const NORTH_COLUMN_LIMIT: usize = 40;
 
 fn hole() -> impl Strategy<Value = Hole> {
     select(Hole::ALL.to_vec())

@@ -155,7 +155,7 @@
 //! `N.  south  north`, the numbers right-aligned and North's turns in one
 //! column (two spaces after the widest South turn, plus one before a
 //! one-digit hole so that hole numbers align right; a South turn wider
-//! than [`NORTH_COLUMN_LIMIT`] characters, such as one with a long comment,
+//! than 40 characters, such as one with a long comment,
 //! does not move the column and is followed by two spaces only, so the
 //! printed text stays within a constant of the record's size), then each variation as
 //! its `(A)` line and rows; alternatives print as `1, 2, 4 or 5` (with
@@ -274,7 +274,7 @@ pub use error::{
 pub use groups::Groups;
 pub use list::{Alternatives, JoinedHoles, JoinedPhrases};
 pub use mark::{Mark, MarkError};
-pub use print::{NORTH_COLUMN_LIMIT, print_records};
+pub use print::print_records;
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 pub(crate) use span::LineIndex;
 pub use span::{Location, Span};

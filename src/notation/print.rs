@@ -184,7 +184,7 @@ impl fmt::Display for WrittenMove {
 /// South turn is wider than this many characters is not padded, and its
 /// North turn follows after two spaces. This keeps the printed text within
 /// a constant of the tree's own size, whatever one row holds.
-pub const NORTH_COLUMN_LIMIT: usize = 40;
+pub(crate) const NORTH_COLUMN_LIMIT: usize = 40;
 
 /// Counts the characters written, up to `limit + 1`, without keeping them.
 struct Width {
@@ -227,7 +227,7 @@ impl fmt::Display for Movetext {
     /// move, `N.  south  north`, the number right-aligned and North's hole
     /// numbers right-aligned in one column, then each variation as a line
     /// `(A)` and its rows. The column is two spaces after the widest South
-    /// turn of up to [`NORTH_COLUMN_LIMIT`] characters; a wider South turn
+    /// turn of up to 40 characters; a wider South turn
     /// is followed by two spaces only.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.layout {
