@@ -48,9 +48,12 @@
 //
 // Figures (10 MB, a release build without fat LTO, shared 2-core machine,
 // each phase in a process of its own). The largest peak of any shape and
-// phase at the large size is 41x its text, in json. One large game's memory is bounded by
-// its tree: 160 bytes per move and about 104 bytes more for each group
-// (a capture annotation, a comment, labels). A game of Rüger's opening
+// phase at the large size is 46x its text (`groups-every-ply`, in
+// json and annotate). One large game's memory is bounded by
+// its tree: 160 bytes per move and 88 bytes more for each group (a
+// capture annotation, a comment, labels; each group is as large as the
+// largest kind, the annotation, held inline since boxing it costs an
+// allocation per annotation). A game of Rüger's opening
 // repeated on one line peaks at 20x its text in every phase. A chain of
 // one-row variations (15 bytes each) peaks at 20x in parse and print, 27x
 // in validate and 37x in json and annotate (a report keeps a 96-byte entry
@@ -61,9 +64,11 @@
 // and 108x in json: each group was held twice while its ply was read);
 // the shapes that keep no tree (bad bytes, `;` x N, stray `)`) at about
 // 4-6x. The densest tree is that of many plies that each carry short
-// groups, which no shape here has: `bohnenspiel validate` peaks at 49x
-// on `4(),8();` x N and at 54x with 100 groups `()` on each ply (104
-// bytes a group for 2 bytes of text). Variations are replayed depth first
+// groups: `groups-every-ply`, a legal game with 100 groups `()` on each
+// ply (88 bytes a group for 2 bytes of text), peaks at 46x in every
+// phase that builds its tree (3.4x in validate, which checks a clean
+// game without one), and `short-groups`, `4(),8();` x N, at 45x (54x
+// and 49x with the 104-byte groups before). Variations are replayed depth first
 // on one game, each from where it branches, so every written ply is
 // played once: `variations-later` takes 0.05 s per MB in validate and 0.1
 // s in json at 1 and 10 MB, and `variation-chain-later` peaks at 33x in
@@ -91,7 +96,7 @@ use std::io::{self, Write as _};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use bohnenspiel::notation::RecordReader;
+use bohnenspiel::notation::{MAX_GROUPS_PER_PLY, RecordReader};
 use bohnenspiel::validate::{
     DocumentForm, Options, Validator, annotate, validate, write_game_document,
 };
@@ -111,6 +116,8 @@ const SHAPES: &[(&str, Generator)] = &[
     ("labels", labels_on_one_ply),
     ("label-groups", label_groups_on_one_ply),
     ("remarks", remarks_on_one_ply),
+    ("groups-every-ply", groups_on_every_ply),
+    ("short-groups", short_groups),
     ("variations-referenced", variations_referenced),
     ("variations-unreferenced", variations_unreferenced),
     ("variation-chain", variation_chain),
@@ -213,6 +220,28 @@ fn label_groups_on_one_ply(n: usize) -> Vec<u8> {
 /// One ply with N remarks: `4 (4?)(6!!)(B/C)(4?)(6!!)(B/C)…`.
 fn remarks_on_one_ply(n: usize) -> Vec<u8> {
     format!("1. 4 {} 8\n", "(4?)(6!!)(B/C)".repeat(n / 14)).into_bytes()
+}
+
+/// A legal game whose every ply carries as many groups `()` as a ply
+/// keeps ([`MAX_GROUPS_PER_PLY`]): the densest tree of groups, 2 bytes
+/// of text each.
+fn groups_on_every_ply(n: usize) -> Vec<u8> {
+    let groups = "()".repeat(MAX_GROUPS_PER_PLY);
+    let mut text = format!("[Setup \"{ROUND_START}\"]\n\n");
+    let mut number = 1;
+    while text.len() < n {
+        let (south, north) = round_row(number);
+        let _ = writeln!(text, "{south} {groups}, {north} {groups};");
+        number += 1;
+    }
+    text.into_bytes()
+}
+
+/// `4(),8();` x N: a move of two plies, each with a group, in 8 bytes.
+fn short_groups(n: usize) -> Vec<u8> {
+    let mut bytes = b"4(),8();".repeat(n / 8);
+    bytes.push(b'\n');
+    bytes
 }
 
 /// A row referring to N one-row variations.

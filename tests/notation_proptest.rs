@@ -92,7 +92,7 @@ fn group() -> impl Strategy<Value = Group> {
         (annotation(), proptest::option::of(words("[a-z]{1,7}"))).prop_map(
             |(annotation, comment)| GroupKind::Captures {
                 annotation,
-                comment
+                comment: comment.map(String::into_boxed_str),
             }
         ),
         prop::collection::vec(

@@ -3,7 +3,7 @@
 
 mod common;
 
-use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
+use bohnenspiel::notation::{Layout, MAX_GROUPS_PER_PLY, WrittenPly, parse_records};
 use bohnenspiel::validate::{
     DocumentError, DocumentErrorKind, DocumentForm, Options, records_from_json, validate,
     write_game_document,
@@ -722,6 +722,44 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     assert_eq!(
         error.map(|e| e.path),
         Some("games[0].prose.text".to_owned())
+    );
+}
+
+#[test]
+fn a_document_holds_no_more_groups_after_a_ply_than_the_reader_keeps() {
+    // A ply with as many groups as the reader keeps reads back.
+    let text = format!("4 {}, 8\n", "(c)".repeat(MAX_GROUPS_PER_PLY));
+    let value = value_of(&text);
+    let groups = value
+        .pointer("/games/0/moves/0/groups")
+        .and_then(Value::as_array);
+    assert_eq!(groups.map(Vec::len), Some(MAX_GROUPS_PER_PLY));
+    let back = records_from_json(&value.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.len(), 1);
+    // A document with one group more than that is refused, at the ply's
+    // groups, before they are built.
+    let mut more = value.clone();
+    let Some(groups) = more
+        .pointer_mut("/games/0/moves/0/groups")
+        .and_then(Value::as_array_mut)
+    else {
+        panic!("{value}")
+    };
+    let first = groups[0].clone();
+    groups.push(first);
+    let error = records_from_json(&more.to_string())
+        .err()
+        .unwrap_or_else(|| panic!("should fail"));
+    assert_eq!(
+        (error.path.as_str(), error.kind),
+        ("games[0].moves[0].groups", DocumentErrorKind::Notation),
+        "{error}"
+    );
+    assert!(
+        error
+            .message
+            .contains(&format!("at most {MAX_GROUPS_PER_PLY} groups")),
+        "{error}"
     );
 }
 

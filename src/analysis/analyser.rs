@@ -664,8 +664,10 @@ impl Work<'_> {
                     let verdict = self.mark_verdict(line, before, Move::new(hole), mark, mover);
                     self.push(JudgementKind::OtherMove, claim, verdict, &other_place);
                 }
-                GroupKind::Comment(text)
-                | GroupKind::Captures {
+                GroupKind::Comment(text) => {
+                    self.remark(line, ply, before, after, text, group.span, place, &played);
+                }
+                GroupKind::Captures {
                     comment: Some(text),
                     ..
                 } => {

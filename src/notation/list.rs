@@ -4,7 +4,6 @@
 //! its interface. Each derefs to a slice, is built from a `Vec` or an
 //! iterator, and grows with `push`.
 
-use smallvec::SmallVec;
 use thin_vec::ThinVec;
 
 use super::{Joiner, Phrase, WrittenPly};
@@ -102,8 +101,9 @@ macro_rules! list_type {
 
 list_type!(
     /// The holes of a [`HoleList`](super::HoleList) after its first, each
-    /// with the separator written before it. Up to eight are stored
-    /// inline, without allocating; it derefs to `[(Joiner, Hole)]`.
+    /// with the separator written before it. Up to seven are stored
+    /// inline, without allocating, in 16 bytes; it derefs to
+    /// `[(Joiner, Hole)]`.
     ///
     /// ```
     /// use bohnenspiel::Hole;
@@ -122,10 +122,143 @@ list_type!(
     /// ```
     JoinedHoles,
     (Joiner, Hole),
-    SmallVec<[(Joiner, Hole); 8]>,
-    SmallVec::new_const,
+    HoleRun,
+    HoleRun::new,
     [Hash]
 );
+
+/// How [`JoinedHoles`] holds its items: up to [`HoleRun::INLINE`] in
+/// place, more in a vector one pointer wide. It is 16 bytes, half of what
+/// a general small vector takes, so that a capture annotation, and with it
+/// every group (the largest kind sets the size of all), stays small while
+/// an annotation of one phrase still allocates nothing.
+#[derive(Clone)]
+enum HoleRun {
+    /// The first `len` of `items`; the rest are filler.
+    Inline {
+        len: u8,
+        items: [(Joiner, Hole); HoleRun::INLINE],
+    },
+    /// More than fit inline, once.
+    Heap(ThinVec<(Joiner, Hole)>),
+}
+
+impl HoleRun {
+    /// The most items held in place.
+    const INLINE: usize = 7;
+
+    /// An empty run, allocating nothing.
+    const fn new() -> HoleRun {
+        HoleRun::Inline {
+            len: 0,
+            items: [(Joiner::Comma, Hole::MIN); HoleRun::INLINE],
+        }
+    }
+
+    fn push(&mut self, item: (Joiner, Hole)) {
+        match self {
+            HoleRun::Inline { len, items } => {
+                if let Some(slot) = items.get_mut(usize::from(*len)) {
+                    *slot = item;
+                    *len += 1;
+                } else {
+                    let mut heap = ThinVec::with_capacity(2 * HoleRun::INLINE);
+                    heap.extend_from_slice(items);
+                    heap.push(item);
+                    *self = HoleRun::Heap(heap);
+                }
+            }
+            HoleRun::Heap(heap) => heap.push(item),
+        }
+    }
+
+    fn truncate(&mut self, keep: usize) {
+        match self {
+            HoleRun::Inline { len, .. } => {
+                *len = u8::try_from(keep).map_or(*len, |keep| keep.min(*len));
+            }
+            HoleRun::Heap(heap) => heap.truncate(keep),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            HoleRun::Inline { len, .. } => *len = 0,
+            // The room stays, for the next list read into this one.
+            HoleRun::Heap(heap) => heap.clear(),
+        }
+    }
+}
+
+impl std::ops::Deref for HoleRun {
+    type Target = [(Joiner, Hole)];
+
+    fn deref(&self) -> &[(Joiner, Hole)] {
+        match self {
+            HoleRun::Inline { len, items } => items.get(..usize::from(*len)).unwrap_or_default(),
+            HoleRun::Heap(heap) => heap,
+        }
+    }
+}
+
+impl std::ops::DerefMut for HoleRun {
+    fn deref_mut(&mut self) -> &mut [(Joiner, Hole)] {
+        match self {
+            HoleRun::Inline { len, items } => {
+                items.get_mut(..usize::from(*len)).unwrap_or_default()
+            }
+            HoleRun::Heap(heap) => heap,
+        }
+    }
+}
+
+/// Equal when the items are, however they are held.
+impl PartialEq for HoleRun {
+    fn eq(&self, other: &HoleRun) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for HoleRun {}
+
+/// The items' hash, however they are held.
+impl std::hash::Hash for HoleRun {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl Default for HoleRun {
+    fn default() -> HoleRun {
+        HoleRun::new()
+    }
+}
+
+impl From<Vec<(Joiner, Hole)>> for HoleRun {
+    fn from(items: Vec<(Joiner, Hole)>) -> HoleRun {
+        if items.len() > HoleRun::INLINE {
+            HoleRun::Heap(items.into())
+        } else {
+            items.into_iter().collect()
+        }
+    }
+}
+
+impl FromIterator<(Joiner, Hole)> for HoleRun {
+    fn from_iter<I: IntoIterator<Item = (Joiner, Hole)>>(items: I) -> HoleRun {
+        let mut run = HoleRun::new();
+        run.extend(items);
+        run
+    }
+}
+
+impl Extend<(Joiner, Hole)> for HoleRun {
+    fn extend<I: IntoIterator<Item = (Joiner, Hole)>>(&mut self, items: I) {
+        for item in items {
+            self.push(item);
+        }
+    }
+}
 
 list_type!(
     /// The phrases of a [`CaptureAnnotation`](super::CaptureAnnotation)
@@ -167,5 +300,59 @@ impl Alternatives {
     /// Room for `additional` more plies, and no more.
     pub(crate) fn reserve_exact(&mut self, additional: usize) {
         self.0.reserve_exact(additional);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::hash::BuildHasher as _;
+
+    use super::*;
+
+    /// The `i`-th item of a test run: holes 1 to 12, over and over.
+    fn item(i: u8) -> (Joiner, Hole) {
+        let joiner = if i.is_multiple_of(2) {
+            Joiner::Comma
+        } else {
+            Joiner::And
+        };
+        (joiner, Hole::new(i % 12 + 1).unwrap_or(Hole::MIN))
+    }
+
+    #[test]
+    fn a_run_of_holes_holds_any_length_and_compares_by_its_items() {
+        for n in 0..=20u8 {
+            let items: Vec<(Joiner, Hole)> = (0..n).map(item).collect();
+            let mut pushed = JoinedHoles::new();
+            for &one in &items {
+                pushed.push(one);
+            }
+            assert_eq!(&*pushed, items.as_slice());
+            // Held in place up to seven, in a vector past that: equal
+            // either way, with equal hashes.
+            let from_vec = JoinedHoles::from(items.clone());
+            let collected: JoinedHoles = items.iter().copied().collect();
+            assert_eq!(pushed, from_vec);
+            assert_eq!(pushed, collected);
+            let state = std::hash::RandomState::new();
+            assert_eq!(state.hash_one(&pushed), state.hash_one(&from_vec));
+            // A run cut back to fewer items than fit in place, after it
+            // spilled, is still equal to the same run held in place.
+            let mut cut = pushed.clone();
+            cut.truncate(3);
+            let short: JoinedHoles = items.iter().copied().take(3).collect();
+            assert_eq!(cut, short);
+            assert_eq!(cut.len(), usize::from(n.min(3)));
+            cut.truncate(100);
+            assert_eq!(cut.len(), usize::from(n.min(3)));
+            let mut changed = pushed.clone();
+            if let Some(first) = changed.first_mut() {
+                first.0 = Joiner::Plus;
+                assert_ne!(changed, pushed);
+            }
+            changed.clear();
+            assert!(changed.is_empty());
+            assert_eq!(changed, JoinedHoles::new());
+        }
     }
 }

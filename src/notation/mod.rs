@@ -238,7 +238,7 @@
 //! in a buffer it reuses from game to game. Line and column are computed
 //! only for errors and warnings. Building the tree allocates for the
 //! tree's vectors and strings; the groups of all plies of a game share
-//! one vector ([`Groups`]), and a phrase keeps a hole list up to eight
+//! one vector ([`Groups`]), and a phrase keeps a hole list up to seven
 //! further holes inline ([`JoinedHoles`]), so a move whose plies carry
 //! capture annotations of one phrase allocates nothing of its own. Visiting
 //! allocates a few times per game (the look-ahead line, a tag value that

@@ -108,7 +108,7 @@ fn annotate_ply(ply: &mut WrittenPly, captures: &crate::Captures) {
         match canonical.take().filter(|_| first) {
             Some(right) => *annotation = right,
             None => match comment.take() {
-                Some(comment) => group.kind = GroupKind::Comment(comment),
+                Some(comment) => group.kind = GroupKind::Comment(comment.into()),
                 None => {
                     ply.groups.remove(k);
                     continue;

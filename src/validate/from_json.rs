@@ -16,8 +16,9 @@ use std::io::{BufRead, Read as _};
 use serde::de::DeserializeOwned;
 
 use crate::notation::{
-    Ending, GroupKind, Groups, Label, Layout, LosslessRecord, Mark, Movetext, Prose, Record,
-    Skipped, SouthTurn, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly, parse_records,
+    Ending, GroupKind, Groups, Label, Layout, LosslessRecord, MAX_GROUPS_PER_PLY, Mark, Movetext,
+    Prose, Record, Skipped, SouthTurn, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly,
+    parse_records,
 };
 use crate::{Hole, Player, Score, Setup};
 
@@ -574,9 +575,10 @@ impl GameDocument {
     ///
     /// A [`DocumentError`] with the path (relative to this document, such
     /// as `moves[12].hole`) of the first part that the notation cannot
-    /// express, or a version other than [`DOCUMENT_VERSION`]; for a
-    /// document with skipped text, also a piece that names no array of
-    /// the document, stands past its
+    /// express (among them a ply with more groups than the reader keeps,
+    /// [`MAX_GROUPS_PER_PLY`]), or a version other than
+    /// [`DOCUMENT_VERSION`]; for a document with skipped text, also a
+    /// piece that names no array of the document, stands past its
     /// end or inside a move, or holds white space at its ends (or a `;` or
     /// `,` beside a joint that prints one), or a verbatim text that is not
     /// the text of one game (a document with a verbatim text is read from
@@ -1008,6 +1010,18 @@ fn written_ply(
             DocumentError::notation(format!("{path}.mark"), format!("expected a mark: {error}"))
         })?),
     };
+    // The notation's reader keeps no more groups after a ply, so no
+    // record holds more; the check comes before the groups are built, so
+    // that memory stays bounded as it is for text.
+    if groups.len() > MAX_GROUPS_PER_PLY {
+        return Err(DocumentError::notation(
+            format!("{path}.groups"),
+            format!(
+                "expected at most {MAX_GROUPS_PER_PLY} groups after a ply, found {}",
+                groups.len()
+            ),
+        ));
+    }
     let mut read = Groups::with_capacity(groups.len());
     for (i, group) in groups.iter().enumerate() {
         read.push(written_group(group, &format!("{path}.groups[{i}]"))?);

@@ -668,7 +668,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         };
         let not_annotation = match parse_annotation_into(head, head_span, annotation) {
             Ok(()) => {
-                *comment = after.map(|text| text.trim().to_owned());
+                *comment = after.map(|text| text.trim().into());
                 return;
             }
             Err(not) => not,
@@ -697,7 +697,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             });
             GroupKind::Captures {
                 annotation,
-                comment: after.map(|text| text.trim().to_owned()),
+                comment: after.map(|text| text.trim().into()),
             }
         } else {
             if not_annotation == NotAnnotation::Shape && reads_like_claim(head) {

@@ -99,7 +99,7 @@ fn groups_are_classified() {
     let record = ok("4 (2 from 5; but not 7? because of 5!) (A/B) (4?) (wins (all) beans), 7");
     let groups = first_ply_group_kinds(&record);
     assert!(
-        matches!(groups[0], GroupKind::Captures { comment: Some(c), .. } if c == "but not 7? because of 5!")
+        matches!(groups[0], GroupKind::Captures { comment: Some(c), .. } if &**c == "but not 7? because of 5!")
     );
     assert!(matches!(groups[1], GroupKind::Labels(l) if l.len() == 2));
     assert!(
