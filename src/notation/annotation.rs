@@ -984,3 +984,921 @@ mod tests {
         }
     }
 }
+
+/// What every phrasing and spacing of an annotation reads as, pinned:
+/// alone (strictly and loosely) and as a group in a record, after South's
+/// ply and after North's (where the whole-move reading applies).
+#[cfg(test)]
+mod pinned {
+    use super::{NotAnnotation, parse_annotation, parse_loose_annotation};
+    use crate::notation::{GroupKind, Span, parse_records};
+
+    /// The text's reading alone: its print, `-` for no annotation, or the
+    /// hole out of range.
+    fn strict(text: &str) -> String {
+        match parse_annotation(text, Span::new(0, 0)) {
+            Ok(annotation) => annotation.to_string(),
+            Err(NotAnnotation::Shape) => "-".to_owned(),
+            Err(NotAnnotation::Hole(number, at)) => {
+                format!("hole {number} at {}..{}", at.start, at.end)
+            }
+        }
+    }
+
+    /// The text's loose reading, or `-`.
+    fn loose(text: &str) -> String {
+        parse_loose_annotation(text, Span::new(0, 0))
+            .map_or_else(|| "-".to_owned(), |annotation| annotation.to_string())
+    }
+
+    /// The record `record` as printed, with the spans of its capture
+    /// annotations and groups and the kinds of its errors and warnings.
+    fn game(record: &str) -> String {
+        let games = parse_records(record);
+        let mut out = String::new();
+        for game in &games {
+            out.push_str(game.record.to_string().trim_end());
+            for m in &game.record.movetext.moves {
+                for (_, turn) in m.turns() {
+                    for group in &turn.ply.groups {
+                        out.push_str(&format!(" g{}..{}", group.span.start, group.span.end));
+                        if let GroupKind::Captures {
+                            annotation,
+                            comment,
+                        } = &group.kind
+                        {
+                            let at = annotation.span;
+                            out.push_str(&format!(" a{}..{}", at.start, at.end));
+                            if let Some(comment) = comment {
+                                out.push_str(&format!(" c{comment:?}"));
+                            }
+                        }
+                    }
+                }
+            }
+            for error in &game.errors {
+                out.push_str(&format!(" E{:?}@{}", error.kind, error.span.start));
+            }
+            for warning in &game.warnings {
+                out.push_str(&format!(" W{:?}@{}", warning.kind, warning.span.start));
+            }
+        }
+        out
+    }
+
+    /// Each text's four readings.
+    fn readings(text: &str) -> [String; 4] {
+        [
+            strict(text),
+            loose(text),
+            game(&format!("4, 8 ({text})")),
+            game(&format!("4 ({text}), 8; 5")),
+        ]
+    }
+
+    /// Each text, then its readings: alone, loosely, after North's ply,
+    /// after South's.
+    const PINNED: &[[&str; 5]] = &[
+        [
+            "2 from 12",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..16 a6..15",
+            "4 (2 from 12), 8; 5 g2..13 a3..12",
+        ],
+        [
+            "2 from hole 8",
+            "2 from hole 8",
+            "2 from hole 8",
+            "4, 8 (2 from hole 8) g5..20 a6..19",
+            "4 (2 from hole 8), 8; 5 g2..17 a3..16",
+        ],
+        [
+            "2 from holes 8",
+            "2 from hole 8",
+            "2 from hole 8",
+            "4, 8 (2 from hole 8) g5..21 a6..20",
+            "4 (2 from hole 8), 8; 5 g2..18 a3..17",
+        ],
+        [
+            "2 from hole 9, 8 each",
+            "2 from holes 9, 8 each",
+            "2 from holes 9, 8 each",
+            "4, 8 (2 from holes 9, 8 each) g5..28 a6..27",
+            "4 (2 from holes 9, 8 each), 8; 5 g2..25 a3..24",
+        ],
+        [
+            "6 from 9 plus 2 from 8",
+            "6 from 9 plus 2 from 8",
+            "6 from 9 plus 2 from 8",
+            "4, 8 (6 from 9 plus 2 from 8) g5..29 a6..28",
+            "4 (6 from 9 plus 2 from 8), 8; 5 g2..26 a3..25",
+        ],
+        [
+            "2 from 1 and 2 from 2",
+            "2 from 1 and 2 from 2",
+            "2 from 1 and 2 from 2",
+            "4, 8 (2 from 1 and 2 from 2) g5..28 a6..27",
+            "4 (2 from 1 and 2 from 2), 8; 5 g2..25 a3..24",
+        ],
+        [
+            "2 from 10, 2 from 9 and 2 from 8",
+            "2 from 10, 2 from 9 and 2 from 8",
+            "2 from 10, 2 from 9 and 2 from 8",
+            "4, 8 (2 from 10, 2 from 9 and 2 from 8) g5..39 a6..38",
+            "4 (2 from 10, 2 from 9 and 2 from 8), 8; 5 g2..36 a3..35",
+        ],
+        [
+            "4 from 10, 2 from 9, 8, 7 each",
+            "4 from 10, 2 from 9, 8, 7 each",
+            "4 from 10, 2 from 9, 8, 7 each",
+            "4, 8 (4 from 10, 2 from 9, 8, 7 each) g5..37 a6..36",
+            "4 (4 from 10, 2 from 9, 8, 7 each), 8; 5 g2..34 a3..33",
+        ],
+        [
+            "2 from 5 and 6 each",
+            "2 from 5 and 6 each",
+            "2 from 5 and 6 each",
+            "4, 8 (2 from 5 and 6 each) g5..26 a6..25",
+            "4 (2 from 5 and 6 each), 8; 5 g2..23 a3..22",
+        ],
+        [
+            "4 each from 2 and 1",
+            "4 each from 2 and 1",
+            "4 each from 2 and 1",
+            "4, 8 (4 each from 2 and 1) g5..26 a6..25",
+            "4 (4 each from 2 and 1), 8; 5 g2..23 a3..22",
+        ],
+        [
+            "4 each from 2, 1 and 12",
+            "4 each from 2, 1 and 12",
+            "4 each from 2, 1 and 12",
+            "4, 8 (4 each from 2, 1 and 12) g5..30 a6..29",
+            "4 (4 each from 2, 1 and 12), 8; 5 g2..27 a3..26",
+        ],
+        [
+            "4 each from holes 2 and 1",
+            "4 each from holes 2 and 1",
+            "4 each from holes 2 and 1",
+            "4, 8 (4 each from holes 2 and 1) g5..32 a6..31",
+            "4 (4 each from holes 2 and 1), 8; 5 g2..29 a3..28",
+        ],
+        [
+            "2 from 9 and 4 each from 5 and 6",
+            "2 from 9 and 4 each from 5 and 6",
+            "2 from 9 and 4 each from 5 and 6",
+            "4, 8 (2 from 9 and 4 each from 5 and 6) g5..39 a6..38",
+            "4 (2 from 9 and 4 each from 5 and 6), 8; 5 g2..36 a3..35",
+        ],
+        [
+            "2 from 9, 8 each plus 4 each from 1, 2",
+            "2 from 9, 8 each plus 4 each from 1, 2",
+            "2 from 9, 8 each plus 4 each from 1, 2",
+            "4, 8 (2 from 9, 8 each plus 4 each from 1, 2) g5..45 a6..44",
+            "4 (2 from 9, 8 each plus 4 each from 1, 2), 8; 5 g2..42 a3..41",
+        ],
+        [
+            "2 from 12 and 4 from 11, 10 each",
+            "2 from 12 and 4 from 11, 10 each",
+            "2 from 12 and 4 from 11, 10 each",
+            "4, 8 (2 from 12 and 4 from 11, 10 each) g5..39 a6..38",
+            "4 (2 from 12 and 4 from 11, 10 each), 8; 5 g2..36 a3..35",
+        ],
+        [
+            "4 from 7 and 4 from 6",
+            "4 from 7 and 4 from 6",
+            "4 from 7 and 4 from 6",
+            "4, 8 (4 from 7 and 4 from 6) g5..28 a6..27",
+            "4 (4 from 7 and 4 from 6), 8; 5 g2..25 a3..24",
+        ],
+        [
+            "6 from 4, 3 and 2",
+            "-",
+            "-",
+            "4, 8 (6 from 4, 3 and 2) g5..24 WLooseCaptureAnnotation@5",
+            "4 (6 from 4, 3 and 2), 8; 5 g2..21 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "6 from 4, 3 and 2 each",
+            "6 from 4, 3 and 2 each",
+            "6 from 4, 3 and 2 each",
+            "4, 8 (6 from 4, 3 and 2 each) g5..29 a6..28",
+            "4 (6 from 4, 3 and 2 each), 8; 5 g2..26 a3..25",
+        ],
+        [
+            "2 from 9 each",
+            "2 from 9 each",
+            "2 from 9 each",
+            "4, 8 (2 from 9 each) g5..20 a6..19",
+            "4 (2 from 9 each), 8; 5 g2..17 a3..16",
+        ],
+        [
+            "2 each from 9",
+            "2 each from 9",
+            "2 each from 9",
+            "4, 8 (2 each from 9) g5..20 a6..19",
+            "4 (2 each from 9), 8; 5 g2..17 a3..16",
+        ],
+        [
+            "2 from 1, 2 from 2, 2 from 3, 2 from 4, 2 from 5, 2 from 6, 2 from 7, 2 from 8, 2 from 9, 2 from 10, 2 from 11 and 2 from 12",
+            "2 from 1, 2 from 2, 2 from 3, 2 from 4, 2 from 5, 2 from 6, 2 from 7, 2 from 8, 2 from 9, 2 from 10, 2 from 11 and 2 from 12",
+            "2 from 1, 2 from 2, 2 from 3, 2 from 4, 2 from 5, 2 from 6, 2 from 7, 2 from 8, 2 from 9, 2 from 10, 2 from 11 and 2 from 12",
+            "4, 8 (2 from 1, 2 from 2, 2 from 3, 2 from 4, 2 from 5, 2 from 6, 2 from 7, 2 from 8, 2 from 9, 2 from 10, 2 from 11 and 2 from 12) g5..131 a6..130",
+            "4 (2 from 1, 2 from 2, 2 from 3, 2 from 4, 2 from 5, 2 from 6, 2 from 7, 2 from 8, 2 from 9, 2 from 10, 2 from 11 and 2 from 12), 8; 5 g2..128 a3..127",
+        ],
+        [
+            "2 each from 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12",
+            "2 each from 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12",
+            "2 each from 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12",
+            "4, 8 (2 each from 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12) g5..59 a6..58",
+            "4 (2 each from 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12), 8; 5 g2..56 a3..55",
+        ],
+        [
+            "0 from 1",
+            "0 from 1",
+            "0 from 1",
+            "4, 8 (0 from 1) g5..15 a6..14",
+            "4 (0 from 1), 8; 5 g2..12 a3..11",
+        ],
+        [
+            "99 from 1",
+            "99 from 1",
+            "99 from 1",
+            "4, 8 (99 from 1) g5..16 a6..15",
+            "4 (99 from 1), 8; 5 g2..13 a3..12",
+        ],
+        [
+            "255 from 1",
+            "255 from 1",
+            "255 from 1",
+            "4, 8 (255 from 1) g5..17 a6..16",
+            "4 (255 from 1), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "256 from 1",
+            "-",
+            "-",
+            "4, 8 (256 from 1) g5..17 WLooseCaptureAnnotation@5",
+            "4 (256 from 1), 8; 5 g2..14 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "02 from 08",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..17 a6..16",
+            "4 (2 from 8), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "2 from 012",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..17 a6..16",
+            "4 (2 from 12), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "2 from 0",
+            "hole 0 at 7..8",
+            "-",
+            "4, 8 (2 from 0) g5..15 EHoleOutOfRange@13",
+            "4 (2 from 0), 8; 5 g2..12 EHoleOutOfRange@10",
+        ],
+        [
+            "2 from 13",
+            "hole 13 at 7..9",
+            "-",
+            "4, 8 (2 from 13) g5..16 EHoleOutOfRange@13",
+            "4 (2 from 13), 8; 5 g2..13 EHoleOutOfRange@10",
+        ],
+        [
+            "2 from 99999999999999999999999",
+            "hole 18446744073709551615 at 7..30",
+            "-",
+            "4, 8 (2 from 99999999999999999999999) g5..37 EHoleOutOfRange@13",
+            "4 (2 from 99999999999999999999999), 8; 5 g2..34 EHoleOutOfRange@10",
+        ],
+        [
+            "2 from 13 and 4 from 14",
+            "hole 13 at 7..9",
+            "-",
+            "4, 8 (2 from 13 and 4 from 14) g5..30 EHoleOutOfRange@13",
+            "4 (2 from 13 and 4 from 14), 8; 5 g2..27 EHoleOutOfRange@10",
+        ],
+        [
+            "2 from 5, 13 each",
+            "hole 13 at 10..12",
+            "-",
+            "4, 8 (2 from 5, 13 each) g5..24 EHoleOutOfRange@16",
+            "4 (2 from 5, 13 each), 8; 5 g2..21 EHoleOutOfRange@13",
+        ],
+        [
+            "2 from 13, 8",
+            "-",
+            "-",
+            "4, 8 (2 from 13, 8) g5..19 WLooseCaptureAnnotation@5",
+            "4 (2 from 13, 8), 8; 5 g2..16 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 1 and 13 from 2",
+            "2 from 1 and 13 from 2",
+            "2 from 1 and 13 from 2",
+            "4, 8 (2 from 1 and 13 from 2) g5..29 a6..28",
+            "4 (2 from 1 and 13 from 2), 8; 5 g2..26 a3..25",
+        ],
+        [
+            " 2 from 12",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..17 a6..16",
+            "4 (2 from 12), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "2 from 12 ",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..17 a6..16",
+            "4 (2 from 12), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "  2   from   12  ",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..24 a6..23",
+            "4 (2 from 12), 8; 5 g2..21 a3..20",
+        ],
+        [
+            "2\tfrom\t12",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..16 a6..15",
+            "4 (2 from 12), 8; 5 g2..13 a3..12",
+        ],
+        [
+            "2\nfrom\n12",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..16 a6..15",
+            "4 (2 from 12), 8; 5 g2..13 a3..12",
+        ],
+        [
+            "2from 12",
+            "2 from 12",
+            "2 from 12",
+            "4, 8 (2 from 12) g5..15 a6..14",
+            "4 (2 from 12), 8; 5 g2..12 a3..11",
+        ],
+        [
+            "2 from12",
+            "-",
+            "-",
+            "4, 8 (2 from12) g5..15",
+            "4 (2 from12), 8; 5 g2..12",
+        ],
+        [
+            "2 from 9,8 each",
+            "2 from 9, 8 each",
+            "2 from 9, 8 each",
+            "4, 8 (2 from 9, 8 each) g5..22 a6..21",
+            "4 (2 from 9, 8 each), 8; 5 g2..19 a3..18",
+        ],
+        [
+            "2 from 9 ,8 each",
+            "2 from 9, 8 each",
+            "2 from 9, 8 each",
+            "4, 8 (2 from 9, 8 each) g5..23 a6..22",
+            "4 (2 from 9, 8 each), 8; 5 g2..20 a3..19",
+        ],
+        [
+            "2 from 9 , 8 each",
+            "2 from 9, 8 each",
+            "2 from 9, 8 each",
+            "4, 8 (2 from 9, 8 each) g5..24 a6..23",
+            "4 (2 from 9, 8 each), 8; 5 g2..21 a3..20",
+        ],
+        [
+            "2 from 9,8each",
+            "2 from 9, 8 each",
+            "2 from 9, 8 each",
+            "4, 8 (2 from 9, 8 each) g5..21 a6..20",
+            "4 (2 from 9, 8 each), 8; 5 g2..18 a3..17",
+        ],
+        [
+            "2 from 5and 6 each",
+            "2 from 5 and 6 each",
+            "2 from 5 and 6 each",
+            "4, 8 (2 from 5 and 6 each) g5..25 a6..24",
+            "4 (2 from 5 and 6 each), 8; 5 g2..22 a3..21",
+        ],
+        [
+            "2 from 5 and6 each",
+            "-",
+            "2 from 5 each",
+            "4, 8 (2 from 5 each) g5..25 a6..24 WLooseCaptureAnnotation@5",
+            "4 (2 from 5 each), 8; 5 g2..22 a3..21 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "6 from 9plus 2 from 8",
+            "6 from 9 plus 2 from 8",
+            "6 from 9 plus 2 from 8",
+            "4, 8 (6 from 9 plus 2 from 8) g5..28 a6..27",
+            "4 (6 from 9 plus 2 from 8), 8; 5 g2..25 a3..24",
+        ],
+        [
+            "2 from 1,2 from 2",
+            "2 from 1, 2 from 2",
+            "2 from 1, 2 from 2",
+            "4, 8 (2 from 1, 2 from 2) g5..24 a6..23",
+            "4 (2 from 1, 2 from 2), 8; 5 g2..21 a3..20",
+        ],
+        [
+            "2 from 1 ,2 from 2",
+            "2 from 1, 2 from 2",
+            "2 from 1, 2 from 2",
+            "4, 8 (2 from 1, 2 from 2) g5..25 a6..24",
+            "4 (2 from 1, 2 from 2), 8; 5 g2..22 a3..21",
+        ],
+        [
+            "4 each from 2,1and 12",
+            "4 each from 2, 1 and 12",
+            "4 each from 2, 1 and 12",
+            "4, 8 (4 each from 2, 1 and 12) g5..28 a6..27",
+            "4 (4 each from 2, 1 and 12), 8; 5 g2..25 a3..24",
+        ],
+        [
+            "4eachfrom 2",
+            "-",
+            "-",
+            "4, 8 (4eachfrom 2) g5..18",
+            "4 (4eachfrom 2), 8; 5 g2..15",
+        ],
+        [
+            "4 eachfrom 2",
+            "-",
+            "-",
+            "4, 8 (4 eachfrom 2) g5..19",
+            "4 (4 eachfrom 2), 8; 5 g2..16",
+        ],
+        [
+            "4each from 2 and 1",
+            "4 each from 2 and 1",
+            "4 each from 2 and 1",
+            "4, 8 (4 each from 2 and 1) g5..25 a6..24",
+            "4 (4 each from 2 and 1), 8; 5 g2..22 a3..21",
+        ],
+        [
+            "2 from hole8",
+            "-",
+            "-",
+            "4, 8 (2 from hole8) g5..19 WLooseCaptureAnnotation@5",
+            "4 (2 from hole8), 8; 5 g2..16 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from hole 8,9 each",
+            "2 from holes 8, 9 each",
+            "2 from holes 8, 9 each",
+            "4, 8 (2 from holes 8, 9 each) g5..27 a6..26",
+            "4 (2 from holes 8, 9 each), 8; 5 g2..24 a3..23",
+        ],
+        [
+            "2 FROM 8",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..15 a6..14",
+            "4 (2 from 8), 8; 5 g2..12 a3..11",
+        ],
+        [
+            "2 From Hole 8",
+            "2 from hole 8",
+            "2 from hole 8",
+            "4, 8 (2 from hole 8) g5..20 a6..19",
+            "4 (2 from hole 8), 8; 5 g2..17 a3..16",
+        ],
+        [
+            "2 from HOLES 9, 8 Each",
+            "2 from holes 9, 8 each",
+            "2 from holes 9, 8 each",
+            "4, 8 (2 from holes 9, 8 each) g5..29 a6..28",
+            "4 (2 from holes 9, 8 each), 8; 5 g2..26 a3..25",
+        ],
+        [
+            "4 EACH from 2 AND 1",
+            "4 each from 2 and 1",
+            "4 each from 2 and 1",
+            "4, 8 (4 each from 2 and 1) g5..26 a6..25",
+            "4 (4 each from 2 and 1), 8; 5 g2..23 a3..22",
+        ],
+        [
+            "6 from 9 PLUS 2 from 8",
+            "6 from 9 plus 2 from 8",
+            "6 from 9 plus 2 from 8",
+            "4, 8 (6 from 9 plus 2 from 8) g5..29 a6..28",
+            "4 (6 from 9 plus 2 from 8), 8; 5 g2..26 a3..25",
+        ],
+        [
+            "2 fRoM 8",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..15 a6..14",
+            "4 (2 from 8), 8; 5 g2..12 a3..11",
+        ],
+        [
+            "2 from 8.",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..16 a6..15",
+            "4 (2 from 8), 8; 5 g2..13 a3..12",
+        ],
+        [
+            "2 from 8 .",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..17 a6..16",
+            "4 (2 from 8), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "2 from 8. ",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..17 a6..16",
+            "4 (2 from 8), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "2 from 8 . ",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..18 a6..17",
+            "4 (2 from 8), 8; 5 g2..15 a3..14",
+        ],
+        [
+            "2 from 8.\t",
+            "2 from 8",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..17 a6..16",
+            "4 (2 from 8), 8; 5 g2..14 a3..13",
+        ],
+        [
+            "2 from 5 and 6 each.",
+            "2 from 5 and 6 each",
+            "2 from 5 and 6 each",
+            "4, 8 (2 from 5 and 6 each) g5..27 a6..26",
+            "4 (2 from 5 and 6 each), 8; 5 g2..24 a3..23",
+        ],
+        [
+            "4 each from 2 and 1.",
+            "4 each from 2 and 1",
+            "4 each from 2 and 1",
+            "4, 8 (4 each from 2 and 1) g5..27 a6..26",
+            "4 (4 each from 2 and 1), 8; 5 g2..24 a3..23",
+        ],
+        [
+            "2 from hole. 8",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..21 a6..20 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..18 a3..17 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8..",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..17 a6..16 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..14 a3..13 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8. x",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..18 a6..17 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..15 a3..14 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8.5",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..17 a6..16 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..14 a3..13 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8,.",
+            "-",
+            "-",
+            "4, 8 (2 from 8,.) g5..17 WLooseCaptureAnnotation@5",
+            "4 (2 from 8,.), 8; 5 g2..14 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 and.",
+            "-",
+            "-",
+            "4, 8 (2 from 8 and.) g5..20 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 and.), 8; 5 g2..17 WLooseCaptureAnnotation@2",
+        ],
+        [".", "-", "-", "4, 8 (.) g5..8", "4 (.), 8; 5 g2..5"],
+        [
+            "2 .from 8",
+            "-",
+            "-",
+            "4, 8 (2 .from 8) g5..16 WLooseCaptureAnnotation@5",
+            "4 (2 .from 8), 8; 5 g2..13 WLooseCaptureAnnotation@2",
+        ],
+        ["", "-", "-", "4, 8 () g5..7", "4 (), 8; 5 g2..4"],
+        [" ", "-", "-", "4, 8 ( ) g5..8", "4 ( ), 8; 5 g2..5"],
+        ["A", "-", "-", "4, 8 (A) g5..8", "4 (A), 8; 5 g2..5"],
+        ["4?", "-", "-", "4, 8 (4?) g5..9", "4 (4?), 8; 5 g2..6"],
+        ["B/C", "-", "-", "4, 8 (B/C) g5..10", "4 (B/C), 8; 5 g2..7"],
+        [
+            "from 2",
+            "-",
+            "-",
+            "4, 8 (from 2) g5..13 WLooseCaptureAnnotation@5",
+            "4 (from 2), 8; 5 g2..10 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from",
+            "-",
+            "-",
+            "4, 8 (2 from) g5..13 WLooseCaptureAnnotation@5",
+            "4 (2 from), 8; 5 g2..10 WLooseCaptureAnnotation@2",
+        ],
+        ["2", "-", "-", "4, 8 (2) g5..8", "4 (2), 8; 5 g2..5"],
+        [
+            "2 from 9, 8",
+            "-",
+            "-",
+            "4, 8 (2 from 9, 8) g5..18 WLooseCaptureAnnotation@5",
+            "4 (2 from 9, 8), 8; 5 g2..15 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 each from 8 each",
+            "-",
+            "-",
+            "4, 8 (2 each from 8 each) g5..25 WLooseCaptureAnnotation@5",
+            "4 (2 each from 8 each), 8; 5 g2..22 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "4 each from 2 and 1 each",
+            "-",
+            "-",
+            "4, 8 (4 each from 2 and 1 each) g5..31 WLooseCaptureAnnotation@5",
+            "4 (4 each from 2 and 1 each), 8; 5 g2..28 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 and",
+            "-",
+            "-",
+            "4, 8 (2 from 8 and) g5..19 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 and), 8; 5 g2..16 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8,",
+            "-",
+            "-",
+            "4, 8 (2 from 8,) g5..16 WLooseCaptureAnnotation@5",
+            "4 (2 from 8,), 8; 5 g2..13 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 plus 8",
+            "-",
+            "-",
+            "4, 8 (2 plus 8) g5..15",
+            "4 (2 plus 8), 8; 5 g2..12",
+        ],
+        [
+            "2 from 8 plus",
+            "-",
+            "-",
+            "4, 8 (2 from 8 plus) g5..20 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 plus), 8; 5 g2..17 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from hole",
+            "-",
+            "-",
+            "4, 8 (2 from hole) g5..18 WLooseCaptureAnnotation@5",
+            "4 (2 from hole), 8; 5 g2..15 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 9 plus 8 each",
+            "-",
+            "-",
+            "4, 8 (2 from 9 plus 8 each) g5..27 WLooseCaptureAnnotation@5",
+            "4 (2 from 9 plus 8 each), 8; 5 g2..24 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 hole",
+            "-",
+            "-",
+            "4, 8 (2 from 8 hole) g5..20 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 hole), 8; 5 g2..17 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 each each",
+            "-",
+            "-",
+            "4, 8 (2 from 8 each each) g5..25 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 each each), 8; 5 g2..22 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from hole hole 8",
+            "-",
+            "-",
+            "4, 8 (2 from hole hole 8) g5..25 WLooseCaptureAnnotation@5",
+            "4 (2 from hole hole 8), 8; 5 g2..22 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 fromm 8",
+            "-",
+            "-",
+            "4, 8 (2 fromm 8) g5..16",
+            "4 (2 fromm 8), 8; 5 g2..13",
+        ],
+        [
+            "2 from 8!",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..16 a6..15 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..13 a3..12 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 beans from 8",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..21 a6..20 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..18 a3..17 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "takes 2 from 8",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..21 a6..20 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..18 a3..17 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "he takes 2 from 8",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..24 a6..23 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..21 a3..20 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "he then takes 2 from 8",
+            "-",
+            "-",
+            "4, 8 (he then takes 2 from 8) g5..29 WLooseCaptureAnnotation@5",
+            "4 (he then takes 2 from 8), 8; 5 g2..26 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 !",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..17 a6..16 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..14 a3..13 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 each. x",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8) g5..23 a6..22 WLooseCaptureAnnotation@5",
+            "4 (2 from 8), 8; 5 g2..20 a3..19 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "x, 2 from 8",
+            "-",
+            "-",
+            "4, 8 (x, 2 from 8) g5..18 WLooseCaptureAnnotation@5",
+            "4 (x, 2 from 8), 8; 5 g2..15 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 13!",
+            "-",
+            "-",
+            "4, 8 (2 from 13!) g5..17 WLooseCaptureAnnotation@5",
+            "4 (2 from 13!), 8; 5 g2..14 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 and wins",
+            "-",
+            "-",
+            "4, 8 (2 from 8 and wins) g5..24 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 and wins), 8; 5 g2..21 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "South takes 2 from 8 and wins",
+            "-",
+            "-",
+            "4, 8 (South takes 2 from 8 and wins) g5..36 WLooseCaptureAnnotation@5",
+            "4 (South takes 2 from 8 and wins), 8; 5 g2..33 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from (8",
+            "-",
+            "-",
+            "4, 8 (2 from (8)) g5..16 EUnclosedParenthesis@5 WLooseCaptureAnnotation@5",
+            "4 (2 from (8), 8); 5 g2..16 EUnclosedParenthesis@2 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from hole) 8",
+            "-",
+            "-",
+            "4, 8 (2 from hole) g5..18 EUnexpectedText@19 WLooseCaptureAnnotation@5",
+            "4 (2 from hole); 5 g2..15 EUnexpectedText@16 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from (8)",
+            "-",
+            "-",
+            "4, 8 (2 from (8)) g5..17 WLooseCaptureAnnotation@5",
+            "4 (2 from (8)), 8; 5 g2..14 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8)",
+            "-",
+            "-",
+            "4, 8 (2 from 8) g5..15 a6..14 WUnmatchedParenthesis@15",
+            "4 (2 from 8), 8; 5 g2..12 a3..11 WUnmatchedParenthesis@12",
+        ],
+        [
+            "2 from 8 (x)",
+            "-",
+            "-",
+            "4, 8 (2 from 8 (x)) g5..19 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 (x)), 8; 5 g2..16 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8; why",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8; why) g5..20 a6..14 c\"why\"",
+            "4 (2 from 8; why), 8; 5 g2..17 a3..11 c\"why\"",
+        ],
+        [
+            "2 from 8 ; why",
+            "-",
+            "2 from 8",
+            "4, 8 (2 from 8; why) g5..21 a6..15 c\"why\"",
+            "4 (2 from 8; why), 8; 5 g2..18 a3..12 c\"why\"",
+        ],
+        [
+            "a fine move from South",
+            "-",
+            "-",
+            "4, 8 (a fine move from South) g5..29",
+            "4 (a fine move from South), 8; 5 g2..26",
+        ],
+        [
+            "-2 from 8",
+            "-",
+            "-",
+            "4, 8 (-2 from 8) g5..16 WLooseCaptureAnnotation@5",
+            "4 (-2 from 8), 8; 5 g2..13 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from -8",
+            "-",
+            "-",
+            "4, 8 (2 from -8) g5..16 WLooseCaptureAnnotation@5",
+            "4 (2 from -8), 8; 5 g2..13 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 and -",
+            "-",
+            "-",
+            "4, 8 (2 from 8 and -) g5..21 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 and -), 8; 5 g2..18 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 from 8 and 2",
+            "-",
+            "-",
+            "4, 8 (2 from 8 and 2) g5..21 WLooseCaptureAnnotation@5",
+            "4 (2 from 8 and 2), 8; 5 g2..18 WLooseCaptureAnnotation@2",
+        ],
+        [
+            "2 and 8",
+            "-",
+            "-",
+            "4, 8 (2 and 8) g5..14",
+            "4 (2 and 8), 8; 5 g2..11",
+        ],
+        [
+            "2 from 8 plus 2 from 8",
+            "2 from 8 plus 2 from 8",
+            "2 from 8 plus 2 from 8",
+            "4, 8 (2 from 8 plus 2 from 8) g5..29 a6..28",
+            "4 (2 from 8 plus 2 from 8), 8; 5 g2..26 a3..25",
+        ],
+        [
+            "2 from 8 and 2 from 8",
+            "2 from 8 and 2 from 8",
+            "2 from 8 and 2 from 8",
+            "4, 8 (2 from 8 and 2 from 8) g5..28 a6..27",
+            "4 (2 from 8 and 2 from 8), 8; 5 g2..25 a3..24",
+        ],
+    ];
+
+    #[test]
+    fn every_phrasing_and_spacing_reads_as_pinned() {
+        for [text, alone, loosely, north, south] in PINNED {
+            let [a, b, c, d] = readings(text);
+            assert_eq!([&a, &b, &c, &d], [alone, loosely, north, south], "{text:?}");
+        }
+    }
+}
