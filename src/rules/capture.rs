@@ -144,47 +144,6 @@ impl Captures {
     pub fn total(&self) -> u32 {
         self.iter().map(|capture| u32::from(capture.beans)).sum()
     }
-
-    /// The length of the captures' print (their `Display`) if `text`
-    /// starts with it, decided byte by byte without formatting them;
-    /// always `None` for no captures.
-    pub(crate) fn printed_len(&self, text: &[u8]) -> Option<usize> {
-        let count = self.len();
-        let mut rest = text;
-        for (i, capture) in self.iter().enumerate() {
-            rest = strip_number(rest, capture.beans)?;
-            rest = rest.strip_prefix(b" from ")?;
-            rest = strip_number(rest, capture.hole.number())?;
-            // Each prefix is a constant, which compiles to a few compares.
-            rest = match count - i {
-                1 => rest,
-                2 => rest.strip_prefix(b" and ")?,
-                _ => rest.strip_prefix(b", ")?,
-            };
-        }
-        (count > 0).then(|| text.len() - rest.len())
-    }
-}
-
-/// `text` after the decimal digits of `number`, if it starts with them.
-#[inline]
-fn strip_number(text: &[u8], number: u8) -> Option<&[u8]> {
-    let digit = |n: u8| b'0' + n % 10;
-    match (number, text) {
-        (0..=9, [ones, rest @ ..]) if *ones == digit(number) => Some(rest),
-        (10..=99, [tens, ones, rest @ ..])
-            if [*tens, *ones] == [digit(number / 10), digit(number)] =>
-        {
-            Some(rest)
-        }
-        (100.., [hundreds, tens, ones, rest @ ..])
-            if [*hundreds, *tens, *ones]
-                == [digit(number / 100), digit(number / 10), digit(number)] =>
-        {
-            Some(rest)
-        }
-        _ => None,
-    }
 }
 
 impl Default for Captures {
@@ -260,48 +219,6 @@ impl<'de> serde::Deserialize<'de> for Captures {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    proptest::proptest! {
-        #![proptest_config(crate::proptest_config(1024))]
-
-        /// `printed_len` finds exactly the print at the start of a text:
-        /// the print itself, followed by anything, and no text with one
-        /// byte of the print changed, dropped or added.
-        #[test]
-        fn printed_len_is_exactly_the_print(
-            list in proptest::collection::vec((0usize..12, 0u8..=120), 0..=12),
-            at in proptest::prelude::any::<proptest::sample::Index>(),
-            byte in proptest::sample::select(&b"0123456789 ,andfrom)x"[..]),
-            edit in 0u8..3,
-            after in proptest::sample::select(&["", ")", "0", " and 5 from 6"][..]),
-        ) {
-            let mut captures = Captures::NONE;
-            for &(index, beans) in &list {
-                captures.push(Hole::ALL[index], beans);
-            }
-            let printed = captures.to_string().into_bytes();
-            let found = (!captures.is_empty()).then_some(printed.len());
-            let followed = [&printed[..], after.as_bytes()].concat();
-            proptest::prop_assert_eq!(captures.printed_len(&followed), found);
-            let mut edited = printed.clone();
-            let i = at.index(edited.len() + 1);
-            match edit {
-                0 if i < edited.len() => edited[i] = byte,
-                1 if i < edited.len() => {
-                    edited.remove(i);
-                }
-                _ => edited.insert(i, byte),
-            }
-            // Only the print itself, or the print followed by something.
-            let expected = found.filter(|_| edited.starts_with(&printed));
-            proptest::prop_assert_eq!(
-                captures.printed_len(&edited),
-                expected,
-                "{:?}",
-                String::from_utf8_lossy(&edited)
-            );
-        }
-    }
 
     fn hole(number: u8) -> Hole {
         Hole::ALL[usize::from(number - 1)]
