@@ -336,6 +336,71 @@ fn every_fixtures_document_matches_the_schema_and_its_snapshot() {
     }
 }
 
+/// Every fixture's lean document (records with syntax errors among
+/// them) matches the schema's lean form, and not its full one; a lean
+/// document with a field of the full form, or without its moves, does
+/// not match.
+#[test]
+fn every_fixtures_lean_document_matches_the_schema() {
+    let validator = schema();
+    let full_only = {
+        let mut schema: Value = serde_json::from_str(
+            &std::fs::read_to_string("fixtures/schema/games.schema.json")
+                .unwrap_or_else(|e| panic!("the schema: {e}")),
+        )
+        .unwrap_or_else(|e| panic!("the schema: {e}"));
+        schema["properties"]["games"]["items"] = json!({ "$ref": "#/$defs/game" });
+        jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("the schema: {e}"))
+    };
+    for name in all_fixtures() {
+        let json = documents(&fixture_text(&name), Some(&name), false);
+        let value: Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(errors(&validator, &value), Vec::<String>::new(), "{name}");
+        let games = value["games"].as_array().map_or(0, Vec::len);
+        assert!(
+            games == 0 || !full_only.is_valid(&value),
+            "{name}: the lean document is not a full one"
+        );
+    }
+    let good = value_of_lean(&fixture("shotayev-gentlemen.txt"));
+    assert!(validator.is_valid(&good));
+    let breakages: [(&str, Value); 5] = [
+        ("/games/0/moves/0/hole", json!(13)),
+        ("/games/0/moves/0/row", json!({ "full_stop": false })),
+        ("/games/0/moves/0/groups", json!([])),
+        ("/games/0/tags/0", json!({ "name": "Event" })),
+        ("/games/0/layout", json!("rows")),
+    ];
+    for (pointer, replacement) in breakages {
+        let mut broken = good.clone();
+        *broken
+            .pointer_mut(pointer)
+            .unwrap_or_else(|| panic!("{pointer}")) = replacement;
+        assert!(
+            !validator.is_valid(&broken),
+            "{pointer} should break the lean document"
+        );
+    }
+    for (field, value) in [("moves", None), ("start", Some(json!(null)))] {
+        let mut broken = good.clone();
+        if let Some(game) = broken
+            .pointer_mut("/games/0")
+            .and_then(Value::as_object_mut)
+        {
+            match value {
+                Some(value) => game.insert(field.to_owned(), value),
+                None => game.remove(field),
+            };
+        }
+        assert!(!validator.is_valid(&broken), "{field}");
+    }
+}
+
+/// The lean document of every game of `text` as a JSON value.
+fn value_of_lean(text: &str) -> Value {
+    serde_json::from_str(&documents(text, None, false)).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// The lean document of a fixture with variations, alternatives, marks,
 /// remarks, endings and prose.
 #[test]

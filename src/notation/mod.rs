@@ -275,6 +275,7 @@ pub use groups::Groups;
 pub use list::{Alternatives, JoinedHoles, JoinedPhrases};
 pub use mark::{Mark, MarkError};
 pub use print::print_records;
+pub(crate) use print::write_group_text;
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 pub(crate) use span::LineIndex;
 pub use span::{Location, Span};

@@ -24,90 +24,107 @@ impl fmt::Display for Tag {
 /// A number as decimal digits, without the formatting machinery (a
 /// capture annotation prints several per group, and `bohnenspiel json`
 /// prints every group's text).
-fn number(f: &mut fmt::Formatter<'_>, value: u8) -> fmt::Result {
-    let digits = [
-        b'0' + value / 100,
-        b'0' + value / 10 % 10,
-        b'0' + value % 10,
-    ];
-    let from = match value {
-        0..=9 => 2,
-        10..=99 => 1,
-        _ => 0,
-    };
-    f.write_str(std::str::from_utf8(&digits[from..]).unwrap_or_default())
+fn number(out: &mut impl Write, value: u8) -> fmt::Result {
+    let digit = |d: u8| char::from(b'0' + d % 10);
+    if value >= 100 {
+        out.write_char(digit(value / 100))?;
+    }
+    if value >= 10 {
+        out.write_char(digit(value / 10))?;
+    }
+    out.write_char(digit(value))
+}
+
+/// A phrase as printed: `2 from 8`, `4 each from holes 5 and 6`.
+fn write_phrase(out: &mut impl Write, phrase: &Phrase) -> fmt::Result {
+    number(out, phrase.beans)?;
+    out.write_str(if phrase.form == PhraseForm::EachFrom {
+        " each from "
+    } else {
+        " from "
+    })?;
+    if phrase.hole_word {
+        out.write_str(if phrase.holes.rest.is_empty() {
+            "hole "
+        } else {
+            "holes "
+        })?;
+    }
+    number(out, phrase.holes.first.number())?;
+    for (joiner, hole) in &phrase.holes.rest {
+        out.write_str(joiner.as_str())?;
+        number(out, hole.number())?;
+    }
+    if phrase.form == PhraseForm::FromEach {
+        out.write_str(" each")?;
+    }
+    Ok(())
+}
+
+/// A capture annotation as printed: its phrases with their joiners.
+fn write_annotation(out: &mut impl Write, annotation: &CaptureAnnotation) -> fmt::Result {
+    write_phrase(out, &annotation.first)?;
+    for (joiner, phrase) in &annotation.rest {
+        out.write_str(joiner.as_str())?;
+        write_phrase(out, phrase)?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Phrase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        number(f, self.beans)?;
-        if self.form == PhraseForm::EachFrom {
-            f.write_str(" each")?;
-        }
-        f.write_str(" from ")?;
-        if self.hole_word {
-            f.write_str(if self.holes.rest.is_empty() {
-                "hole "
-            } else {
-                "holes "
-            })?;
-        }
-        number(f, self.holes.first.number())?;
-        for (joiner, hole) in &self.holes.rest {
-            f.write_str(joiner.as_str())?;
-            number(f, hole.number())?;
-        }
-        if self.form == PhraseForm::FromEach {
-            f.write_str(" each")?;
-        }
-        Ok(())
+        write_phrase(f, self)
     }
 }
 
 impl fmt::Display for CaptureAnnotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.first, f)?;
-        for (joiner, phrase) in &self.rest {
-            f.write_str(joiner.as_str())?;
-            fmt::Display::fmt(phrase, f)?;
-        }
-        Ok(())
+        write_annotation(f, self)
     }
+}
+
+/// A group as printed between its parentheses: what its `Display` prints
+/// inside them, and the `text` of its JSON document. Generic over the
+/// writer, so that the JSON writer prints it without the formatting
+/// machinery's dynamic calls.
+pub(crate) fn write_group_text(out: &mut impl Write, group: &Group) -> fmt::Result {
+    match &group.kind {
+        GroupKind::Captures {
+            annotation,
+            comment,
+        } => {
+            write_annotation(out, annotation)?;
+            if let Some(comment) = comment {
+                out.write_str("; ")?;
+                out.write_str(comment)?;
+            }
+        }
+        GroupKind::Labels(labels) => {
+            for (i, label) in labels.iter().enumerate() {
+                if i > 0 {
+                    out.write_char('/')?;
+                }
+                out.write_str(label.as_str())?;
+            }
+        }
+        GroupKind::OtherMove(ply) => write!(out, "{ply}")?,
+        GroupKind::Comment(text) => {
+            // A comment whose text alone would read as something
+            // else (`A`, a label; `2 from 12`, a capture annotation;
+            // `4?`, another move) is written after `; `.
+            if !super::parse::reads_as_comment(text) {
+                out.write_str("; ")?;
+            }
+            out.write_str(text)?;
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for Group {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_char('(')?;
-        match &self.kind {
-            GroupKind::Captures {
-                annotation,
-                comment,
-            } => {
-                fmt::Display::fmt(annotation, f)?;
-                if let Some(comment) = comment {
-                    f.write_str("; ")?;
-                    f.write_str(comment)?;
-                }
-            }
-            GroupKind::Labels(labels) => {
-                for (i, label) in labels.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char('/')?;
-                    }
-                    f.write_str(label.as_str())?;
-                }
-            }
-            GroupKind::OtherMove(ply) => write!(f, "{ply}")?,
-            GroupKind::Comment(text) => {
-                // A comment whose text alone would read as something
-                // else (`A`, a label; `2 from 12`, a capture annotation;
-                // `4?`, another move) is written after `; `.
-                if !super::parse::reads_as_comment(text) {
-                    f.write_str("; ")?;
-                }
-                f.write_str(text)?;
-            }
-        }
+        write_group_text(f, self)?;
         f.write_char(')')
     }
 }

@@ -79,6 +79,10 @@ pub(crate) struct LineIndex<'a> {
     line_starts: Vec<usize>,
     /// Relative offset up to which line starts were searched.
     searched: usize,
+    /// The relative offset of the first line break at or after
+    /// `searched` (the text's length when there is none), once searched
+    /// for: offsets located before it need no search.
+    next_break: Option<usize>,
     /// The last relative offset located, with its line index and column.
     last: Option<(usize, usize, usize)>,
 }
@@ -93,6 +97,7 @@ impl<'a> LineIndex<'a> {
             first_line,
             line_starts: Vec::new(),
             searched: 0,
+            next_break: None,
             last: None,
         }
     }
@@ -104,10 +109,7 @@ impl<'a> LineIndex<'a> {
         let text = self.text.as_bytes();
         let relative = offset.saturating_sub(self.base).min(text.len());
         if relative > self.searched {
-            let from = self.searched;
-            let found = memchr::memchr_iter(b'\n', text.get(from..relative).unwrap_or_default());
-            self.line_starts.extend(found.map(|i| from + i + 1));
-            self.searched = relative;
+            self.search_to(relative);
         }
         // The line of the last offset located when this one is on it too
         // (the usual order: text order), else found by halving.
@@ -140,6 +142,32 @@ impl<'a> LineIndex<'a> {
             offset: self.base + relative,
             line: self.first_line + line,
             column,
+        }
+    }
+
+    /// Records the starts of the lines up to relative offset `relative`,
+    /// one search a line: none at all while the offsets located stay
+    /// before the next line break (places located one after another on
+    /// one line, the usual case). Each byte is searched once.
+    fn search_to(&mut self, relative: usize) {
+        let text = self.text.as_bytes();
+        loop {
+            let next = match self.next_break {
+                Some(next) if next >= self.searched => next,
+                _ => {
+                    let from = self.searched;
+                    let next = memchr::memchr(b'\n', text.get(from..).unwrap_or_default())
+                        .map_or(text.len(), |i| from + i);
+                    self.next_break = Some(next);
+                    next
+                }
+            };
+            if next >= relative {
+                self.searched = relative;
+                return;
+            }
+            self.line_starts.push(next + 1);
+            self.searched = next + 1;
         }
     }
 }

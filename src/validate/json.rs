@@ -8,8 +8,8 @@
 //! record alone ([`DocumentForm`](super::DocumentForm)).
 //! [`write_game_document`](super::write_game_document) writes either; a
 //! file's games print as `{"version": 3, "games": [...]}`, and the JSON
-//! Schema of the full form is `fixtures/schema/games.schema.json` (draft
-//! 2020-12). The types here are the document as deserialized, inside the
+//! Schema of both forms (`game` and `lean-game`) is
+//! `fixtures/schema/games.schema.json` (draft 2020-12). The types here are the document as deserialized, inside the
 //! crate: [`records_from_json`](super::records_from_json) reads it back
 //! into records.
 

@@ -15,7 +15,7 @@
 //! serde's serializer writes every field name through its string escaper,
 //! a few writes a field, and a document holds about forty fields a ply.
 
-use std::io::{self, Write as _};
+use std::io;
 
 use serde::Serialize;
 
@@ -102,6 +102,7 @@ pub fn write_game_document<W: io::Write>(
         writer,
         buf: Vec::with_capacity(FLUSH_AT + 4096),
         aside: Vec::new(),
+        line: LineText::default(),
     };
     let mut at = At {
         parsed,
@@ -130,6 +131,7 @@ pub(super) fn group_document(
         writer: io::sink(),
         buf: Vec::new(),
         aside: Vec::new(),
+        line: LineText::default(),
     };
     out.group(group, Some((start, end)));
     serde_json::from_slice(&out.buf)
@@ -362,21 +364,23 @@ fn moves<W: io::Write>(
         });
         out.raw(b",\"end\":");
         out.place(at.place(m.span.end));
-        out.raw(b",\"ending\":");
         match ending {
             Some((ending, start, end)) => {
-                out.raw(b"{\"text\":");
+                out.raw(b",\"ending\":{\"text\":");
                 out.string(&ending.text);
                 out.start_end(start, end);
-                out.raw(b"}");
+                out.raw(if m.full_stop {
+                    b"},\"full_stop\":true}}"
+                } else {
+                    b"},\"full_stop\":false}}"
+                });
             }
-            None => out.raw(b"null"),
+            None => out.raw(if m.full_stop {
+                b",\"ending\":null,\"full_stop\":true}}"
+            } else {
+                b",\"ending\":null,\"full_stop\":false}}"
+            }),
         }
-        out.raw(if m.full_stop {
-            b",\"full_stop\":true}}"
-        } else {
-            b",\"full_stop\":false}}"
-        });
         out.buf.extend_from_slice(&out.aside);
         out.aside.clear();
         out.flush_if_full()?;
@@ -392,6 +396,8 @@ struct Out<W> {
     buf: Vec<u8>,
     /// A move's second ply, written before the row its first ply carries.
     aside: Vec<u8>,
+    /// The digits of the line number written last.
+    line: LineText,
 }
 
 impl<W: io::Write> Out<W> {
@@ -459,18 +465,51 @@ impl<W: io::Write> Out<W> {
         }
     }
 
-    /// [`Out::uint`] of 1000 or more.
+    /// [`Out::uint`] of 1000 or more (line numbers, mostly), two digits
+    /// at a time.
     #[inline(never)]
     fn long_uint(&mut self, value: u64) {
         let mut digits = [0u8; 20];
         let mut at = digits.len();
         let mut rest = value;
-        while rest > 0 {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
+        while rest >= 100 {
+            let pair = DIGIT_PAIRS[(rest % 100) as usize];
+            at -= 2;
+            if let Some(to) = digits.get_mut(at..at + 2) {
+                to.copy_from_slice(&pair);
+            }
+            rest /= 100;
         }
-        self.buf.extend_from_slice(&digits[at..]);
+        if rest >= 10 {
+            at -= 2;
+            if let Some(to) = digits.get_mut(at..at + 2) {
+                to.copy_from_slice(&DIGIT_PAIRS[rest as usize]);
+            }
+        } else {
+            at -= 1;
+            if let Some(to) = digits.get_mut(at) {
+                *to = b'0' + rest as u8;
+            }
+        }
+        self.buf
+            .extend_from_slice(digits.get(at..).unwrap_or_default());
+    }
+
+    /// A line number: the digits of the last one again, mostly (a game's
+    /// places lie on a few lines), copied as eight bytes and cut to
+    /// their length.
+    #[inline(always)]
+    fn line(&mut self, line: usize) {
+        if line != self.line.line {
+            self.line = LineText::of(line);
+        }
+        match self.line.digits {
+            Some((digits, len)) => {
+                self.buf.extend_from_slice(&digits);
+                self.buf.truncate(self.buf.len() - (digits.len() - len));
+            }
+            None => self.uint(line as u64),
+        }
     }
 
     fn opt_uint(&mut self, value: Option<u64>) {
@@ -539,10 +578,11 @@ impl<W: io::Write> Out<W> {
     }
 
     /// `{"line":L,"column":C}`
+    #[inline]
     fn place(&mut self, place: Place) {
         let Place { line, column } = place;
         self.raw(b"{\"line\":");
-        self.uint(line as u64);
+        self.line(line);
         self.raw(b",\"column\":");
         self.uint(column as u64);
         self.raw(b"}");
@@ -581,55 +621,37 @@ impl<W: io::Write> Out<W> {
         });
     }
 
-    /// `"pits":[…],"stores":{…}` of a position, gathered on the stack
-    /// and written at once (a document holds one a ply).
+    /// `"pits":[…],"stores":{"south":S,"north":N}` of a position,
+    /// gathered on the stack and written at once (a document holds one a
+    /// ply).
     fn pits_and_stores(&mut self, position: &Position) {
-        let mut text = [0u8; 96];
-        let mut len = 0;
-        let mut put = |bytes: &[u8]| {
-            if let Some(to) = text.get_mut(len..len + bytes.len()) {
-                to.copy_from_slice(bytes);
-                len += bytes.len();
-            }
+        let mut text = Stack {
+            bytes: [0; 128],
+            len: 0,
         };
-        put(b"\"pits\":[");
-        for (i, &beans) in position.board().iter().enumerate() {
-            if i > 0 {
-                put(b",");
-            }
-            if beans < 10 {
-                put(&[b'0' + beans]);
-            } else if beans < 100 {
-                put(&[b'0' + beans / 10, b'0' + beans % 10]);
-            } else {
-                put(&[
-                    b'0' + beans / 100,
-                    b'0' + beans / 10 % 10,
-                    b'0' + beans % 10,
-                ]);
-            }
+        text.put(b"\"pits\":[");
+        for beans in position.board() {
+            text.number_comma(beans);
         }
-        put(b"],\"stores\":{\"south\":");
+        // The last comma is overwritten.
+        text.len -= 1;
+        text.put(b"],\"stores\":{\"south\":");
         let stores = position.stores();
-        for (i, beans) in [stores.south, stores.north].into_iter().enumerate() {
-            if i > 0 {
-                put(b",\"north\":");
+        text.number_comma(stores.south);
+        text.put(b"\"north\":");
+        text.number_comma(stores.north);
+        text.len -= 1;
+        text.put(b"}");
+        // At most 88 bytes: copied as 96 (a copy of known length, without
+        // a call) and cut to length.
+        let keep = self.buf.len() + text.len;
+        match text.bytes.first_chunk::<96>() {
+            Some(head) if text.len <= head.len() => {
+                self.buf.extend_from_slice(head);
+                self.buf.truncate(keep);
             }
-            if beans < 10 {
-                put(&[b'0' + beans]);
-            } else if beans < 100 {
-                put(&[b'0' + beans / 10, b'0' + beans % 10]);
-            } else {
-                put(&[
-                    b'0' + beans / 100,
-                    b'0' + beans / 10 % 10,
-                    b'0' + beans % 10,
-                ]);
-            }
+            _ => self.buf.extend_from_slice(text.written()),
         }
-        put(b"}");
-        self.buf
-            .extend_from_slice(text.get(..len).unwrap_or_default());
     }
 
     /// A [`StartDocument`](super::StartDocument).
@@ -709,13 +731,7 @@ impl<W: io::Write> Out<W> {
     fn group_text(&mut self, group: &Group) {
         let from = self.buf.len();
         // Writing into a `Vec` does not fail.
-        let _ = write!(self.buf, "{group}");
-        let printed = self.buf.get(from..).unwrap_or_default();
-        if let [b'(', inner @ .., b')'] = printed {
-            let len = inner.len();
-            self.buf.copy_within(from + 1..from + 1 + len, from);
-            self.buf.truncate(from + len);
-        }
+        let _ = notation::write_group_text(&mut Text(&mut self.buf), group);
         if self
             .buf
             .get(from..)
@@ -735,24 +751,45 @@ impl<W: io::Write> Out<W> {
         self.array(
             std::iter::once((None, &annotation.first)).chain(rest),
             |w, (joiner, phrase)| {
-                w.raw(b"{\"joiner\":");
-                match joiner {
-                    Some(joiner) => w.joiner(joiner),
-                    None => w.raw(b"null"),
-                }
-                w.raw(b",\"beans\":");
-                w.uint(phrase.beans.into());
-                w.raw(match phrase.form {
-                    PhraseForm::From => b",\"form\":\"from\",\"hole_word\":",
-                    PhraseForm::FromEach => b",\"form\":\"from-each\",\"hole_word\":",
-                    PhraseForm::EachFrom => b",\"form\":\"each-from\",\"hole_word\":",
+                w.raw(match joiner {
+                    None => b"{\"joiner\":null,\"beans\":",
+                    Some(Joiner::Comma) => b"{\"joiner\":\"comma\",\"beans\":",
+                    Some(Joiner::And) => b"{\"joiner\":\"and\",\"beans\":",
+                    Some(Joiner::Plus) => b"{\"joiner\":\"plus\",\"beans\":",
                 });
-                w.bool(phrase.hole_word);
-                w.raw(b",\"holes\":");
-                w.array(phrase.holes.holes(), |w, hole| w.uint(hole.number().into()));
-                w.raw(b",\"separators\":");
-                w.array(phrase.holes.rest.iter(), |w, &(joiner, _)| w.joiner(joiner));
-                w.raw(b"}");
+                w.uint(phrase.beans.into());
+                w.raw(match (phrase.form, phrase.hole_word) {
+                    (PhraseForm::From, false) => {
+                        b",\"form\":\"from\",\"hole_word\":false,\"holes\":["
+                    }
+                    (PhraseForm::From, true) => {
+                        b",\"form\":\"from\",\"hole_word\":true,\"holes\":["
+                    }
+                    (PhraseForm::FromEach, false) => {
+                        b",\"form\":\"from-each\",\"hole_word\":false,\"holes\":["
+                    }
+                    (PhraseForm::FromEach, true) => {
+                        b",\"form\":\"from-each\",\"hole_word\":true,\"holes\":["
+                    }
+                    (PhraseForm::EachFrom, false) => {
+                        b",\"form\":\"each-from\",\"hole_word\":false,\"holes\":["
+                    }
+                    (PhraseForm::EachFrom, true) => {
+                        b",\"form\":\"each-from\",\"hole_word\":true,\"holes\":["
+                    }
+                });
+                w.uint(phrase.holes.first.number().into());
+                for (_, hole) in &phrase.holes.rest {
+                    w.raw(b",");
+                    w.uint(hole.number().into());
+                }
+                if phrase.holes.rest.is_empty() {
+                    w.raw(b"],\"separators\":[]}");
+                } else {
+                    w.raw(b"],\"separators\":");
+                    w.array(phrase.holes.rest.iter(), |w, &(joiner, _)| w.joiner(joiner));
+                    w.raw(b"}");
+                }
             },
         );
     }
@@ -825,12 +862,51 @@ impl<W: io::Write> Out<W> {
         self.uint(number.into());
         self.raw(b",\"ply\":");
         self.uint(replayed.map_or(index, |r| r.index) as u64);
-        self.raw(b",\"side\":");
-        self.player(side);
-        self.raw(b",\"player\":");
-        self.player(replayed.map_or(side, |r| r.player));
-        self.raw(b",\"hole\":");
+        self.raw(match (side, replayed.map_or(side, |r| r.player)) {
+            (Player::South, Player::South) => b",\"side\":\"south\",\"player\":\"south\",\"hole\":",
+            (Player::South, Player::North) => b",\"side\":\"south\",\"player\":\"north\",\"hole\":",
+            (Player::North, Player::South) => b",\"side\":\"north\",\"player\":\"south\",\"hole\":",
+            (Player::North, Player::North) => b",\"side\":\"north\",\"player\":\"north\",\"hole\":",
+        });
         self.hole(ply);
+        if ply.mark.is_none() && ply.groups.is_empty() && turn.alternatives.is_empty() {
+            // A bare ply (most are): its empty fields at once.
+            self.raw(
+                b",\"mark\":null,\"groups\":[],\"alternatives\":[],\"comment\":null,\"annotated\":null",
+            );
+        } else {
+            self.written_parts(at, ply, turn);
+        }
+        match replayed {
+            Some(replayed) => {
+                if replayed.captures.is_empty() {
+                    self.raw(b",\"captures\":[],\"after\":{");
+                } else {
+                    self.raw(b",\"captures\":");
+                    self.captures(
+                        replayed
+                            .captures
+                            .iter()
+                            .map(|capture| (capture.hole.number(), capture.beans)),
+                    );
+                    self.raw(b",\"after\":{");
+                }
+                self.pits_and_stores(&replayed.after);
+                self.raw(match replayed.after.turn() {
+                    Player::South => b",\"turn\":\"south\"},\"line\":",
+                    Player::North => b",\"turn\":\"north\"},\"line\":",
+                });
+            }
+            None => self.raw(b",\"captures\":null,\"after\":null,\"line\":"),
+        }
+        self.line(start.line);
+        self.raw(b",\"column\":");
+        self.uint(start.column as u64);
+    }
+
+    /// A ply's `mark`, `groups`, `alternatives`, `comment`, `annotated`
+    /// and `values` in the full document.
+    fn written_parts(&mut self, at: &mut At<'_>, ply: &WrittenPly, turn: &Turn) {
         self.raw(b",\"mark\":");
         self.opt_string(ply.mark.map(|mark| mark.as_str()));
         self.raw(b",\"groups\":");
@@ -886,34 +962,12 @@ impl<W: io::Write> Out<W> {
             self.raw(b",\"values\":");
             self.array(values, |w, value| w.serde(&value));
         }
-        self.raw(b",\"captures\":");
-        match replayed {
-            Some(replayed) => self.captures(
-                replayed
-                    .captures
-                    .iter()
-                    .map(|capture| (capture.hole.number(), capture.beans)),
-            ),
-            None => self.raw(b"null"),
-        }
-        self.raw(b",\"after\":");
-        match replayed {
-            Some(replayed) => {
-                self.raw(b"{");
-                self.pits_and_stores(&replayed.after);
-                self.raw(b",\"turn\":");
-                self.player(replayed.after.turn());
-                self.raw(b"}");
-            }
-            None => self.raw(b"null"),
-        }
-        self.line_column(start);
     }
 
     /// `,"line":L,"column":C`
     fn line_column(&mut self, place: Place) {
         self.raw(b",\"line\":");
-        self.uint(place.line as u64);
+        self.line(place.line);
         self.raw(b",\"column\":");
         self.uint(place.column as u64);
     }
@@ -925,17 +979,137 @@ fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
+/// A line number and its decimal digits, when it has at most eight: the
+/// digits first, then padding, and their count.
+#[derive(Default)]
+struct LineText {
+    line: usize,
+    digits: Option<([u8; 8], usize)>,
+}
+
+impl LineText {
+    #[inline(never)]
+    fn of(line: usize) -> LineText {
+        let mut len = 1;
+        let mut rest = line / 10;
+        while rest > 0 {
+            len += 1;
+            rest /= 10;
+        }
+        let mut digits = [0u8; 8];
+        let mut rest = line;
+        for at in (0..len).rev() {
+            match digits.get_mut(at) {
+                Some(digit) => *digit = b'0' + (rest % 10) as u8,
+                None => return LineText { line, digits: None },
+            }
+            rest /= 10;
+        }
+        LineText {
+            line,
+            digits: Some((digits, len)),
+        }
+    }
+}
+
+/// Text printed into the output as it is (escaped after, if need be).
+struct Text<'b>(&'b mut Vec<u8>);
+
+impl std::fmt::Write for Text<'_> {
+    #[inline]
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+
+    #[inline]
+    fn write_char(&mut self, c: char) -> std::fmt::Result {
+        match u8::try_from(c) {
+            Ok(byte) if byte.is_ascii() => self.0.push(byte),
+            _ => self
+                .0
+                .extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+        Ok(())
+    }
+}
+
+/// The decimal digits of 0 to 99, two each.
+const DIGIT_PAIRS: [[u8; 2]; 100] = {
+    let mut pairs = [[0u8; 2]; 100];
+    let mut n = 0;
+    while n < 100 {
+        pairs[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        n += 1;
+    }
+    pairs
+};
+
+/// Each byte's value in decimal with a comma after it, in four bytes (the
+/// rest padding), and the length of that: a position's numbers are
+/// copied from here.
+const NUMBER_COMMA: [([u8; 4], u8); 256] = {
+    let mut table = [([0u8; 4], 0u8); 256];
+    let mut n = 0;
+    while n < 256 {
+        let ones = b'0' + (n % 10) as u8;
+        let tens = b'0' + (n / 10 % 10) as u8;
+        let hundreds = b'0' + (n / 100) as u8;
+        table[n] = if n < 10 {
+            ([ones, b',', 0, 0], 2)
+        } else if n < 100 {
+            ([tens, ones, b',', 0], 3)
+        } else {
+            ([hundreds, tens, ones, b','], 4)
+        };
+        n += 1;
+    }
+    table
+};
+
+/// A few dozen bytes of output gathered on the stack, to be written at
+/// once.
+struct Stack {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl Stack {
+    #[inline(always)]
+    fn put(&mut self, bytes: &[u8]) {
+        if let Some(to) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
+            to.copy_from_slice(bytes);
+            self.len += bytes.len();
+        }
+    }
+
+    /// A number below 256 and a comma, copied from [`NUMBER_COMMA`].
+    #[inline(always)]
+    fn number_comma(&mut self, value: u8) {
+        let (bytes, len) = NUMBER_COMMA[usize::from(value)];
+        if let Some(to) = self.bytes.get_mut(self.len..self.len + 4) {
+            to.copy_from_slice(&bytes);
+            self.len += usize::from(len);
+        }
+    }
+
+    fn written(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
-    use super::Out;
+    use super::{LineText, Out};
 
     fn written(write: impl FnOnce(&mut Out<Vec<u8>>)) -> String {
         let mut out = Out {
             writer: Vec::new(),
             buf: Vec::new(),
             aside: Vec::new(),
+            line: LineText::default(),
         };
         write(&mut out);
         let Ok(()) = out.flush() else {

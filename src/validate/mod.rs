@@ -143,8 +143,9 @@
 //!
 //! `bohnenspiel json` prints `{"version": 3, "games": [...]}` (with
 //! `--lines`, one game document per line, memory bounded by one game);
-//! the JSON Schema `fixtures/schema/games.schema.json` describes it, and
-//! the tests check every fixture's document against it. A game document
+//! the JSON Schema `fixtures/schema/games.schema.json` describes it (and
+//! the lean form below, its `lean-game`), and the tests check every
+//! fixture's documents, full and lean, against it. A game document
 //! holds:
 //!
 //! - `version` (3), `file` (as named on the command line, `<stdin>` for

@@ -249,9 +249,9 @@ Examples:
     /// written without replaying the games. `bohnenspiel fmt --from json`
     /// reads either back.
     #[command(after_help = "\
-The JSON Schema of the full form is fixtures/schema/games.schema.json in the
-crate's sources; the lean form is described in the library's documentation
-(bohnenspiel::validate).
+The JSON Schema of both forms is fixtures/schema/games.schema.json in the
+crate's sources (the lean form: its lean-game); the library's documentation
+(bohnenspiel::validate) describes them.
 
 Exit status: 0, also when records have findings (they are inside the
 documents); 2 for a usage or I/O error.
