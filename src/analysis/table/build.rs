@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::index::{boards, entry, mirrored, next_board};
+use super::index::{boards, entry, next_board, turn_round, turned_pairs};
 use super::{LevelReport, TableError};
 use crate::analysis::search::{ABOVE, BELOW, Exhausted, Memo, Oracle, Search};
 use crate::{Player, Position, Rules, Score, TOTAL_BEANS, Variant};
@@ -214,13 +214,11 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn new(len: usize) -> Result<Scratch, TableError> {
-        let mut cells = Vec::new();
-        cells
-            .try_reserve_exact(len)
-            .map_err(|_| TableError::OutOfMemory { bytes: len as u64 })?;
-        cells.extend((0..len).map(|_| AtomicU8::new(0)));
-        Ok(Scratch { cells })
+    /// The states `bytes`, in the same memory (as [`Scratch::into_bytes`]).
+    fn from_bytes(bytes: Vec<u8>) -> Scratch {
+        Scratch {
+            cells: bytes.into_iter().map(AtomicU8::new).collect(),
+        }
     }
 
     #[inline]
@@ -242,6 +240,14 @@ const TASK: usize = 1 << 14;
 
 /// Positions per task of the search for an attractor's seeds.
 const SEEDS: usize = 1 << 16;
+
+/// The most boards a task finding seeds steps forward from the last seed
+/// instead of ranking out the board of the next ([`super::index::unrank`]).
+const STEPS: usize = 32;
+
+/// Positions of the attractor whose predecessors are joined together
+/// ([`Attractor::attract`]).
+const BATCH: usize = 16;
 
 /// Positions a task of the attractor keeps on its stack before it gives
 /// half of them to another task.
@@ -281,6 +287,8 @@ impl<'a> Attractor<'a> {
     /// one whose staying moves have all joined), and what they attract.
     fn seeds<'s>(&'s self, scope: &rayon::Scope<'s>, threshold: u8, range: std::ops::Range<usize>) {
         let mut stack = Vec::new();
+        // The last seed: its player to move, rank and board.
+        let mut cursor: Option<(Player, usize, [u8; 12])> = None;
         let cells = &self.scratch.cells[range.clone()];
         // North's seed has no staying move left: one state.
         let north = state::open(threshold, 0);
@@ -308,25 +316,58 @@ impl<'a> Attractor<'a> {
             } else {
                 (Player::North, index - self.per_turn)
             };
-            stack.push((super::index::unrank(rank as u64, self.beans), turn));
-            self.attract(scope, threshold, &mut stack);
+            // Seeds lie close together: the board of the last one stepped
+            // forward costs less than ranking out the board anew.
+            let board = match cursor {
+                Some((last_turn, last, mut board))
+                    if last_turn == turn && (last..=last + STEPS).contains(&rank) =>
+                {
+                    for _ in last..rank {
+                        next_board(&mut board);
+                    }
+                    board
+                }
+                _ => super::index::unrank(rank as u64, self.beans),
+            };
+            cursor = Some((turn, rank, board));
+            stack.push((board, turn));
+            if stack.len() >= BATCH {
+                self.attract(scope, threshold, &mut stack);
+            }
         }
+        self.attract(scope, threshold, &mut stack);
     }
 
     /// Joins, depth first, every position the positions on `stack`
     /// attract at `threshold`, giving half of a long stack to a new task.
+    ///
+    /// The boards are taken from the stack [`BATCH`] at a time, and the
+    /// states of all their predecessors are loaded before any joins: the
+    /// loads do not wait on one another (a join's compare-and-swap makes
+    /// every later access wait for it), so that the memory serves them
+    /// together, and the joins then find their states in the cache.
     fn attract<'s>(
         &'s self,
         scope: &rayon::Scope<'s>,
         threshold: u8,
         stack: &mut Vec<([u8; 12], Player)>,
     ) {
-        while let Some((board, turn)) = stack.pop() {
-            predecessors(self.rules, &board, turn, |parent, mover| {
-                if self.join(parent, mover, threshold) {
-                    stack.push((*parent, mover));
+        let mut parents: Vec<(usize, [u8; 12], Player, u8)> = Vec::new();
+        while !stack.is_empty() {
+            parents.clear();
+            for (board, turn) in stack.drain(stack.len().saturating_sub(BATCH)..).rev() {
+                predecessors(self.rules, &board, turn, |parent, mover| {
+                    parents.push((self.index(parent, mover), *parent, mover, 0));
+                });
+            }
+            for (index, _, _, current) in &mut parents {
+                *current = self.scratch.cell(*index).load(Ordering::Relaxed);
+            }
+            for &(index, parent, mover, current) in &parents {
+                if self.join(index, current, mover, threshold) {
+                    stack.push((parent, mover));
                 }
-            });
+            }
             if stack.len() >= 2 * SPLIT {
                 let mut half = stack.split_off(stack.len() - SPLIT);
                 scope.spawn(move |scope| self.attract(scope, threshold, &mut half));
@@ -334,15 +375,15 @@ impl<'a> Attractor<'a> {
         }
     }
 
-    /// Records that a move of `board` (`mover` to move) leads into the
-    /// attractor: a South position joins; a North one counts the move off
-    /// and joins when it was its last staying move and its exit reaches
-    /// `threshold`. Whether the position joined with this call (exactly
-    /// one call joins each position, whatever the threads do).
+    /// Records that a move of a position (its place in the scratch space
+    /// `index`, `mover` to move, its state `current` as last seen) leads
+    /// into the attractor: a South position joins; a North one counts the
+    /// move off and joins when it was its last staying move and its exit
+    /// reaches `threshold`. Whether the position joined with this call
+    /// (exactly one call joins each position, whatever the threads do).
     #[inline]
-    fn join(&self, board: &[u8; 12], mover: Player, threshold: u8) -> bool {
-        let cell = self.scratch.cell(self.index(board, mover));
-        let mut current = cell.load(Ordering::Relaxed);
+    fn join(&self, index: usize, mut current: u8, mover: Player, threshold: u8) -> bool {
+        let cell = self.scratch.cell(index);
         loop {
             if state::is_joined(current) {
                 return false;
@@ -382,6 +423,15 @@ impl<'a> Attractor<'a> {
 /// level (both players to move) while the attractors are built; the
 /// values are kept in the first half of the same memory, and the rest
 /// is given back before the search of the positions left open.
+///
+/// Only the positions with North to move look at their moves: a capture
+/// leads to a position with South to move, whose entry is at its own rank
+/// in `lower`, near those of the captures of the boards beside it. The
+/// positions with South to move take theirs from their boards turned
+/// round, and the bounds meet their mirrors', in strips of boards that
+/// lie close together both ways round ([`turn_round`], [`turned_pairs`]): looking up the board turned round
+/// one position after another would wait on the memory for nearly every
+/// one.
 pub(crate) fn build_level(
     rules: Rules,
     beans: u8,
@@ -390,29 +440,40 @@ pub(crate) fn build_level(
     let per_turn = boards(beans) as usize;
     let size = 2 * per_turn;
     let stores = stores(beans);
-    let scratch = Scratch::new(size)?;
+    let mut states = Vec::new();
+    states
+        .try_reserve_exact(size)
+        .map_err(|_| TableError::OutOfMemory { bytes: size as u64 })?;
+    states.resize(size, 0);
 
-    // The moves of each position, in tasks of consecutive ranks.
-    let tasks = per_turn.div_ceil(TASK);
-    (0..2 * tasks).into_par_iter().for_each(|task| {
-        let turn = if task < tasks {
-            Player::South
-        } else {
-            Player::North
+    // The moves of each position with North to move, in tasks of
+    // consecutive ranks: the positions its captures lead to have South to
+    // move, at their own ranks in the levels below, near one another.
+    let (south_states, north_states) = states.split_at_mut(per_turn);
+    north_states
+        .par_chunks_mut(TASK)
+        .enumerate()
+        .for_each(|(task, cells)| {
+            let mut board = super::index::unrank((task * TASK) as u64, beans);
+            for cell in cells {
+                let position = Position::from_parts(board, stores, Player::North);
+                let (staying, exit) = exits(rules, beans, &position, lower);
+                let exit = if exit == NONE { state::NO_EXIT } else { exit };
+                *cell = state::open(exit, staying);
+                next_board(&mut board);
+            }
+        });
+    // A position with South to move has the moves and exits of its board
+    // turned round with North to move, seen from the other side: the same
+    // staying moves, and the beans on the board less each exit.
+    turn_round(north_states, south_states, beans, |north| {
+        let exit = match state::high(north) {
+            state::NO_EXIT => state::NO_EXIT,
+            exit => beans.saturating_sub(exit),
         };
-        let start = (task % tasks) * TASK;
-        let mut board = super::index::unrank(start as u64, beans);
-        for rank in start..(start + TASK).min(per_turn) {
-            let position = Position::from_parts(board, stores, turn);
-            let (staying, exit) = exits(rules, beans, &position, lower);
-            let exit = if exit == NONE { state::NO_EXIT } else { exit };
-            let index = rank + turn.index() * per_turn;
-            scratch
-                .cell(index)
-                .store(state::open(exit, staying), Ordering::Relaxed);
-            next_board(&mut board);
-        }
+        state::open(exit, state::staying(north))
     });
+    let scratch = Scratch::from_bytes(states);
 
     // The lower bounds: South's attractor for each threshold, from the
     // highest down; a position joins at the first threshold it reaches.
@@ -436,28 +497,16 @@ pub(crate) fn build_level(
     });
 
     // The upper bound of a position is the mirror of its mirror's lower
-    // bound; where they meet, the value is known.
+    // bound; where they meet, the value is known. The pairs come strip by
+    // strip; the positions left open are searched in rank order.
     let bounds = &*level;
-    let open: Vec<u32> = (0..tasks)
-        .into_par_iter()
-        .flat_map_iter(|task| {
-            let start = task * TASK;
-            let mut board = super::index::unrank(start as u64, beans);
-            let mut open = Vec::new();
-            for rank in start..(start + TASK).min(per_turn) {
-                let turned = per_turn + super::index::rank(&mirrored(&board)) as usize;
-                let (low, mirror) = (bounds[rank], bounds[turned]);
-                if low == NONE
-                    || mirror == NONE
-                    || u16::from(low) + u16::from(mirror) != u16::from(beans)
-                {
-                    open.push(rank as u32);
-                }
-                next_board(&mut board);
-            }
-            open
-        })
-        .collect();
+    let mut open: Vec<u32> = turned_pairs(beans, |rank, turned| {
+        let (low, mirror) = (bounds[rank], bounds[per_turn + turned]);
+        let known =
+            low != NONE && mirror != NONE && u16::from(low) + u16::from(mirror) == u16::from(beans);
+        (!known).then_some(rank as u32)
+    });
+    open.par_sort_unstable();
     // Only South's half is kept; North's entries are those of the boards
     // turned round. The memory of North's half goes back to the system.
     level.truncate(per_turn);
@@ -523,9 +572,12 @@ mod tests {
     /// build never holds both.
     #[test]
     fn the_scratch_space_becomes_the_values_in_place() {
-        let scratch = Scratch::new(1 << 20).expect("memory");
+        let states = vec![0u8; 1 << 20];
+        let first = states.as_ptr();
+        let scratch = Scratch::from_bytes(states);
         scratch.cell(5).store(7, Ordering::Relaxed);
         let before = scratch.cells.as_ptr().cast::<u8>();
+        assert_eq!(before, first);
         let bytes = scratch.into_bytes();
         assert_eq!(bytes.as_ptr(), before);
         assert_eq!((bytes.len(), bytes[5], bytes[6]), (1 << 20, 7, 0));

@@ -3,10 +3,9 @@
 
 use std::io::{self, Read, Write};
 
-use rayon::prelude::*;
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-use super::index::{boards, next_board, turned, turned_rank, unrank};
+use super::index::{boards, turn_round, turned};
 use super::{EndgameTable, TableError, TableForm};
 use crate::{EndlessPlay, Rules, Variant};
 
@@ -153,37 +152,32 @@ pub(crate) const fn wdl_code(value: u8, level: u8) -> u8 {
     }
 }
 
-/// Fills `out` with the entries of a level of `level` beans from entry
-/// `start` on, South to move first, from `south`, the level's entries
-/// with South to move.
-fn fill_entries(south: &[u8], level: u8, start: usize, out: &mut [u8]) {
-    let per_turn = south.len();
-    let from_south = per_turn.saturating_sub(start).min(out.len());
+/// The entries of a level of `level` beans with North to move, in rank
+/// order, from `south`, those with South to move: the board less the
+/// entry of each board turned round, turned in strips
+/// ([`turn_round`]) on the threads of the pool it runs in (rayon's global
+/// pool outside one).
+fn north_entries(south: &[u8], level: u8) -> Result<Vec<u8>, TableError> {
+    let mut north = Vec::new();
+    north
+        .try_reserve_exact(south.len())
+        .map_err(|_| TableError::OutOfMemory {
+            bytes: south.len() as u64,
+        })?;
+    north.resize(south.len(), 0);
+    turn_round(south, &mut north, level, |value| turned(value, level));
+    Ok(north)
+}
+
+/// Fills `out` with the entries of a level from entry `start` on: those
+/// with South to move, `south`, then those with North to move, `north`.
+fn fill_entries(south: &[u8], north: &[u8], start: usize, out: &mut [u8]) {
+    let from_south = south.len().saturating_sub(start).min(out.len());
     let (south_part, north_part) = out.split_at_mut(from_south);
-    south_part.copy_from_slice(&south[start.min(per_turn)..][..from_south]);
-    let first = (start + from_south).saturating_sub(per_turn);
-    // Pieces of consecutive boards on the threads of the pool it runs in
-    // (rayon's global pool outside one).
-    const PIECE: usize = 1 << 16;
-    north_part
-        .par_chunks_mut(PIECE)
-        .enumerate()
-        .for_each(|(piece, values)| {
-            let mut board = unrank((first + piece * PIECE) as u64, level);
-            // The places of a run of boards first, then their entries:
-            // loads that do not wait on one another, so that the memory
-            // serves them together.
-            let mut places = [0usize; 256];
-            for run in values.chunks_mut(places.len()) {
-                for place in &mut places[..run.len()] {
-                    *place = usize::try_from(turned_rank(&board)).unwrap_or(usize::MAX);
-                    next_board(&mut board);
-                }
-                for (value, &place) in run.iter_mut().zip(&places) {
-                    *value = turned(south.get(place).copied().unwrap_or(0), level);
-                }
-            }
-        });
+    south_part.copy_from_slice(&south[start.min(south.len())..][..from_south]);
+    let first = (start + from_south).saturating_sub(south.len());
+    let from_north = north.len().saturating_sub(first).min(north_part.len());
+    north_part[..from_north].copy_from_slice(&north[first.min(north.len())..][..from_north]);
 }
 
 /// Writes the file of level `level` of `table` in `form`.
@@ -208,7 +202,9 @@ pub(crate) fn write_level(
     let head = header.bytes();
     out.write_all(&head)?;
     out.write_all(&checksum(&head, HEADER_SEED).to_le_bytes())?;
-    // The entries of each block, South's copied and North's turned round.
+    // The entries of each block, South's copied and North's turned round
+    // (the level's size once more in memory while it is written).
+    let north = north_entries(south, level)?;
     let per_block = match form {
         TableForm::Exact => BLOCK,
         TableForm::Wdl => 4 * BLOCK,
@@ -217,7 +213,7 @@ pub(crate) fn write_level(
     let mut packed = Vec::with_capacity(BLOCK.min(count.div_ceil(4)));
     for (index, start) in (0..count).step_by(per_block).enumerate() {
         let entries = &mut entries[..per_block.min(count - start)];
-        fill_entries(south, level, start, entries);
+        fill_entries(south, &north, start, entries);
         let block = match form {
             TableForm::Exact => &*entries,
             TableForm::Wdl => {

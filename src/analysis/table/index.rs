@@ -7,6 +7,8 @@
 //! `s_k + k − 1`, and the board's rank is `Σ C(s_k + k − 1, k)` for `k`
 //! from 1 to 11: a bijection onto `0..C(n + 11, 11)`.
 
+use rayon::prelude::*;
+
 use crate::Player;
 
 /// `COUNT[r][h]`: the number of ways to put `r` beans into `h` holes,
@@ -146,6 +148,199 @@ pub(crate) const fn turned(value: u8, beans: u8) -> u8 {
     beans.saturating_sub(value)
 }
 
+/// The boards of a level, seen as a table with a row for each North side
+/// (holes 7 to 12) and a column for each South side (holes 1 to 6), to
+/// turn them round in strips.
+///
+/// The rank of a board is the rank of its South side among the sides
+/// with as many beans (the first five terms of [`rank`], below
+/// `C(s + 5, 5)` for `s` beans on the side) plus a term that depends only
+/// on the beans of the South side and on the North side (the last six):
+/// so the boards with one North side are one run of consecutive ranks, a
+/// row, and the board turned round, whose South side is the North side,
+/// is in the row of its North side (the first board's South side) at the
+/// column of its South side. Turning every board round takes, for `m`
+/// beans on the North side and `n − m` on the South, the table of those
+/// rows and columns to its transpose. Done in strips of [`TILE`] rows
+/// walked column by column, each column reads [`TILE`] consecutive bytes
+/// of one row of the other count and writes a byte into each row of the
+/// strip, whose cache lines serve the next columns too: where one board
+/// after another would wait on the memory for a line and a page for
+/// nearly every board, a strip waits once for every [`TILE`] boards.
+struct Sides {
+    /// `starts[m][x]`: the first rank of the row of the North side of
+    /// `m` beans whose rank among such sides is `x`.
+    starts: Vec<Vec<usize>>,
+}
+
+/// The number of sides (six holes) holding `beans` beans: `C(beans + 5, 5)`.
+const fn sides(beans: u8) -> usize {
+    COUNT[beans as usize][6] as usize
+}
+
+/// Rows of a strip in which boards are turned round (see [`Sides`]).
+const TILE: usize = 64;
+
+impl Sides {
+    /// The rows of the level of `beans` beans.
+    fn new(beans: u8) -> Sides {
+        let mut starts: Vec<Vec<usize>> = (0..=beans).map(|m| vec![0; sides(m)]).collect();
+        let mut north = [0u8; 6];
+        Sides::fill(&mut starts, &mut north, 0, beans, beans);
+        Sides { starts }
+    }
+
+    /// Puts the first rank of the row of every North side with holes 7
+    /// to `7 + hole` as in `north` and at most `left` beans in the rest
+    /// into `starts`.
+    fn fill(starts: &mut [Vec<usize>], north: &mut [u8; 6], hole: usize, left: u8, beans: u8) {
+        if hole == 6 {
+            // The South side with rank 0 holds every bean in hole 6.
+            let mut board = [0u8; 12];
+            board[5] = left;
+            board[6..].copy_from_slice(north);
+            if let Some(start) = starts
+                .get_mut(usize::from(beans - left))
+                .and_then(|row| row.get_mut(side_rank(north)))
+            {
+                *start = rank(&board) as usize;
+            }
+            return;
+        }
+        for here in 0..=left {
+            north[hole] = here;
+            Sides::fill(starts, north, hole + 1, left - here, beans);
+        }
+        north[hole] = 0;
+    }
+}
+
+/// The rank of a side (six holes) among the sides with as many beans: the
+/// first five terms of [`rank`].
+fn side_rank(side: &[u8; 6]) -> usize {
+    let mut before = 0usize;
+    let mut rank = 0;
+    for (k, &beans) in side.iter().take(5).enumerate() {
+        before += usize::from(beans);
+        rank += CHOOSE[(before + k).min(83)][k + 1];
+    }
+    rank as usize
+}
+
+/// Writes into `to` (the boards of `beans` beans in rank order) `map` of
+/// the byte of each board turned round in `from` (the same boards in
+/// rank order): `to[r] = map(from[turned_rank(board r)])`, in strips
+/// (see [`Sides`]), on the threads of the pool it runs in. Bytes whose place
+/// is not in `to` or `from` (a slice too short) are left out.
+pub(crate) fn turn_round(from: &[u8], to: &mut [u8], beans: u8, map: impl Fn(u8) -> u8 + Sync) {
+    let sides_of = Sides::new(beans);
+    let starts = &sides_of.starts;
+    // The rows of `to`, each a slice of its own, by the North side's
+    // count and rank: different strips are then written at once.
+    let mut rows: Vec<Vec<Option<&mut [u8]>>> = starts
+        .iter()
+        .map(|row| row.iter().map(|_| None).collect())
+        .collect();
+    split_rows(&mut rows, &mut &mut *to, &mut [0; 6], 5, beans, beans);
+    let tasks: Vec<_> = rows
+        .iter_mut()
+        .enumerate()
+        .flat_map(|(m, rows)| {
+            rows.chunks_mut(TILE)
+                .enumerate()
+                .map(move |(tile, rows)| (m as u8, tile * TILE, rows))
+        })
+        .collect();
+    tasks.into_par_iter().for_each(|(m, first, rows)| {
+        let Some(columns) = starts.get(usize::from(beans - m)) else {
+            return;
+        };
+        // Column by column, the strip's rows each take one byte: the
+        // boards turned round are consecutive in row `y` of the other
+        // count.
+        for (y, &start) in columns.iter().enumerate() {
+            let Some(source) = from.get(start + first..start + first + rows.len()) else {
+                continue;
+            };
+            for (row, &value) in rows.iter_mut().zip(source) {
+                if let Some(byte) = row.as_mut().and_then(|row| row.get_mut(y)) {
+                    *byte = map(value);
+                }
+            }
+        }
+    });
+}
+
+/// Splits `rest` into the rows of the boards of `beans` beans whose North
+/// sides hold in holes `8 + hole` to 12 what `north` holds, at most `left`
+/// beans in the holes below, in rank order (hole 12 first, most beans
+/// first), and puts each row into `rows` by its North side's count and
+/// rank.
+fn split_rows<'a>(
+    rows: &mut [Vec<Option<&'a mut [u8]>>],
+    rest: &mut &'a mut [u8],
+    north: &mut [u8; 6],
+    hole: usize,
+    left: u8,
+    beans: u8,
+) {
+    for here in (0..=left).rev() {
+        north[hole] = here;
+        if hole > 0 {
+            split_rows(rows, rest, north, hole - 1, left - here, beans);
+            continue;
+        }
+        let south = left - here;
+        let len = sides(south).min(rest.len());
+        let (row, after) = std::mem::take(rest).split_at_mut(len);
+        *rest = after;
+        if let Some(place) = rows
+            .get_mut(usize::from(beans - south))
+            .and_then(|rows| rows.get_mut(side_rank(north)))
+        {
+            *place = Some(row);
+        }
+    }
+    north[hole] = 0;
+}
+
+/// Calls `visit` with the rank of every board of `beans` beans and the
+/// rank of the board turned round, in strips (see [`Sides`]), on the
+/// threads of the pool it runs in, and collects what it returns, in no
+/// particular order.
+pub(crate) fn turned_pairs<T: Send>(
+    beans: u8,
+    visit: impl Fn(usize, usize) -> Option<T> + Sync,
+) -> Vec<T> {
+    let sides_of = Sides::new(beans);
+    let starts = &sides_of.starts;
+    let tasks: Vec<(u8, std::ops::Range<usize>)> = (0..=beans)
+        .flat_map(|m| {
+            let count = sides(m);
+            (0..count)
+                .step_by(TILE)
+                .map(move |x| (m, x..(x + TILE).min(count)))
+        })
+        .collect();
+    tasks
+        .into_par_iter()
+        .flat_map_iter(|(m, rows)| {
+            let mut found = Vec::new();
+            if let (Some(own), Some(columns)) = (
+                starts.get(usize::from(m)),
+                starts.get(usize::from(beans - m)),
+            ) {
+                for (y, &turned) in columns.iter().enumerate() {
+                    for x in rows.clone() {
+                        found.extend(visit(own[x] + y, turned + x));
+                    }
+                }
+            }
+            found
+        })
+        .collect()
+}
+
 /// Calls `visit` with every board holding `beans` beans, in rank order
 /// (the order [`next_board`] steps through, checked against it).
 #[cfg(test)]
@@ -229,6 +424,26 @@ mod tests {
                 next += 1;
             });
             assert_eq!(next, boards(beans));
+        }
+    }
+
+    /// Turning round in strips puts every board's byte where the board
+    /// turned round is, and visits every board once with it.
+    #[test]
+    fn strips_turn_every_board_round() {
+        for beans in [0, 1, 2, 3, 8, 13, 16] {
+            let count = boards(beans) as usize;
+            let from: Vec<u8> = (0..count).map(|r| (r * 7 % 251) as u8).collect();
+            let mut to = vec![0; count];
+            turn_round(&from, &mut to, beans, |value| value ^ 0x55);
+            let mut pairs = turned_pairs(beans, |r, t| Some((r, t)));
+            pairs.sort_unstable();
+            assert_eq!(pairs.len(), count, "{beans} beans");
+            for r in 0..count {
+                let turned = turned_rank(&unrank(r as u64, beans)) as usize;
+                assert_eq!(to[r], from[turned] ^ 0x55, "{beans} beans, rank {r}");
+                assert_eq!(pairs[r], (r, turned), "{beans} beans");
+            }
         }
     }
 

@@ -65,8 +65,11 @@
 //! # On several threads
 //!
 //! Each step of a level is shared among the threads of the build
-//! ([`EndgameTable::build_reporting`]): the moves of each position, in
-//! runs of consecutive boards; each threshold's attractor, whose
+//! ([`EndgameTable::build_reporting`]): the moves of each position with
+//! North to move, in runs of consecutive boards (a position with South to
+//! move has those of its board turned round, seen from the other side,
+//! copied in strips of boards that lie close together in memory both ways
+//! round); each threshold's attractor, whose
 //! positions (one byte each: the best exit and the staying moves still
 //! counted, or the threshold at which it joined) change by atomic
 //! compare-and-swap, so that exactly one thread joins each position and
@@ -83,15 +86,25 @@
 //! less, for the same 71 s of CPU time. Up to 24 beans (1.5 billion
 //! positions), two threads take 254 s (498 s of CPU time), the level of
 //! 24 beans 140 s of it. Those times were measured while a table kept
-//! both halves of each level in memory; writing the half with North to
-//! move from the other now costs a load from a place far away for each of
-//! its entries (the 2-bit form of the table up to 20 beans: 14 s against
-//! 2.9 s, on a machine loaded 4 to 6 times over). The memory peaks at
-//! 231 MB up to 20 beans (`bohnenspiel table`, from nothing; it peaked at
-//! 375 MB when a table kept both halves), and at 1.18 GB up to 24 beans
-//! while the attractors of level 24 are built (`bohnenspiel table
-//! --beans 24` growing the files up to 20 beans; it peaked at 1.54 GB),
-//! 0.78 bytes per position: [`EndgameTable::build_memory`] within 4%.
+//! both halves of each level in memory. Keeping one half, a build that
+//! looked up the positions its captures lead to turned round, one
+//! position after another, waited on the memory for nearly every lookup
+//! and took about 45% more CPU time; looking at the moves of North's
+//! positions only and turning round in strips, `bohnenspiel table
+//! --beans 20 --threads 1` takes 65.8 s of CPU against 127.2 s
+//! (release build, one after the other on the 2-core machine loaded 6
+//! to 7 times over by other builds, which slows the processor's caches
+//! for both: the same build before took 104 s of CPU on the idle
+//! machine), and `bohnenspiel table --beans 16` 56.4 billion
+//! instructions against 80.7 billion (callgrind). The memory peaks at
+//! 236 MB up to 20 beans (`bohnenspiel table`, from nothing, measured
+//! with the strips; 225 MB before them, 375 MB when a table kept both
+//! halves), [`EndgameTable::build_memory`] within 6%, and, measured
+//! before the strips, at 1.18 GB up to 24 beans while the attractors of
+//! level 24 are built (`bohnenspiel table --beans 24` growing the files
+//! up to 20 beans; it peaked at 1.54 GB), 0.78 bytes per position:
+//! [`EndgameTable::build_memory`] within 4%. The strips' own bookkeeping
+//! is 24 bytes for each North side, 14 MB at 24 beans.
 //!
 //! # The file format
 //!
@@ -192,7 +205,10 @@
 //! move: the state of each position while the attractors are built, then,
 //! in the same memory, the level's bounds, of which the half with South to
 //! move becomes its entries and the rest goes back to the system before the
-//! search. That is the peak, [`EndgameTable::build_memory`], the same
+//! search. Writing a level's file takes its entries with North to move
+//! once more beside them (turned round from South's in strips, not one
+//! board after another), as much as the build of the level. That is the
+//! peak, [`EndgameTable::build_memory`], the same
 //! whether the levels below are built in the same run
 //! ([`EndgameTable::build`], which returns them all: a table in memory is
 //! smaller than its top level's build) or read from their files
@@ -964,13 +980,18 @@ impl EndgameTable {
     }
 
     /// Writes the file of one level, `level` beans on every board, in
-    /// `form` (see the [file format](self#the-file-format)).
+    /// `form` (see the [file format](self#the-file-format)). While it
+    /// writes, the level's entries with North to move are held in memory
+    /// beside the table, as many bytes as the level keeps with South to
+    /// move.
     ///
     /// # Errors
     ///
     /// [`TableError::MissingLevel`] if the table does not hold the level
     /// (it is odd or above [`EndgameTable::beans`]); [`TableError::Io`]
-    /// if writing fails (a full disk among others).
+    /// if writing fails (a full disk among others);
+    /// [`TableError::OutOfMemory`] if the entries with North to move
+    /// cannot be held.
     pub fn write_level(
         &self,
         level: u8,
