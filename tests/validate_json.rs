@@ -191,6 +191,26 @@ fn generated_and_broken_games_match_the_schema() {
     assert_eq!(back.len(), 10);
 }
 
+/// Asserts that each replacement, put at its JSON pointer in `good`,
+/// makes a document the schema refuses.
+fn assert_each_breaks(
+    validator: &jsonschema::Validator,
+    good: &Value,
+    breakages: impl IntoIterator<Item = (&'static str, Value)>,
+    what: &str,
+) {
+    for (pointer, replacement) in breakages {
+        let mut broken = good.clone();
+        *broken
+            .pointer_mut(pointer)
+            .unwrap_or_else(|| panic!("{pointer}")) = replacement;
+        assert!(
+            !validator.is_valid(&broken),
+            "{pointer} should break the {what}"
+        );
+    }
+}
+
 #[test]
 fn broken_documents_fail_the_schema() {
     let validator = schema();
@@ -212,16 +232,7 @@ fn broken_documents_fail_the_schema() {
             json!({ "hole": 0, "beans": 2 }),
         ),
     ];
-    for (pointer, replacement) in breakages {
-        let mut broken = good.clone();
-        *broken
-            .pointer_mut(pointer)
-            .unwrap_or_else(|| panic!("{pointer}")) = replacement;
-        assert!(
-            !validator.is_valid(&broken),
-            "{pointer} should break the document"
-        );
-    }
+    assert_each_breaks(&validator, &good, breakages, "document");
     let mut missing = good.clone();
     if let Some(game) = missing
         .pointer_mut("/games/0")
@@ -371,16 +382,7 @@ fn every_fixtures_lean_document_matches_the_schema() {
         ("/games/0/tags/0", json!({ "name": "Event" })),
         ("/games/0/layout", json!("rows")),
     ];
-    for (pointer, replacement) in breakages {
-        let mut broken = good.clone();
-        *broken
-            .pointer_mut(pointer)
-            .unwrap_or_else(|| panic!("{pointer}")) = replacement;
-        assert!(
-            !validator.is_valid(&broken),
-            "{pointer} should break the lean document"
-        );
-    }
+    assert_each_breaks(&validator, &good, breakages, "lean document");
     for (field, value) in [("moves", None), ("start", Some(json!(null)))] {
         let mut broken = good.clone();
         if let Some(game) = broken
