@@ -79,32 +79,21 @@
 //! position first, and the search is exact, so the table is the same,
 //! byte for byte, on any number of threads.
 //!
-//! Measured with the `tables` example (release build, 2 cores with
-//! little else running; under load the wall times are the share the
-//! build gets): up to 20 beans (277 million positions), one thread takes
-//! 71 s (3.9 million positions a second), two take 36 s, 1.96 times
-//! less, for the same 71 s of CPU time. Up to 24 beans (1.5 billion
-//! positions), two threads take 254 s (498 s of CPU time), the level of
-//! 24 beans 140 s of it. Those times were measured while a table kept
-//! both halves of each level in memory. Keeping one half, a build that
-//! looked up the positions its captures lead to turned round, one
-//! position after another, waited on the memory for nearly every lookup
-//! and took about 45% more CPU time; looking at the moves of North's
-//! positions only and turning round in strips, `bohnenspiel table
-//! --beans 20 --threads 1` takes 65.8 s of CPU against 127.2 s
-//! (release build, one after the other on the 2-core machine loaded 6
-//! to 7 times over by other builds, which slows the processor's caches
-//! for both: the same build before took 104 s of CPU on the idle
-//! machine), and `bohnenspiel table --beans 16` 56.4 billion
-//! instructions against 80.7 billion (callgrind). The memory peaks at
-//! 236 MB up to 20 beans (`bohnenspiel table`, from nothing, measured
-//! with the strips; 225 MB before them, 375 MB when a table kept both
-//! halves), [`EndgameTable::build_memory`] within 6%, and, measured
-//! before the strips, at 1.18 GB up to 24 beans while the attractors of
-//! level 24 are built (`bohnenspiel table --beans 24` growing the files
-//! up to 20 beans; it peaked at 1.54 GB), 0.78 bytes per position:
-//! [`EndgameTable::build_memory`] within 4%. The strips' own bookkeeping
-//! is 24 bytes for each North side, 14 MB at 24 beans.
+//! Measured on the 2-core machine with nothing else running (release
+//! build): `bohnenspiel table --beans 24`, from nothing, takes 270 s on
+//! the clock and 414 s of CPU time, the level of 24 beans 176 s of it,
+//! and peaks at 1.21 GB resident (1,183,128 KiB), 0.81 bytes per
+//! position, while the attractors of level 24 are built
+//! ([`EndgameTable::build_memory`] says 1.2 GB). Up to 20 beans (277
+//! million positions) the `tables` example builds on one thread in 61.5
+//! s (4.5 million positions a second) and peaks at 231 MB; on two threads
+//! in 44.5 s, peaking at 237 MB. Each level from 10 to 18 beans takes 1.8
+//! to 1.9 times less on two threads, but level 20 only 1.2 times less:
+//! there the two threads spend 53 s of CPU time against one thread's 38
+//! s, and the busiest of them 27 s, so the work of that level is not yet
+//! shared evenly. The strips' own bookkeeping is 24 bytes for each North
+//! side, 14 MB at 24 beans. The CHANGELOG keeps the figures of earlier
+//! versions.
 //!
 //! # The file format
 //!
