@@ -49,7 +49,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use bohnenspiel::analysis::engine::matches::{MatchEnd, Tally, play_game, two_ply_openings};
+use bohnenspiel::analysis::engine::matches::{Match, MatchEnd, Tally};
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, Weights};
 use bohnenspiel::{Game, Move, Player, Position, Rules};
 
@@ -231,7 +231,7 @@ fn main() -> ExitCode {
     if opponents.is_empty() {
         opponents = vec!["random".into(), "greedy".into(), "ab7".into()];
     }
-    let all = two_ply_openings();
+    let all = Match::two_ply_openings();
     let openings = &all[..openings.min(all.len())];
     println!(
         "engine at {ms} ms per move, {} openings x 2 colours, ply cap {ply_cap}",
@@ -239,6 +239,10 @@ fn main() -> ExitCode {
     );
     for name in &opponents {
         let started = Instant::now();
+        let matched = Match {
+            rules: Rules::default(),
+            ply_cap,
+        };
         let mut tally = Tally::default();
         let mut forfeits = Vec::new();
         let mut caps = 0;
@@ -266,20 +270,8 @@ fn main() -> ExitCode {
                     }
                 };
                 let played = match engine_side {
-                    Player::South => play_game(
-                        Rules::default(),
-                        opening,
-                        ply_cap,
-                        |g: &Game| engine.choose(g),
-                        &mut other,
-                    ),
-                    Player::North => play_game(
-                        Rules::default(),
-                        opening,
-                        ply_cap,
-                        &mut other,
-                        |g: &Game| engine.choose(g),
-                    ),
+                    Player::South => matched.play(opening, |g: &Game| engine.choose(g), &mut other),
+                    Player::North => matched.play(opening, &mut other, |g: &Game| engine.choose(g)),
                 };
                 let played = match played {
                     Ok(played) => played,

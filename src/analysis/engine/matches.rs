@@ -2,7 +2,7 @@
 //! rules with an automatic end, and the Elo difference of a result with
 //! its 95% interval.
 //!
-//! A match game ([`play_game`]) starts from an opening, then asks each
+//! A match game ([`Match::play`]) starts from an opening, then asks each
 //! side for its move. It ends by the rules, at the **third** occurrence
 //! of a position since the last capture (each side taking the beans on
 //! its own side, [`EndlessPlay::OwnSide`]), or at a ply cap (scored the
@@ -10,15 +10,15 @@
 //! illegal one, loses the game.
 //!
 //! ```
-//! use bohnenspiel::analysis::engine::matches::{Tally, play_game, two_ply_openings};
-//! use bohnenspiel::{Player, Rules};
+//! use bohnenspiel::analysis::engine::matches::{Match, Tally};
+//! use bohnenspiel::Player;
 //!
-//! let openings = two_ply_openings();
+//! let openings = Match::two_ply_openings();
 //! assert_eq!(openings.len(), 36);
 //! // The first legal hole against the last one, from one opening.
 //! let first = |game: &bohnenspiel::Game| game.legal_moves().next();
 //! let last = |game: &bohnenspiel::Game| game.legal_moves().last();
-//! let played = play_game(Rules::default(), &openings[0], 400, first, last)?;
+//! let played = Match::default().play(&openings[0], first, last)?;
 //! let mut tally = Tally::default();
 //! tally.add(played.points(Player::South));
 //! assert_eq!(tally.games(), 1);
@@ -26,58 +26,11 @@
 //! ```
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use crate::{
     EndlessPlay, Game, GameEnd, Move, PlayError, Player, Position, Repetition, Rules, Score,
 };
-
-/// The 36 openings of two plies: each of South's six first moves with
-/// each of North's six replies, in hole order.
-#[must_use]
-pub fn two_ply_openings() -> Vec<Vec<Move>> {
-    let mut openings = Vec::with_capacity(36);
-    let start = Position::new();
-    for first in start.legal_moves() {
-        let after = start.successor(first.hole().index());
-        for reply in after.legal_moves() {
-            openings.push(vec![first, reply]);
-        }
-    }
-    openings
-}
-
-/// `count` random openings of `plies` plies from a seed (xorshift64, each
-/// ply a uniformly chosen legal move): the same seed gives the same
-/// openings. An opening that would end the game stops short.
-#[must_use]
-pub fn random_openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
-    let mut state = seed | 1;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..count)
-        .map(|_| {
-            let mut position = Position::new();
-            let mut moves = Vec::with_capacity(plies);
-            for _ in 0..plies {
-                let legal = position.legal_moves();
-                let len = legal.len() as u64;
-                let Some(mv) = (len > 0)
-                    .then(|| legal.into_iter().nth((next() % len.max(1)) as usize))
-                    .flatten()
-                else {
-                    break;
-                };
-                position.play_unchecked(mv);
-                moves.push(mv);
-            }
-            moves
-        })
-        .collect()
-}
 
 /// How a match game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,55 +89,128 @@ fn match_rules(rules: Rules) -> Rules {
     }
 }
 
-/// Plays one game under the rules of a match game (`rules`, with a
-/// repetition ending the game at the third occurrence of a position and
-/// the beans on the board going to each side's owner): the `opening` first,
-/// then `south` and `north` are asked for their moves in turn (with the
-/// game so far), until the game ends or `ply_cap` plies (the opening's
-/// included) have been played.
-///
-/// # Errors
-///
-/// A [`PlayError`] if a move of the opening is illegal.
-pub fn play_game(
-    rules: Rules,
-    opening: &[Move],
-    ply_cap: usize,
-    mut south: impl FnMut(&Game) -> Option<Move>,
-    mut north: impl FnMut(&Game) -> Option<Move>,
-) -> Result<PlayedGame, PlayError> {
-    let mut game = Game::new(Position::new(), match_rules(rules));
-    for &mv in opening {
-        game.play(mv)?;
+/// A match: the rules of its games and the ply cap at which a game
+/// stops, scored by the beans on each side. Its games are played one at
+/// a time by [`Match::play`], from openings such as
+/// [`Match::two_ply_openings`] or [`Match::random_openings`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Match {
+    /// The rules of the games; the repetition rule and the sharing of
+    /// the beans at an endless game are set by the match (see
+    /// [`Match::play`]).
+    pub rules: Rules,
+    /// The plies, the opening's included, after which a game stops.
+    pub ply_cap: usize,
+}
+
+impl Default for Match {
+    /// The default rules and a cap of 400 plies.
+    fn default() -> Self {
+        Self {
+            rules: Rules::default(),
+            ply_cap: 400,
+        }
     }
-    let own_sides = |game: &Game| EndlessPlay::OwnSide.score(game.position(), Player::South);
-    loop {
-        if let Some(end) = game.end() {
-            return Ok(PlayedGame {
-                score: end.score,
-                end: MatchEnd::Rules(end),
-                game,
-            });
+}
+
+impl Match {
+    /// The 36 openings of two plies: each of South's six first moves with
+    /// each of North's six replies, in hole order.
+    #[must_use]
+    pub fn two_ply_openings() -> Vec<Vec<Move>> {
+        let mut openings = Vec::with_capacity(36);
+        let start = Position::new();
+        for first in start.legal_moves() {
+            let after = start.successor(first.hole().index());
+            for reply in after.legal_moves() {
+                openings.push(vec![first, reply]);
+            }
         }
-        if game.plies().len() >= ply_cap {
-            return Ok(PlayedGame {
-                score: own_sides(&game),
-                end: MatchEnd::PlyCap,
-                game,
-            });
-        }
-        let player = game.turn();
-        let mv = match player {
-            Player::South => south(&game),
-            Player::North => north(&game),
+        openings
+    }
+
+    /// `count` random openings of `plies` plies from a seed (xorshift64, each
+    /// ply a uniformly chosen legal move): the same seed gives the same
+    /// openings. An opening that would end the game stops short.
+    #[must_use]
+    pub fn random_openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
+        let mut state = seed | 1;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
         };
-        let played = mv.map(|mv| game.play(mv));
-        if !matches!(played, Some(Ok(_))) {
-            return Ok(PlayedGame {
-                score: own_sides(&game),
-                end: MatchEnd::Forfeit { player, mv },
-                game,
-            });
+        (0..count)
+            .map(|_| {
+                let mut position = Position::new();
+                let mut moves = Vec::with_capacity(plies);
+                for _ in 0..plies {
+                    let legal = position.legal_moves();
+                    let len = legal.len() as u64;
+                    let Some(mv) = (len > 0)
+                        .then(|| legal.into_iter().nth((next() % len.max(1)) as usize))
+                        .flatten()
+                    else {
+                        break;
+                    };
+                    position.play_unchecked(mv);
+                    moves.push(mv);
+                }
+                moves
+            })
+            .collect()
+    }
+
+    /// Plays one game under the rules of a match game (`self.rules`, with
+    /// a repetition ending the game at the third occurrence of a position
+    /// and the beans on the board going to each side's owner): the
+    /// `opening` first, then `south` and `north` are asked for their moves
+    /// in turn (with the game so far), until the game ends or
+    /// `self.ply_cap` plies (the opening's included) have been played.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if a move of the opening is illegal.
+    pub fn play(
+        &self,
+        opening: &[Move],
+        mut south: impl FnMut(&Game) -> Option<Move>,
+        mut north: impl FnMut(&Game) -> Option<Move>,
+    ) -> Result<PlayedGame, PlayError> {
+        let mut game = Game::new(Position::new(), match_rules(self.rules));
+        for &mv in opening {
+            game.play(mv)?;
+        }
+        let own_sides = |game: &Game| EndlessPlay::OwnSide.score(game.position(), Player::South);
+        loop {
+            if let Some(end) = game.end() {
+                return Ok(PlayedGame {
+                    score: end.score,
+                    end: MatchEnd::Rules(end),
+                    game,
+                });
+            }
+            if game.plies().len() >= self.ply_cap {
+                return Ok(PlayedGame {
+                    score: own_sides(&game),
+                    end: MatchEnd::PlyCap,
+                    game,
+                });
+            }
+            let player = game.turn();
+            let mv = match player {
+                Player::South => south(&game),
+                Player::North => north(&game),
+            };
+            let played = mv.map(|mv| game.play(mv));
+            if !matches!(played, Some(Ok(_))) {
+                return Ok(PlayedGame {
+                    score: own_sides(&game),
+                    end: MatchEnd::Forfeit { player, mv },
+                    game,
+                });
+            }
         }
     }
 }
@@ -233,10 +259,17 @@ impl Tally {
         }
     }
 
-    /// The Elo difference the score stands for, with a 95% interval from
-    /// the spread of the games' points (normal approximation).
+    /// The Elo difference the score stands for, and its 95% interval
+    /// from the spread of the games' points (normal approximation);
+    /// infinite at a score of 0 or 1.
     #[must_use]
-    pub fn elo(&self) -> Elo {
+    pub fn elo(&self) -> (f64, RangeInclusive<f64>) {
+        let elo = self.elo_interval();
+        (elo.difference, elo.low..=elo.high)
+    }
+
+    /// [`Tally::elo`] as the shape that prints it.
+    fn elo_interval(&self) -> Elo {
         let games = f64::from(self.games().max(1));
         let mean = self.score();
         let deviation = |points: f64| (points - mean) * (points - mean);
@@ -265,15 +298,14 @@ impl fmt::Display for Tally {
             self.points(),
             self.games(),
             100.0 * self.score(),
-            self.elo()
+            self.elo_interval()
         )
     }
 }
 
-/// The Elo difference of a score and its 95% interval; infinite at a
-/// score of 0 or 1.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Elo {
+/// The Elo difference of a score and its 95% interval, printed as
+/// `Elo +D [L, H]`.
+struct Elo {
     /// The difference.
     pub difference: f64,
     /// The interval's lower end.
@@ -328,22 +360,22 @@ mod tests {
             draws: 0,
             losses: 10,
         };
-        let elo = even.elo();
-        assert!(elo.difference.abs() < 1e-9);
-        assert!(elo.low < -100.0 && elo.high > 100.0);
+        let (difference, interval) = even.elo();
+        assert!(difference.abs() < 1e-9);
+        assert!(*interval.start() < -100.0 && *interval.end() > 100.0);
         let strong = Tally {
             wins: 90,
             draws: 0,
             losses: 10,
         };
         // 90% is about +382 Elo.
-        assert!((strong.elo().difference - 381.7).abs() < 1.0);
+        assert!((strong.elo().0 - 381.7).abs() < 1.0);
         let all = Tally {
             wins: 5,
             draws: 0,
             losses: 0,
         };
-        assert!(all.elo().difference.is_infinite());
+        assert!(all.elo().0.is_infinite());
         assert_eq!(
             all.to_string(),
             "+5 =0 -0, 5/5 points (100.0%), Elo +inf [+inf, +inf]"
@@ -352,8 +384,8 @@ mod tests {
 
     #[test]
     fn random_openings_are_legal_and_repeatable() {
-        let a = random_openings(10, 4, 7);
-        assert_eq!(a, random_openings(10, 4, 7));
+        let a = Match::random_openings(10, 4, 7);
+        assert_eq!(a, Match::random_openings(10, 4, 7));
         for opening in &a {
             let mut position = Position::new();
             for &mv in opening {

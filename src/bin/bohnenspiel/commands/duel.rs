@@ -16,9 +16,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use bohnenspiel::analysis::engine::matches::{
-    MatchEnd, PlayedGame, Tally, play_game, random_openings, two_ply_openings,
-};
+use bohnenspiel::analysis::engine::matches::{Match, MatchEnd, PlayedGame, Tally};
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::Tag;
@@ -332,8 +330,8 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         side(request.engines[1], request.rules, request.limits, timeout)?,
     ];
     let openings = match request.random {
-        Some(count) => random_openings(count, 4, request.seed),
-        None => two_ply_openings(),
+        Some(count) => Match::random_openings(count, 4, request.seed),
+        None => Match::two_ply_openings(),
     };
     let to_stdout = request.output == Path::new("-");
     let name = request.output.display().to_string();
@@ -368,10 +366,12 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
             let mut failures: [Option<Failure>; 2] = [None, None];
             let played = {
                 let (south_failure, north_failure) = failures.split_at_mut(1);
-                play_game(
-                    request.rules,
+                Match {
+                    rules: request.rules,
+                    ply_cap: request.ply_cap,
+                }
+                .play(
                     opening,
-                    request.ply_cap,
                     |game| {
                         south_side
                             .choose(game)
