@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::{ParsePositionError, ParseRulesError, ParseScoreError, Position, Rules, Score};
+use crate::{ParseRulesError, ParseScoreError, Position, Rules, Score, SetupError};
 
 use super::{Record, Tag};
 
@@ -222,7 +222,7 @@ pub enum TagValueError {
         /// The tag's value.
         value: String,
         /// Why it is not a position.
-        error: ParsePositionError,
+        error: SetupError,
     },
     /// A `Rules` tag that names no rules.
     #[error("the Rules tag {value:?} does not name rules: {error}")]

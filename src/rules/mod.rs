@@ -31,5 +31,4 @@ pub use perft::perft;
 pub use player::Player;
 pub use position::{IllegalMoveKind, PlayError, Position};
 pub use setup::{Setup, SetupError, TOTAL_BEANS};
-pub use setup_text::{ParsePositionError, SetupParseError, SetupParseErrorKind};
 pub(crate) use sowing::sow;

@@ -111,7 +111,7 @@ impl EndlessPlay {
     /// assert_eq!(score(EndlessPlay::OwnSide), Score::new(37, 35));
     /// assert_eq!(score(EndlessPlay::LastMover), Score::new(34, 38));
     /// assert_eq!(score(EndlessPlay::Split), Score::new(36, 36));
-    /// # Ok::<(), bohnenspiel::ParsePositionError>(())
+    /// # Ok::<(), bohnenspiel::SetupError>(())
     /// ```
     #[must_use]
     pub fn score(self, position: &Position, last_mover: Player) -> Score {

@@ -5,9 +5,7 @@ use std::str::FromStr;
 
 use super::setup::TOTAL_BEANS;
 use super::sowing::{capture_chain, sow};
-use crate::{
-    Captures, Hole, Move, Moves, Outcome, ParsePositionError, Player, Score, Setup, SetupError,
-};
+use crate::{Captures, Hole, Move, Moves, Outcome, Player, Score, Setup, SetupError};
 
 /// A position that can arise in a game: 72 beans in all, even stores, and
 /// the player to move. Build one with [`Position::new`] (the opening),
@@ -17,7 +15,7 @@ use crate::{
 /// Its text form is that of [`Setup`]:
 /// `<h1>,<h2>,<h3>,<h4>,<h5>,<h6>/<h7>,<h8>,<h9>,<h10>,<h11>,<h12> <south store>:<north store> <S|N>`,
 /// such as `6,6,6,6,6,6/6,6,6,6,6,6 0:0 S` for the opening; parsing it
-/// also validates the position ([`ParsePositionError`]).
+/// also validates the position ([`SetupError`]).
 ///
 /// A `Position` is 15 bytes and `Copy`. It follows the standard rules:
 /// the game is over when the player to move has no beans on their side,
@@ -448,11 +446,11 @@ impl From<Position> for Setup {
 }
 
 impl FromStr for Position {
-    type Err = ParsePositionError;
+    type Err = SetupError;
 
     /// Parses the text form described at [`Setup`] and validates it.
-    fn from_str(text: &str) -> Result<Position, ParsePositionError> {
-        Ok(Position::from_setup(text.parse()?)?)
+    fn from_str(text: &str) -> Result<Position, SetupError> {
+        Position::from_setup(text.parse()?)
     }
 }
 

@@ -28,7 +28,7 @@ pub const TOTAL_BEANS: u8 = 72;
 /// assert_eq!(setup.turn, Player::South);
 /// assert_eq!(setup.to_string(), "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S");
 /// assert_eq!(Setup::START.to_string(), "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S");
-/// # Ok::<(), bohnenspiel::SetupParseError>(())
+/// # Ok::<(), bohnenspiel::SetupError>(())
 /// ```
 ///
 /// [`Position`]: crate::Position
@@ -79,18 +79,89 @@ impl Default for Setup {
     }
 }
 
-/// Why a [`Setup`] is not a position that can arise in a game.
+/// Why a text is not a setup string, or a [`Setup`] not a position that
+/// can arise in a game: the one error of setups and positions.
 ///
-/// Beans are never created or destroyed, so there are always 72; a
-/// capture takes 2, 4 or 6 beans from each hole it empties, so a store is
-/// always even (an odd store is therefore an error). These two checks also
-/// bound every hole and store to 72, so a hole holding 255 is reported as
-/// a wrong total. A setup is not required to be reachable from the
-/// opening: composed problems need not be. A setup whose player to move
-/// has no beans is valid; it is a finished game.
+/// **Text.** The six syntax variants say what is wrong and where: the
+/// byte `offset` in the text, from 0, and the `column`, from 1, counting
+/// characters (as the message says, like every other message).
+/// [`Setup`]'s and [`Position`]'s `FromStr` give them.
+///
+/// ```
+/// use bohnenspiel::{Setup, SetupError};
+///
+/// let error = "6,6,6,6,6,6/6,6,6,6,6 0:0 S".parse::<Setup>().unwrap_err();
+/// assert_eq!(error, SetupError::ExpectedSeparator { offset: 21, column: 22, expected: ',' });
+/// assert_eq!((error.offset(), error.column()), (Some(21), Some(22)));
+/// assert_eq!(error.to_string(), "at column 22: expected ',' between two holes of a row");
+/// ```
+///
+/// **Position.** Beans are never created or destroyed, so there are
+/// always 72 ([`SetupError::WrongTotal`]); a capture takes 2, 4 or 6
+/// beans from each hole it empties, so a store is always even (an odd
+/// store is therefore an error, [`SetupError::OddStore`]). These two
+/// checks also bound every hole and store to 72, so a hole holding 255 is
+/// reported as a wrong total. A setup is not required to be reachable
+/// from the opening: composed problems need not be. A setup whose player
+/// to move has no beans is valid; it is a finished game.
+/// [`Setup::validate`], [`Position::from_setup`] and [`Position`]'s
+/// `FromStr` give them.
+///
+/// [`Position`]: crate::Position
+/// [`Position::from_setup`]: crate::Position::from_setup
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
+    /// A bean count was expected (a decimal number from 0 to 255).
+    #[error("at column {column}: expected a bean count (a number from 0 to 255)")]
+    ExpectedNumber {
+        /// The byte offset in the text, from 0.
+        offset: usize,
+        /// The column in the text, from 1, counting characters.
+        column: usize,
+    },
+    /// A bean count has a leading zero, such as `06`.
+    #[error("at column {column}: a bean count must not have a leading zero")]
+    LeadingZero {
+        /// The byte offset in the text, from 0.
+        offset: usize,
+        /// The column in the text, from 1, counting characters.
+        column: usize,
+    },
+    /// A bean count is above 255.
+    #[error("at column {column}: bean count too large: at most 255 fit in a hole or store")]
+    NumberTooLarge {
+        /// The byte offset in the text, from 0.
+        offset: usize,
+        /// The column in the text, from 1, counting characters.
+        column: usize,
+    },
+    /// A separator was expected.
+    #[error("at column {column}: {}", separator_message(*expected))]
+    ExpectedSeparator {
+        /// The byte offset in the text, from 0.
+        offset: usize,
+        /// The column in the text, from 1, counting characters.
+        column: usize,
+        /// The separator expected: `,`, `/`, `:` or a space.
+        expected: char,
+    },
+    /// `S` or `N` was expected for the player to move.
+    #[error("at column {column}: expected S or N (or s or n) for the player to move")]
+    ExpectedTurn {
+        /// The byte offset in the text, from 0.
+        offset: usize,
+        /// The column in the text, from 1, counting characters.
+        column: usize,
+    },
+    /// The text goes on after the player to move.
+    #[error("at column {column}: unexpected text after the player to move")]
+    TrailingText {
+        /// The byte offset in the text, from 0.
+        offset: usize,
+        /// The column in the text, from 1, counting characters.
+        column: usize,
+    },
     /// The holes and stores do not add up to 72 beans.
     #[error("the holes and stores hold {total} beans, but a game always has 72")]
     WrongTotal {
@@ -107,6 +178,50 @@ pub enum SetupError {
         /// The beans in it.
         beans: u8,
     },
+}
+
+impl SetupError {
+    /// Where in the text the problem is, as a byte offset from 0: `None`
+    /// for a setup that reads but cannot arise in a game.
+    #[must_use]
+    pub const fn offset(&self) -> Option<usize> {
+        match *self {
+            SetupError::ExpectedNumber { offset, .. }
+            | SetupError::LeadingZero { offset, .. }
+            | SetupError::NumberTooLarge { offset, .. }
+            | SetupError::ExpectedSeparator { offset, .. }
+            | SetupError::ExpectedTurn { offset, .. }
+            | SetupError::TrailingText { offset, .. } => Some(offset),
+            SetupError::WrongTotal { .. } | SetupError::OddStore { .. } => None,
+        }
+    }
+
+    /// Where in the text the problem is, as a column from 1 counting
+    /// characters: `None` for a setup that reads but cannot arise in a
+    /// game.
+    #[must_use]
+    pub const fn column(&self) -> Option<usize> {
+        match *self {
+            SetupError::ExpectedNumber { column, .. }
+            | SetupError::LeadingZero { column, .. }
+            | SetupError::NumberTooLarge { column, .. }
+            | SetupError::ExpectedSeparator { column, .. }
+            | SetupError::ExpectedTurn { column, .. }
+            | SetupError::TrailingText { column, .. } => Some(column),
+            SetupError::WrongTotal { .. } | SetupError::OddStore { .. } => None,
+        }
+    }
+}
+
+/// The message of [`SetupError::ExpectedSeparator`] after its column.
+fn separator_message(expected: char) -> String {
+    match expected {
+        ',' => "expected ',' between two holes of a row".to_owned(),
+        '/' => "expected '/' between hole 6 and hole 7".to_owned(),
+        ':' => "expected ':' between South's and North's stores".to_owned(),
+        ' ' => "expected a space before the stores and before the turn".to_owned(),
+        other => format!("expected {other:?}"),
+    }
 }
 
 impl Setup {

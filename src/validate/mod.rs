@@ -322,7 +322,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
 /// assert_eq!(report.start, Start::Position(start));
 /// assert_eq!(report.main_line.plies.len(), 2);
 /// assert!(!report.has_errors());
-/// # Ok::<(), bohnenspiel::ParsePositionError>(())
+/// # Ok::<(), bohnenspiel::SetupError>(())
 /// ```
 #[must_use]
 pub fn validate_from(parsed: &ParsedRecord, start: Position, options: &Options) -> Report {
