@@ -6,12 +6,11 @@ mod naive;
 
 use bohnenspiel::analysis::reconstruction::{Filter, StatedEnd};
 use bohnenspiel::analysis::{
-    Analyser, Budget, ClaimedResult, OutcomeClaim, ReconstructError, ReconstructOptions, Solver,
-    Verdict, reconstruct,
+    Analyser, Budget, ReconstructError, ReconstructOptions, Solver, Verdict, reconstruct,
 };
 use bohnenspiel::notation::{ParsedRecord, parse_records};
 use bohnenspiel::validate::{self, FindingKind, Severity, validate_from};
-use bohnenspiel::{Game, Move, Player, Position, Rules, Score, Setup, Variant};
+use bohnenspiel::{Game, Move, Outcome, Player, Position, Rules, Score, Setup, Variant};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -178,11 +177,11 @@ fn a_hand_made_problem_gives_the_boards_it_allows() -> TestResult {
             Filter::Judgements
         ]
     );
-    let draw = StatedEnd::Stipulation(OutcomeClaim {
+    let draw = StatedEnd::Stipulation {
         player: Player::South,
-        result: ClaimedResult::Draw,
+        outcome: Outcome::Draw,
         beans: None,
-    });
+    };
     agrees_with_enumeration(text, &options(4), draw, &[6])
 }
 
@@ -299,7 +298,8 @@ fn the_gentlemen_gives_exactly_its_published_board() -> TestResult {
         found.setup_ignored.as_deref(),
         Some("0,1,0,0,2,1/0,0,3,0,0,1 34:30 S")
     );
-    assert!(matches!(found.end, StatedEnd::Stipulation(claim) if claim.holds(Score::new(36, 36))));
+    assert!(matches!(found.end, StatedEnd::Stipulation { .. }));
+    assert!(found.end.agrees(Score::new(36, 36)));
     assert_eq!(
         setups(&found.positions),
         ["0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"]

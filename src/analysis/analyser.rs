@@ -1037,7 +1037,7 @@ fn mark_verdict_in(
 
 #[cfg(test)]
 mod tests {
-    use super::super::ClaimedResult;
+    use super::super::phrases::ClaimedResult;
     use super::*;
     use crate::notation::parse_records;
 

@@ -160,7 +160,6 @@ mod written;
 pub use analyser::{Analyser, AnalysisError};
 pub use judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
 pub(crate) use phrases::stated_stipulations;
-pub use phrases::{ClaimedResult, OutcomeClaim};
 pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, MoveValue, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError, TableForm, TableProbe, WdlTable};

@@ -10,7 +10,7 @@ use crate::{Hole, Player, Score, TOTAL_BEANS};
 
 /// A result a record claims for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ClaimedResult {
+pub(crate) enum ClaimedResult {
     /// The player wins: gets more than half of the beans.
     Win,
     /// A draw: 36:36.
@@ -22,34 +22,23 @@ pub enum ClaimedResult {
 /// What a record says about how the game ends under best play: `South
 /// loses`, `North draws`, `South wins with 38:34 points`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct OutcomeClaim {
+pub(crate) struct OutcomeClaim {
     /// The player named.
-    pub player: Player,
+    pub(crate) player: Player,
     /// The result claimed for that player.
-    pub result: ClaimedResult,
+    pub(crate) result: ClaimedResult,
     /// The score, when one is written, as the named player's beans and
     /// the other player's (`38:34` in `South wins with 38:34` is 38 for
     /// South; in `North wins with 38:34`, 38 for North: the larger count
     /// is the winner's, whatever the order).
-    pub beans: Option<(u8, u8)>,
+    pub(crate) beans: Option<(u8, u8)>,
 }
 
 impl OutcomeClaim {
-    /// Whether the claim holds for a final score.
-    ///
-    /// ```
-    /// use bohnenspiel::analysis::{ClaimedResult, OutcomeClaim};
-    /// use bohnenspiel::{Player, Score};
-    ///
-    /// let claim = OutcomeClaim { player: Player::South, result: ClaimedResult::Loss, beans: None };
-    /// assert!(claim.holds(Score::new(34, 38)));
-    /// assert!(!claim.holds(Score::new(36, 36)));
-    /// let exact = OutcomeClaim { beans: Some((34, 38)), ..claim };
-    /// assert!(exact.holds(Score::new(34, 38)));
-    /// assert!(!exact.holds(Score::new(30, 42)));
-    /// ```
+    /// Whether the claim holds for a final score (shown at
+    /// [`StatedEnd::agrees`](super::reconstruction::StatedEnd::agrees)).
     #[must_use]
-    pub fn holds(&self, value: Score) -> bool {
+    pub(crate) fn holds(&self, value: Score) -> bool {
         let own = value.of(self.player);
         let other = value.of(!self.player);
         let result = match own.cmp(&other) {
@@ -62,7 +51,7 @@ impl OutcomeClaim {
 
     /// The claim in words: `South loses`, `North wins with 38:34`.
     #[must_use]
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let verb = match self.result {
             ClaimedResult::Win => "wins",
             ClaimedResult::Draw => "draws",

@@ -91,9 +91,9 @@ use std::fmt;
 
 use crate::notation::{GroupKind, Mark, ParsedRecord, Record, Turn};
 use crate::validate::{self, FindingKind, Report, Severity, validate_from};
-use crate::{Move, Player, Position, Score, Setup, TOTAL_BEANS};
+use crate::{Move, Outcome, Player, Position, Score, Setup, TOTAL_BEANS};
 
-use super::phrases::{self, OutcomeClaim};
+use super::phrases::{self, ClaimedResult, OutcomeClaim};
 use super::{Analyser, Budget, Judgement, SolveError, Solver, Verdict};
 use search::{Expect, Step, Stopped};
 
@@ -180,17 +180,88 @@ pub enum StatedEnd {
     /// The stipulation of a problem, read as [`Analyser`] reads it (a
     /// `Stipulation` tag, or the phrase in the `Event` or `Title` tag):
     /// `South to move and draw` holds only for 36:36, `and win` for any
-    /// win.
-    Stipulation(OutcomeClaim),
+    /// win, `North wins with 38:34` only for that score.
+    Stipulation {
+        /// The player named.
+        player: Player,
+        /// The outcome stated for the game: [`Outcome::Draw`] for
+        /// `draws`, a win of `player` for `wins`, of the other player for
+        /// `loses`.
+        outcome: Outcome,
+        /// The score, when one is written, as the named player's beans
+        /// and the other player's (`38:34` in `South wins with 38:34` is
+        /// 38 for South; in `North wins with 38:34`, 38 for North: the
+        /// larger count is the winner's, whatever the order).
+        beans: Option<(u8, u8)>,
+    },
 }
 
 impl StatedEnd {
     /// Whether a final score agrees with what is stated.
+    ///
+    /// ```
+    /// use bohnenspiel::analysis::reconstruction::StatedEnd;
+    /// use bohnenspiel::{Outcome, Player, Score};
+    ///
+    /// let loses = StatedEnd::Stipulation {
+    ///     player: Player::South,
+    ///     outcome: Outcome::Decisive { winner: Player::North },
+    ///     beans: None,
+    /// };
+    /// assert!(loses.agrees(Score::new(34, 38)));
+    /// assert!(!loses.agrees(Score::new(36, 36)));
+    /// assert_eq!(loses.to_string(), "South loses");
+    /// let exact = StatedEnd::Stipulation {
+    ///     player: Player::South,
+    ///     outcome: Outcome::Decisive { winner: Player::North },
+    ///     beans: Some((34, 38)),
+    /// };
+    /// assert!(exact.agrees(Score::new(34, 38)));
+    /// assert!(!exact.agrees(Score::new(30, 42)));
+    /// assert_eq!(exact.to_string(), "South loses with 34:38");
+    /// ```
     #[must_use]
     pub fn agrees(self, score: Score) -> bool {
         match self {
             StatedEnd::Score(stated) => stated == score,
-            StatedEnd::Stipulation(claim) => claim.holds(score),
+            StatedEnd::Stipulation { .. } => self.claim().is_some_and(|claim| claim.holds(score)),
+        }
+    }
+
+    /// A stipulation as the analysis reads and checks it.
+    fn claim(self) -> Option<OutcomeClaim> {
+        match self {
+            StatedEnd::Score(_) => None,
+            StatedEnd::Stipulation {
+                player,
+                outcome,
+                beans,
+            } => Some(OutcomeClaim {
+                player,
+                result: match outcome {
+                    Outcome::Draw => ClaimedResult::Draw,
+                    Outcome::Decisive { winner } if winner == player => ClaimedResult::Win,
+                    Outcome::Decisive { .. } => ClaimedResult::Loss,
+                },
+                beans,
+            }),
+        }
+    }
+
+    /// The stipulation the analysis read.
+    fn stipulation(claim: OutcomeClaim) -> StatedEnd {
+        StatedEnd::Stipulation {
+            player: claim.player,
+            outcome: match claim.result {
+                ClaimedResult::Win => Outcome::Decisive {
+                    winner: claim.player,
+                },
+                ClaimedResult::Draw => Outcome::Draw,
+                ClaimedResult::Loss => Outcome::Decisive {
+                    winner: !claim.player,
+                },
+            },
+            beans: claim.beans,
         }
     }
 }
@@ -198,9 +269,10 @@ impl StatedEnd {
 impl fmt::Display for StatedEnd {
     /// `36:36`, `South draws`, `South wins with 38:34`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StatedEnd::Score(score) => write!(f, "{score}"),
-            StatedEnd::Stipulation(claim) => f.write_str(&claim.describe()),
+        match (self, self.claim()) {
+            (StatedEnd::Score(score), _) => write!(f, "{score}"),
+            (_, Some(claim)) => f.write_str(&claim.describe()),
+            (_, None) => Ok(()),
         }
     }
 }
@@ -701,7 +773,7 @@ fn stated_end(record: &Record) -> Option<StatedEnd> {
     }
     phrases::stated_stipulations(&record.tags)
         .next()
-        .map(|(_, claim, _)| StatedEnd::Stipulation(claim))
+        .map(|(_, claim, _)| StatedEnd::stipulation(claim))
 }
 
 /// The plies of every line the validator replays, as the search needs
