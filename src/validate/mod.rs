@@ -79,7 +79,7 @@
 //!   [`crate::Rules`]'s text form) wins over [`Options::rules`]; a tag
 //!   that names no rules is a [`FindingKind::InvalidRules`] error (the
 //!   options' rules are used), and one that contradicts a part of the
-//!   rules the options chose on purpose ([`Options::chosen`]) is a
+//!   rules the options chose on purpose ([`Options::variant_chosen`], [`Options::endless_play_chosen`]) is a
 //!   [`FindingKind::RulesConflict`] warning. [`Report::rules`] says which
 //!   rules were used.
 //! - A position that occurs again since the last capture ends nothing by
@@ -264,7 +264,7 @@ pub use jobs::{GameError, replay_game, start_position};
 pub use json::{DOCUMENT_VERSION, ResultDocument};
 #[cfg(feature = "serde")]
 pub use json_writer::{DocumentForm, write_game_document};
-pub use options::{ChosenRules, Options};
+pub use options::Options;
 pub use partie::{MatchGame, Matches};
 pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
@@ -733,9 +733,9 @@ fn check_tags(ctx: &mut Context<'_>) {
 /// What in `options` a `Rules` tag naming `rules` contradicts, if
 /// anything: `the options choose the variant standard` and the like.
 pub(crate) fn rules_conflict(rules: Rules, options: &Options) -> Option<String> {
-    let variant = (options.chosen.variant && options.rules.variant != rules.variant)
+    let variant = (options.variant_chosen && options.rules.variant != rules.variant)
         .then(|| format!("the variant {}", options.rules.variant));
-    let endless = (options.chosen.endless_play && options.rules.endless_play != rules.endless_play)
+    let endless = (options.endless_play_chosen && options.rules.endless_play != rules.endless_play)
         .then(|| format!("endless play {}", options.rules.endless_play));
     match (variant, endless) {
         (None, None) => None,

@@ -28,12 +28,16 @@ pub struct Options {
     /// record is replayed with [`Repetition::Claim`](crate::Repetition::Claim):
     /// see the [module documentation](super).
     pub rules: Rules,
-    /// Which parts of [`Options::rules`] were chosen on purpose (on the
-    /// command line, `--variant` and `--endless`), rather than left at
-    /// their defaults: a record's `Rules` tag that contradicts one of them
-    /// gets a [`FindingKind::RulesConflict`](super::FindingKind::RulesConflict)
-    /// warning. [`Options::choose_rules`] sets both.
-    pub chosen: ChosenRules,
+    /// Whether the variant of [`Options::rules`] was chosen on purpose
+    /// (on the command line, `--variant`) rather than left at its
+    /// default: a record's `Rules` tag that contradicts it gets a
+    /// [`FindingKind::RulesConflict`](super::FindingKind::RulesConflict)
+    /// warning. [`Options::choose_rules`] sets it.
+    pub variant_chosen: bool,
+    /// Whether the endless-play rule of [`Options::rules`] was chosen on
+    /// purpose (on the command line, `--endless`), as
+    /// [`Options::variant_chosen`] for the variant.
+    pub endless_play_chosen: bool,
     /// Keep every replayed ply in the report's lines ([`Line::plies`](super::Line::plies)),
     /// as annotating a record, converting it to JSON or drawing its boards
     /// needs. Off, a report holds the findings, the result and the last
@@ -48,7 +52,8 @@ impl Default for Options {
         Options {
             strict: false,
             rules: Rules::default(),
-            chosen: ChosenRules::default(),
+            variant_chosen: false,
+            endless_play_chosen: false,
             keep_plies: true,
         }
     }
@@ -81,22 +86,12 @@ impl Options {
     ) -> Options {
         if let Some(variant) = variant {
             self.rules.variant = variant;
-            self.chosen.variant = true;
+            self.variant_chosen = true;
         }
         if let Some(endless_play) = endless_play {
             self.rules.endless_play = endless_play;
-            self.chosen.endless_play = true;
+            self.endless_play_chosen = true;
         }
         self
     }
-}
-
-/// Which parts of [`Options::rules`] were chosen on purpose: see
-/// [`Options::chosen`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ChosenRules {
-    /// The variant ([`Rules::variant`]).
-    pub variant: bool,
-    /// The endless-play rule ([`Rules::endless_play`]).
-    pub endless_play: bool,
 }
