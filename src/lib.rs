@@ -83,7 +83,7 @@ pub struct ReadmeDoctests;
 
 pub use rules::{
     Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, HoleError,
-    IllegalMoveKind, Move, Moves, Outcome, ParseRulesError, ParseScoreError, Partie, PartieError,
-    PlayError, Player, Ply, Position, Recurrence, Repetition, Rules, Score, Setup, SetupError,
-    TOTAL_BEANS, TakenBack, Variant, perft,
+    Move, Moves, Outcome, ParseRulesError, ParseScoreError, Partie, PartieError, PlayError, Player,
+    Ply, Position, Recurrence, Repetition, Rules, Score, Setup, SetupError, TOTAL_BEANS, TakenBack,
+    Variant, perft,
 };

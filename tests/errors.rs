@@ -2,7 +2,7 @@
 //! nothing panics.
 
 use bohnenspiel::{
-    Game, Hole, HoleError, IllegalMoveKind, Move, Player, Position, Rules, Setup, SetupError,
+    Game, Hole, HoleError, Move, PlayError, Player, Position, Rules, Setup, SetupError,
 };
 
 fn message(error: impl std::fmt::Display) -> String {
@@ -33,7 +33,7 @@ fn a_move_for_the_wrong_side_names_the_owner() {
     let error = position
         .play(Move::from_number(9).expect("hole 9"))
         .expect_err("South cannot sow from hole 9");
-    assert_eq!(error.kind(), IllegalMoveKind::NotYourHole);
+    assert!(matches!(error, PlayError::NotYourHole { .. }));
     assert_eq!(error.turn(), Player::South);
     assert_eq!(error.mv().hole(), Hole::new(9).expect("hole 9"));
     assert_eq!(
@@ -54,7 +54,7 @@ fn a_move_from_an_empty_hole_is_refused() {
     let error = game
         .play(Move::from_number(4).expect("hole 4"))
         .expect_err("hole 4 was emptied");
-    assert_eq!(error.kind(), IllegalMoveKind::EmptyHole);
+    assert!(matches!(error, PlayError::EmptyHole { .. }));
     assert_eq!(
         message(error),
         "hole 4 is empty, so South cannot sow from it"
@@ -69,7 +69,7 @@ fn a_move_after_the_game_is_over_is_refused() {
     let error = position
         .play(Move::from_number(1).expect("hole 1"))
         .expect_err("the game is over");
-    assert_eq!(error.kind(), IllegalMoveKind::GameOver);
+    assert!(matches!(error, PlayError::GameOver { .. }));
     assert_eq!(
         message(error),
         "the game is over, so South cannot play hole 1"
@@ -78,7 +78,7 @@ fn a_move_after_the_game_is_over_is_refused() {
     let error = game
         .play(Move::from_number(7).expect("hole 7"))
         .expect_err("the game is over");
-    assert_eq!(error.kind(), IllegalMoveKind::GameOver);
+    assert!(matches!(error, PlayError::GameOver { .. }));
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! variant.
 
 use bohnenspiel::{
-    Action, ClaimError, EndReason, EndlessPlay, Game, IllegalMoveKind, Move, Outcome, Player,
-    Position, Recurrence, Repetition, Rules, Score, Variant,
+    Action, ClaimError, EndReason, EndlessPlay, Game, Move, Outcome, PlayError, Player, Position,
+    Recurrence, Repetition, Rules, Score, Variant,
 };
 
 fn position(text: &str) -> Position {
@@ -135,7 +135,7 @@ fn no_move_is_accepted_after_a_repetition() {
     assert!(game.legal_moves().is_empty());
     let before = game.plies().len();
     let error = game.play(Move::from_number(5).expect("hole 5")).err();
-    assert_eq!(error.map(|e| e.kind()), Some(IllegalMoveKind::GameOver));
+    assert!(matches!(error, Some(PlayError::GameOver { .. })));
     assert_eq!(
         error.map(|e| e.to_string()).as_deref(),
         Some("the game is over, so South cannot play hole 5")

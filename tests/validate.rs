@@ -4,7 +4,7 @@ use bohnenspiel::notation::{GroupKind, ParsedRecord, Record, WrittenPly, parse_r
 use bohnenspiel::validate::{
     FindingKind, Options, ReplayedPly, Report, Severity, Start, StopReason, annotate, validate,
 };
-use bohnenspiel::{EndReason, IllegalMoveKind, Player, Position, Score};
+use bohnenspiel::{EndReason, PlayError, Player, Position, Score};
 
 fn read(name: &str) -> String {
     std::fs::read_to_string(format!("fixtures/{name}"))
@@ -248,9 +248,10 @@ fn an_illegal_ply_stops_the_line_once() {
         .as_deref()
         .unwrap_or_else(|| panic!("no stop"));
     assert_eq!((stop.ply, stop.move_number), (3, 2));
-    assert!(
-        matches!(stop.reason, StopReason::Illegal(e) if e.kind() == IllegalMoveKind::NotYourHole)
-    );
+    assert!(matches!(
+        stop.reason,
+        StopReason::Illegal(PlayError::NotYourHole { .. })
+    ));
     assert_eq!(
         report.summary(),
         "checked up to ply 2: illegal ply 3 at move 2"

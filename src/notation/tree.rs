@@ -274,14 +274,14 @@ impl WrittenPly {
     ///
     /// ```
     /// use bohnenspiel::notation::{PlyError, WrittenPly};
-    /// use bohnenspiel::{IllegalMoveKind, Move, Position};
+    /// use bohnenspiel::{Move, PlayError, Position};
     ///
     /// let start = Position::new();
     /// let ply: WrittenPly = "4 (2 from 7)".parse()?;
     /// assert_eq!(ply.to_move(&start), Ok(Move::from_number(4)?));
     /// let north: WrittenPly = "9".parse()?;
     /// let error = north.to_move(&start).unwrap_err();
-    /// assert!(matches!(error, PlyError::Illegal(e) if e.kind() == IllegalMoveKind::NotYourHole));
+    /// assert!(matches!(error, PlyError::Illegal(PlayError::NotYourHole { .. })));
     /// assert_eq!(error.to_string(), "hole 9 belongs to North, but South is to move");
     /// assert_eq!(WrittenPly::pass().to_move(&start), Err(PlyError::Pass));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -6,8 +6,7 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{
-    Captures, IllegalMoveKind, Move, Moves, Outcome, PlayError, Player, Position, Repetition,
-    Rules, Score, Variant,
+    Captures, Move, Moves, Outcome, PlayError, Player, Position, Repetition, Rules, Score, Variant,
 };
 
 /// What happened in one ply of a [`Game`].
@@ -445,12 +444,12 @@ impl Game {
     /// # Errors
     ///
     /// A [`PlayError`] if the move is illegal or the game has ended (then
-    /// of kind [`IllegalMoveKind::GameOver`], also after a repetition was
+    /// [`PlayError::GameOver`], also after a repetition was
     /// claimed); the game is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<Captures, PlayError> {
         let player = self.position.turn();
         if self.end.is_some() {
-            return Err(PlayError::new(mv, player, IllegalMoveKind::GameOver));
+            return Err(PlayError::GameOver { mv, turn: player });
         }
         // A game that has not ended is never stuck (`settle` ends it or,
         // in the Hemprich variant, passes), so only the hole is checked.

@@ -29,6 +29,6 @@ pub use outcome::{Outcome, ParseScoreError, Score};
 pub use partie::{Partie, PartieError};
 pub use perft::perft;
 pub use player::Player;
-pub use position::{IllegalMoveKind, PlayError, Position};
+pub use position::{PlayError, Position};
 pub use setup::{Setup, SetupError, TOTAL_BEANS};
 pub(crate) use sowing::sow;

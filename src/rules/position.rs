@@ -199,10 +199,9 @@ impl Position {
     /// to the other player, or it is empty (checked in that order).
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
         if self.is_game_over() {
-            return Err(PlayError {
+            return Err(PlayError::GameOver {
                 mv,
                 turn: self.turn,
-                kind: IllegalMoveKind::GameOver,
             });
         }
         self.check_hole(mv)
@@ -213,18 +212,14 @@ impl Position {
     /// to move.
     #[inline]
     pub(crate) fn check_hole(&self, mv: Move) -> Result<(), PlayError> {
-        let kind = if !self.turn.owns(mv.hole()) {
-            IllegalMoveKind::NotYourHole
+        let turn = self.turn;
+        if !turn.owns(mv.hole()) {
+            Err(PlayError::NotYourHole { mv, turn })
         } else if self.beans(mv.hole()) == 0 {
-            IllegalMoveKind::EmptyHole
+            Err(PlayError::EmptyHole { mv, turn })
         } else {
-            return Ok(());
-        };
-        Err(PlayError {
-            mv,
-            turn: self.turn,
-            kind,
-        })
+            Ok(())
+        }
     }
 
     /// Plays `mv` and returns what it captured.
@@ -235,11 +230,11 @@ impl Position {
     /// position is then left unchanged.
     ///
     /// ```
-    /// use bohnenspiel::{IllegalMoveKind, Move, Position};
+    /// use bohnenspiel::{Move, PlayError, Player, Position};
     ///
     /// let mut position = Position::new();
     /// let error = position.play(Move::from_number(9)?).unwrap_err();
-    /// assert_eq!(error.kind(), IllegalMoveKind::NotYourHole);
+    /// assert_eq!(error, PlayError::NotYourHole { mv: Move::from_number(9)?, turn: Player::South });
     /// assert_eq!(error.to_string(), "hole 9 belongs to North, but South is to move");
     /// assert_eq!(position, Position::new());
     /// # Ok::<(), bohnenspiel::HoleError>(())
@@ -467,79 +462,55 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Why a move is not legal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum IllegalMoveKind {
-    /// The game is over: no move may be played.
-    GameOver,
-    /// The hole is on the other player's side.
-    NotYourHole,
-    /// The hole is empty.
-    EmptyHole,
-}
-
-/// An illegal move: the move, the player who tried it, and why it is not
-/// legal. Its message names the hole and the players, such as "hole 9
-/// belongs to North, but South is to move".
+/// An illegal move: why it is not legal, with the move and the player
+/// who tried it. Its message names the hole and the players, such as
+/// "hole 9 belongs to North, but South is to move".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-pub struct PlayError {
-    mv: Move,
-    turn: Player,
-    kind: IllegalMoveKind,
+pub enum PlayError {
+    /// The game is over: no move may be played.
+    #[error("the game is over, so {turn} cannot play hole {}", mv.hole())]
+    GameOver {
+        /// The move tried.
+        mv: Move,
+        /// The player who was to move.
+        turn: Player,
+    },
+    /// The hole is on the other player's side.
+    #[error("hole {} belongs to {}, but {turn} is to move", mv.hole(), mv.hole().owner())]
+    NotYourHole {
+        /// The move tried.
+        mv: Move,
+        /// The player who was to move.
+        turn: Player,
+    },
+    /// The hole is empty.
+    #[error("hole {} is empty, so {turn} cannot sow from it", mv.hole())]
+    EmptyHole {
+        /// The move tried.
+        mv: Move,
+        /// The player who was to move.
+        turn: Player,
+    },
 }
 
 impl PlayError {
-    /// An error for `mv`, tried by `turn`.
-    #[must_use]
-    pub const fn new(mv: Move, turn: Player, kind: IllegalMoveKind) -> PlayError {
-        PlayError { mv, turn, kind }
-    }
-
     /// The move tried.
     #[must_use]
     pub const fn mv(&self) -> Move {
-        self.mv
+        match *self {
+            PlayError::GameOver { mv, .. }
+            | PlayError::NotYourHole { mv, .. }
+            | PlayError::EmptyHole { mv, .. } => mv,
+        }
     }
 
     /// The player who was to move.
     #[must_use]
     pub const fn turn(&self) -> Player {
-        self.turn
-    }
-
-    /// Why the move is not legal.
-    #[must_use]
-    pub const fn kind(&self) -> IllegalMoveKind {
-        self.kind
-    }
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let hole = self.mv.hole();
-        match self.kind {
-            IllegalMoveKind::GameOver => {
-                write!(
-                    f,
-                    "the game is over, so {} cannot play hole {hole}",
-                    self.turn
-                )
-            }
-            IllegalMoveKind::NotYourHole => write!(
-                f,
-                "hole {hole} belongs to {}, but {} is to move",
-                hole.owner(),
-                self.turn
-            ),
-            IllegalMoveKind::EmptyHole => {
-                write!(
-                    f,
-                    "hole {hole} is empty, so {} cannot sow from it",
-                    self.turn
-                )
-            }
+        match *self {
+            PlayError::GameOver { turn, .. }
+            | PlayError::NotYourHole { turn, .. }
+            | PlayError::EmptyHole { turn, .. } => turn,
         }
     }
 }
@@ -654,7 +625,7 @@ mod tests {
             })
         );
         let error = p.play(mv(9)).err();
-        assert_eq!(error.map(|e| e.kind()), Some(IllegalMoveKind::GameOver));
+        assert!(matches!(error, Some(PlayError::GameOver { .. })));
     }
 
     #[test]
@@ -774,11 +745,10 @@ mod tests {
         let error = p.play(mv(9)).err();
         assert_eq!(
             error,
-            Some(PlayError::new(
-                mv(9),
-                Player::South,
-                IllegalMoveKind::NotYourHole
-            ))
+            Some(PlayError::NotYourHole {
+                mv: mv(9),
+                turn: Player::South
+            })
         );
         p.play_unchecked(mv(1));
         let error = p.play(mv(2)).err().map(|e| e.to_string());
@@ -789,7 +759,7 @@ mod tests {
         let mut p = position("0,12,6,6,6,6/6,6,6,6,6,6 0:0 S");
         let before = p;
         let error = p.play(mv(1)).err();
-        assert_eq!(error.map(|e| e.kind()), Some(IllegalMoveKind::EmptyHole));
+        assert!(matches!(error, Some(PlayError::EmptyHole { .. })));
         assert_eq!(
             error.map(|e| e.to_string()).as_deref(),
             Some("hole 1 is empty, so South cannot sow from it")

@@ -6,8 +6,8 @@ use crate::notation::{
     self, GroupKind, Label, LineIndex, Location, ParsedRecord, PlyError, Span, Turn,
 };
 use crate::{
-    Action, Captures, EndReason, Game, GameEnd, Hole, IllegalMoveKind, Move, PlayError, Player,
-    Position, Repetition, Rules, Variant,
+    Action, Captures, EndReason, Game, GameEnd, Hole, Move, PlayError, Player, Position,
+    Repetition, Rules, Variant,
 };
 
 use super::compare;
@@ -715,8 +715,8 @@ impl<'a> Context<'a> {
         at: At,
         game: &Game,
     ) {
-        let (kind, message) = match error.kind() {
-            IllegalMoveKind::GameOver => (
+        let (kind, message) = match error {
+            PlayError::GameOver { .. } => (
                 FindingKind::MoveAfterEnd,
                 match game.end() {
                     Some(end) => format!(
@@ -725,11 +725,11 @@ impl<'a> Context<'a> {
                     None => format!("ply {index} at move {number}: {error}"),
                 },
             ),
-            IllegalMoveKind::NotYourHole => (
+            PlayError::NotYourHole { .. } => (
                 FindingKind::WrongPlayer,
                 format!("illegal ply {index} at move {number}: {error}"),
             ),
-            IllegalMoveKind::EmptyHole => (
+            PlayError::EmptyHole { .. } => (
                 FindingKind::EmptyHole,
                 format!("illegal ply {index} at move {number}: {error}"),
             ),
@@ -906,10 +906,10 @@ impl<'a> Context<'a> {
                 None
             }
             Err(PlyError::Illegal(error)) => {
-                let kind = match error.kind() {
-                    IllegalMoveKind::GameOver => FindingKind::MoveAfterEnd,
-                    IllegalMoveKind::NotYourHole => FindingKind::WrongPlayer,
-                    IllegalMoveKind::EmptyHole => FindingKind::EmptyHole,
+                let kind = match error {
+                    PlayError::GameOver { .. } => FindingKind::MoveAfterEnd,
+                    PlayError::NotYourHole { .. } => FindingKind::WrongPlayer,
+                    PlayError::EmptyHole { .. } => FindingKind::EmptyHole,
                 };
                 self.push(
                     Severity::Error,

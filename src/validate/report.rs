@@ -44,7 +44,7 @@ pub struct ReplayedPly {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopReason {
     /// The ply is illegal (also a ply after the end of the game:
-    /// [`IllegalMoveKind::GameOver`](crate::IllegalMoveKind::GameOver)).
+    /// [`PlayError::GameOver`]).
     Illegal(PlayError),
     /// The record has a syntax error at this place, and nothing from there
     /// on is replayed.
@@ -289,7 +289,7 @@ pub(crate) fn line_summary(line: &Line) -> String {
             last => format!("checked up to ply {last}"),
         };
         if let StopReason::Illegal(error) = stop.reason
-            && error.kind() != crate::IllegalMoveKind::GameOver
+            && !matches!(error, PlayError::GameOver { .. })
         {
             return format!(
                 "{replayed}: illegal ply {} at move {}",
