@@ -172,541 +172,468 @@ pub(crate) enum NotAnnotation {
     Hole(u64, Span),
 }
 
-/// The annotation grammar on nom combinators, in two steps: a one-pass
-/// tokenizer splits the text into words, and the grammar is written over
-/// the tokens, so that its look-ahead and backtracking cost a few token
-/// comparisons instead of a byte-level re-scan.
+/// The grammar of capture annotations, as nom parsers over the bytes of
+/// the text, each written by hand (every byte it looks for is ASCII):
 ///
-/// Words are separated by ASCII white space; a word ends at white space,
-/// `,` or the end of the text, so `from12` is one word and `2from` is a
-/// number and a word. Every `alt` and look-ahead spans a bounded number of
-/// tokens, so parsing is linear in the text.
+/// ```text
+/// annotation = phrase (joiner phrase)* ["."] end
+/// phrase     = number "from" list "each"    PhraseForm::FromEach
+///            | number "from" list           PhraseForm::From (one hole)
+///            | number "each" "from" list    PhraseForm::EachFrom
+/// list       = ["hole" | "holes"] hole (("," | "and") hole)*
+/// joiner     = "," | "and" | "plus"
+/// ```
+///
+/// A list ends before a number that starts a phrase (`N from`, `N each
+/// from`). White space (ASCII) may stand before every word, number, `,`,
+/// `.` and the end, and may be left out where a number or a `,` ends or
+/// before a `,`: `2from 8`, `9,8 each`. The words `from`, `each`, `hole`,
+/// `holes`, `and` and `plus` are read in any letter case, and end at white
+/// space, `,`, a final full stop or the end (`from8` is no word). The end
+/// is the end of the text, or the `)` that closes the group, so that the
+/// parser reads a group's annotation straight from the text after its
+/// `(`. The next byte picks every alternative; the one look-ahead, whether
+/// a number after a list's `,` or `and` starts a phrase, hands what it read
+/// on to the phrase, so that reading is one pass, linear in the text.
 mod grammar {
-    use std::cell::Cell;
-    use std::iter::{Copied, Enumerate};
-
-    use nom::branch::alt;
-    use nom::combinator::{all_consuming, map, map_opt, not, opt, peek, value, verify};
-    use nom::multi::fold_many0;
-    use nom::sequence::preceded;
-    use nom::{Input, Needed, Parser};
+    use nom::Parser;
+    use nom::bytes::complete::take_till;
 
     use super::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm, Span};
     use crate::Hole;
 
-    /// What a token of an annotation is.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-    pub(super) enum Kind {
-        /// A run of digits.
-        #[default]
-        Number,
-        /// `,`
-        Comma,
-        /// The word `from`.
-        From,
-        /// The word `each`.
-        Each,
-        /// The word `hole` or `holes`.
-        HoleWord,
-        /// The word `and`.
-        And,
-        /// The word `plus`.
-        Plus,
-    }
+    type In<'a> = &'a [u8];
 
-    /// A token: its kind, its value if it is a number (saturating), and
-    /// where it lies in the text.
-    #[derive(Debug, Clone, Copy, Default)]
-    pub(super) struct Token {
-        kind: Kind,
-        value: u64,
-        start: usize,
-        end: usize,
-    }
-
-    /// The next token of `text` from `*at` on, after white space; `None`
-    /// at the end, `Some(Err(()))` for a word that is none of the
-    /// annotation's words (the text is then no annotation).
-    fn next_token(text: &[u8], at: &mut usize) -> Option<Result<Token, ()>> {
-        let mut start = *at;
-        while text.get(start).is_some_and(u8::is_ascii_whitespace) {
-            start += 1;
-        }
-        let first = *text.get(start)?;
-        let mut end = start + 1;
-        let token = |kind, value, end| Token {
-            kind,
-            value,
-            start,
-            end,
-        };
-        let result = if first.is_ascii_digit() {
-            let mut value = u64::from(first - b'0');
-            while let Some(&d) = text.get(end).filter(|d| d.is_ascii_digit()) {
-                value = value.saturating_mul(10).saturating_add(u64::from(d - b'0'));
-                end += 1;
-            }
-            Ok(token(Kind::Number, value, end))
-        } else if first == b',' {
-            Ok(token(Kind::Comma, 0, end))
-        } else {
-            while text
-                .get(end)
-                .is_some_and(|&b| !b.is_ascii_whitespace() && b != b',')
-            {
-                end += 1;
-            }
-            let mut word = text.get(start..end).unwrap_or_default();
-            // A full stop ends the annotation's last word (`2 from 8.`,
-            // `2 from 5 and 6 each.`).
-            if let Some(stripped) = word.strip_suffix(b".")
-                && text
-                    .get(end..)
-                    .is_some_and(|rest| rest.iter().all(u8::is_ascii_whitespace))
-            {
-                if stripped.is_empty() {
-                    *at = text.len();
-                    return None;
-                }
-                word = stripped;
-            }
-            // The words in any letter case: `From`, `FROM`.
-            let kind = [
-                (&b"from"[..], Kind::From),
-                (b"each", Kind::Each),
-                (b"hole", Kind::HoleWord),
-                (b"holes", Kind::HoleWord),
-                (b"and", Kind::And),
-                (b"plus", Kind::Plus),
-            ]
-            .into_iter()
-            .find(|(known, _)| known.eq_ignore_ascii_case(word))
-            .map(|(_, kind)| kind);
-            match kind {
-                Some(kind) => Ok(token(kind, 0, end)),
-                None => {
-                    *at = end;
-                    return Some(Err(()));
-                }
-            }
-        };
-        *at = end;
-        Some(result)
-    }
-
-    /// How many tokens are kept on the stack before spilling to the heap.
-    const ROOM: usize = 8;
-
-    /// The most words outside the annotation's words (and marks of
-    /// punctuation) that a loose reading drops: `2 beans from 8`,
-    /// `takes 2 from 8`, `2 from 8!`.
-    pub(super) const MAX_LOOSE_WORDS: usize = 2;
-
-    /// How strictly [`with_tokens`] takes the words.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub(super) enum Reading {
-        /// Only the annotation's words (in any letter case), and a full
-        /// stop at the very end (`2 from 8.`).
-        Strict,
-        /// Up to [`MAX_LOOSE_WORDS`] other words or marks dropped, for a
-        /// group that reads like a capture annotation but is not one.
-        Loose,
-    }
-
-    /// Splits `text` into tokens and hands them to `parse`; `None` if a
-    /// word is none of the annotation's words (beyond what `reading`
-    /// drops) or the text does not start with a number.
-    pub(super) fn with_tokens<T>(
-        text: &[u8],
-        reading: Reading,
-        parse: impl FnOnce(Tokens<'_>) -> T,
-    ) -> Option<T> {
-        let mut at = 0;
-        let mut room = [Token::default(); ROOM];
-        let mut count = 0;
-        let mut dropped = 0;
-        let mut spill: Vec<Token> = Vec::new();
-        let mut word_start = at;
-        while let Some(token) = next_token(text, &mut at) {
-            let word = text.get(word_start..at).unwrap_or_default();
-            word_start = at;
-            let Ok(token) = token else {
-                dropped += 1;
-                // A parenthesis is never dropped: the group's text would
-                // print unbalanced, and read back as other groups.
-                if reading == Reading::Strict
-                    || dropped > MAX_LOOSE_WORDS
-                    || word.iter().any(|byte| matches!(byte, b'(' | b')'))
-                {
-                    return None;
-                }
-                continue;
-            };
-            if count == 0 && token.kind != Kind::Number {
-                return None;
-            }
-            match room.get_mut(count) {
-                Some(slot) if spill.is_empty() => *slot = token,
-                _ => {
-                    if spill.is_empty() {
-                        spill.extend_from_slice(&room);
-                    }
-                    spill.push(token);
-                }
-            }
-            count += 1;
-        }
-        let tokens = if spill.is_empty() {
-            room.get(..count).unwrap_or_default()
-        } else {
-            &spill
-        };
-        Some(parse(Tokens(tokens)))
-    }
-
-    /// A run of tokens, as nom input.
-    #[derive(Debug, Clone, Copy)]
-    pub(super) struct Tokens<'a>(&'a [Token]);
-
-    impl<'a> Input for Tokens<'a> {
-        type Item = Token;
-        type Iter = Copied<std::slice::Iter<'a, Token>>;
-        type IterIndices = Enumerate<Self::Iter>;
-
-        fn input_len(&self) -> usize {
-            self.0.len()
-        }
-
-        fn take(&self, index: usize) -> Self {
-            Tokens(self.0.get(..index).unwrap_or(self.0))
-        }
-
-        fn take_from(&self, index: usize) -> Self {
-            Tokens(self.0.get(index..).unwrap_or_default())
-        }
-
-        fn take_split(&self, index: usize) -> (Self, Self) {
-            let (prefix, suffix) = self.0.split_at_checked(index).unwrap_or((self.0, &[]));
-            (Tokens(suffix), Tokens(prefix))
-        }
-
-        fn position<P>(&self, predicate: P) -> Option<usize>
-        where
-            P: Fn(Self::Item) -> bool,
-        {
-            self.0.iter().position(|&token| predicate(token))
-        }
-
-        fn iter_elements(&self) -> Self::Iter {
-            self.0.iter().copied()
-        }
-
-        fn iter_indices(&self) -> Self::IterIndices {
-            self.iter_elements().enumerate()
-        }
-
-        fn slice_index(&self, count: usize) -> Result<usize, Needed> {
-            if self.0.len() >= count {
-                Ok(count)
-            } else {
-                Err(Needed::new(count - self.0.len()))
-            }
-        }
-    }
-
-    type In<'a> = Tokens<'a>;
-
-    /// The result of a rule: a failure carries nothing, since the caller
-    /// only needs to know that the text is no annotation.
+    /// The result of a rule: a failure carries nothing (a unit error costs
+    /// nothing to build), since the caller only needs to know that the
+    /// text is no annotation.
     type IResult<'a, O> = nom::IResult<In<'a>, O, ()>;
 
-    /// A token of kind `kind`.
-    fn is<'a>(kind: Kind) -> impl Parser<In<'a>, Output = Token, Error = ()> {
-        move |input: In<'a>| match input.0.split_first() {
-            Some((&token, rest)) if token.kind == kind => Ok((Tokens(rest), token)),
-            _ => Err(nom::Err::Error(())),
+    const FAIL: nom::Err<()> = nom::Err::Error(());
+
+    // Each rule is a nom parser written by hand over the bytes: an
+    // annotation is read for most plies of a record, and a look at the
+    // next byte picks every alternative, so that nothing is tried twice.
+
+    /// Whether `byte` is ASCII white space. Most bytes are above the
+    /// space, which one comparison decides.
+    #[inline(always)]
+    fn is_space(byte: u8) -> bool {
+        byte <= b' ' && byte.is_ascii_whitespace()
+    }
+
+    /// White space, if any. One space before a byte that is none is the
+    /// commonest case, and is checked first.
+    #[inline(always)]
+    fn space(input: In<'_>) -> IResult<'_, ()> {
+        match input {
+            [b' ', rest @ ..] if rest.first().is_some_and(|&b| b > b' ') => Ok((rest, ())),
+            [first, ..] if *first > b' ' => Ok((input, ())),
+            _ => Ok((spaces(input), ())),
         }
     }
 
-    /// `,`, `and` or `plus` between two holes or phrases.
-    fn joiner(input: In<'_>) -> IResult<'_, Joiner> {
-        alt((
-            value(Joiner::Comma, is(Kind::Comma)),
-            value(Joiner::And, is(Kind::And)),
-            value(Joiner::Plus, is(Kind::Plus)),
-        ))
-        .parse(input)
-    }
-
-    /// A number of one or two digits at the start of `bytes`, and the
-    /// rest.
-    #[inline]
-    fn small(bytes: &[u8]) -> Option<(u8, &[u8])> {
-        let digit = |i: usize| {
-            bytes
-                .get(i)
-                .map(|b| b.wrapping_sub(b'0'))
-                .filter(|d| *d <= 9)
-        };
-        let first = digit(0)?;
-        match digit(1) {
-            Some(second) => Some((first * 10 + second, bytes.get(2..)?)),
-            None => Some((first, bytes.get(1..)?)),
-        }
-    }
-
-    /// A hole of one or two digits at the start of `bytes`, in range;
-    /// with the rest.
-    fn small_hole(bytes: &[u8]) -> Option<(Hole, &[u8])> {
-        let (number, rest) = small(bytes)?;
-        Some((Hole::new(number).ok()?, rest))
-    }
-
-    /// The joiner with single spaces at the start of `bytes` (`, `,
-    /// ` and `, and ` plus ` where `plus` allows it), and the rest.
-    fn byte_joiner(bytes: &[u8], plus: bool) -> Option<(Joiner, &[u8])> {
-        // One look at the first two bytes picks the joiner.
-        match bytes {
-            [b',', ..] => Some((Joiner::Comma, bytes.strip_prefix(b", ")?)),
-            [b' ', b'a', ..] => Some((Joiner::And, bytes.strip_prefix(b" and ")?)),
-            [b' ', b'p', ..] if plus => Some((Joiner::Plus, bytes.strip_prefix(b" plus ")?)),
-            _ => None,
-        }
-    }
-
-    /// Whether a phrase (`N from`, `N each from`) starts right after a
-    /// number, so that the number begins a phrase rather than ends a list.
-    fn starts_phrase(after_number: &[u8]) -> bool {
-        after_number.starts_with(b" from") || after_number.starts_with(b" each from")
-    }
-
-    /// `H (, H | and H)*` at the start of `input`, ending before a number
-    /// that starts a new phrase, written into `list` (reusing its room);
-    /// with the rest.
-    fn hole_list_into<'a>(input: &'a [u8], list: &mut HoleList) -> Option<&'a [u8]> {
-        let (first, mut rest) = small_hole(input)?;
-        list.first = first;
-        list.rest.clear();
-        while let Some((joiner, after)) = byte_joiner(rest, false) {
-            let Some((number, after)) = small(after) else {
-                break;
-            };
-            if starts_phrase(after) {
+    /// The text after the white space at its start.
+    fn spaces(mut input: In<'_>) -> In<'_> {
+        while let [byte, rest @ ..] = input {
+            if !is_space(*byte) {
                 break;
             }
-            list.rest.push((joiner, Hole::new(number).ok()?));
-            rest = after;
+            input = rest;
         }
-        Some(rest)
+        input
     }
 
-    /// One phrase at the start of `input`, in any of the three forms,
-    /// with single spaces, numbers of one or two digits, holes in range
-    /// and no word `hole`, written into `phrase`; with the rest.
-    fn byte_phrase_into<'a>(input: &'a [u8], phrase: &mut Phrase) -> Option<&'a [u8]> {
-        let (beans, rest) = small(input)?;
-        // One look at the letter after the space picks the form.
-        let (each_from, rest) = match rest.get(1) {
-            Some(b'f') => (false, rest.strip_prefix(b" from ")?),
-            _ => (true, rest.strip_prefix(b" each from ")?),
-        };
-        let mut rest = hole_list_into(rest, &mut phrase.holes)?;
-        phrase.form = if each_from {
-            PhraseForm::EachFrom
-        } else if let Some(after) = rest.strip_prefix(b" each") {
-            rest = after;
-            PhraseForm::FromEach
-        } else if phrase.holes.rest.is_empty() {
-            PhraseForm::From
+    /// Whether the text ends at `input`: at its end or at the `)` that
+    /// closes the group.
+    #[inline(always)]
+    fn at_end(input: In<'_>) -> bool {
+        matches!(input.first(), None | Some(b')'))
+    }
+
+    /// A full stop after the last word, and the white space after it, up
+    /// to the end: `2 from 8.`.
+    fn final_stop(input: In<'_>) -> IResult<'_, ()> {
+        let rest = spaces(input.strip_prefix(b".").ok_or(FAIL)?);
+        if at_end(rest) {
+            Ok((rest, ()))
         } else {
-            return None;
-        };
-        phrase.beans = beans;
-        phrase.hole_word = false;
-        Some(rest)
+            Err(FAIL)
+        }
     }
 
-    /// The commonest annotations, as the rules engine prints captures and
-    /// as the historical records phrase them: phrases (see
-    /// [`byte_phrase_into`]) joined by `, `, ` and ` or ` plus `, and
-    /// nothing else. A byte-level fast path without tokens, which writes
-    /// into `slot` in place so that a reused slot keeps its room; where it
-    /// gives an annotation (returns true), the grammar on tokens gives the
-    /// same (property tests compare them). Where it returns false, `slot`
-    /// holds some annotation and the grammar must decide.
-    pub(super) fn from_list_into(input: &[u8], slot: &mut CaptureAnnotation) -> bool {
-        from_list_prefix(input, slot) == Some(input.len())
+    /// Where a word may end (consuming nothing): white space, `,`, the
+    /// end, or a final full stop.
+    #[inline(always)]
+    fn word_end(input: In<'_>) -> IResult<'_, ()> {
+        match input.first() {
+            None | Some(b',' | b')') => Ok((input, ())),
+            Some(&b) if is_space(b) => Ok((input, ())),
+            Some(b'.') if final_stop(input).is_ok() => Ok((input, ())),
+            Some(_) => Err(FAIL),
+        }
     }
 
-    /// [`from_list_into`] on the start of `input`: the length read, up to
-    /// where no joiner follows a phrase. The fast path reads no byte past
-    /// the text it takes but the next few, and none of `(`, `)` or `;`,
-    /// so when `input` goes on with `)`, its reading of the part before
-    /// is its reading of `input` cut there.
-    pub(super) fn from_list_prefix(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
-        let mut rest = byte_phrase_into(input, &mut slot.first)?;
-        let mut count = 0;
-        while let Some((joiner, after)) = byte_joiner(rest, true) {
-            if slot.rest.len() <= count {
-                if slot.rest.capacity() == 0 {
-                    // Room for one phrase; more grow it by doubling.
-                    slot.rest.reserve_exact(1);
+    /// The word `word` (small letters) in any letter case, right here.
+    /// Setting bit 5 folds exactly the capital letters onto the small
+    /// ones.
+    #[inline(always)]
+    fn keyword<'a, const N: usize>(input: In<'a>, word: &[u8; N]) -> IResult<'a, ()> {
+        match input.split_first_chunk::<N>() {
+            Some((written, rest)) if written.map(|b| b | 0x20) == *word => word_end(rest),
+            _ => Err(FAIL),
+        }
+    }
+
+    /// A run of digits as a number (saturating), right here. One and two
+    /// digits, the holes and most numbers of beans, are read without a
+    /// loop.
+    #[inline(always)]
+    fn digits(input: In<'_>) -> IResult<'_, u64> {
+        let digit = |byte: &u8| u64::from(byte.wrapping_sub(b'0'));
+        match input {
+            [a, b, rest @ ..] if digit(a) <= 9 && digit(b) <= 9 => {
+                let number = digit(a) * 10 + digit(b);
+                match rest.first() {
+                    Some(c) if digit(c) <= 9 => Ok(more_digits(rest, number)),
+                    _ => Ok((rest, number)),
                 }
-                slot.rest.push((joiner, Phrase::placeholder()));
             }
-            let entry = slot.rest.get_mut(count)?;
-            entry.0 = joiner;
-            rest = byte_phrase_into(after, &mut entry.1)?;
-            count += 1;
+            [a, rest @ ..] if digit(a) <= 9 => Ok((rest, digit(a))),
+            _ => Err(FAIL),
         }
-        slot.rest.truncate(count);
-        Some(input.len() - rest.len())
     }
 
-    /// The first hole number out of range, with its span in the text.
-    #[derive(Default)]
-    pub(super) struct Context {
-        pub bad_hole: Cell<Option<(u64, Span)>>,
+    /// The further digits of a number read as `number` so far.
+    fn more_digits(mut input: In<'_>, mut number: u64) -> (In<'_>, u64) {
+        while let [byte, rest @ ..] = input {
+            let digit = byte.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            number = number.saturating_mul(10).saturating_add(u64::from(digit));
+            input = rest;
+        }
+        (input, number)
     }
 
-    impl Context {
-        /// A hole number; one out of range is recorded and read as hole 1
-        /// (the caller then reports it instead of the tree).
-        fn hole<'a>(&self, input: In<'a>) -> IResult<'a, Hole> {
-            map(is(Kind::Number), |token| {
-                match u8::try_from(token.value)
-                    .ok()
-                    .and_then(|n| Hole::new(n).ok())
-                {
-                    Some(hole) => hole,
-                    None => {
-                        let bad = self.bad_hole.get();
-                        self.bad_hole
-                            .set(bad.or(Some((token.value, Span::new(token.start, token.end)))));
-                        Hole::MIN
+    /// `from` or `each from` after a number's white space: whether `each`
+    /// came first; with the white space after.
+    #[inline(always)]
+    fn from(input: In<'_>) -> IResult<'_, bool> {
+        if let Some(rest) = input.strip_prefix(b"each from ") {
+            return Ok((space(rest)?.0, true));
+        }
+        match input.first() {
+            Some(b'f' | b'F') => {
+                let (input, ()) = keyword(input, b"from")?;
+                let (input, ()) = space(input)?;
+                Ok((input, false))
+            }
+            Some(b'e' | b'E') => {
+                let (input, ()) = keyword(input, b"each")?;
+                let (input, ()) = space(input)?;
+                let (input, ()) = keyword(input, b"from")?;
+                let (input, ()) = space(input)?;
+                Ok((input, true))
+            }
+            _ => Err(FAIL),
+        }
+    }
+
+    /// The start of a phrase as read: its number of beans (one above 255
+    /// leaves no annotation) and whether `each` came before `from`.
+    type Start = (u64, bool);
+
+    /// `N from` or `N each from`, and the white space after.
+    #[inline(always)]
+    fn phrase_start(input: In<'_>) -> IResult<'_, Start> {
+        let (input, beans) = digits(input)?;
+        // The commonest spelling, one space either side of a small `from`,
+        // is taken at one look.
+        if let Some(rest) = input.strip_prefix(b" from ") {
+            return Ok((space(rest)?.0, (beans, false)));
+        }
+        let (input, ()) = space(input)?;
+        let (input, each_from) = from(input)?;
+        Ok((input, (beans, each_from)))
+    }
+
+    /// The joiner and start of the phrase after a list, where the list
+    /// found them.
+    type Next = Option<(Joiner, Start)>;
+
+    /// `,` or `and` (or also `plus`, between phrases) at the start of
+    /// `input`, and the white space after it.
+    #[inline(always)]
+    fn joiner(input: In<'_>, plus: bool) -> IResult<'_, Joiner> {
+        let (input, joiner) = match input.first() {
+            Some(b',') => (input.get(1..).unwrap_or_default(), Joiner::Comma),
+            // A small `and` and one space, the commonest, at one look.
+            Some(b'a') if input.starts_with(b"and ") => {
+                (input.get(3..).unwrap_or_default(), Joiner::And)
+            }
+            Some(b'a' | b'A') => (keyword(input, b"and")?.0, Joiner::And),
+            Some(b'p' | b'P') if plus => (keyword(input, b"plus")?.0, Joiner::Plus),
+            _ => return Err(FAIL),
+        };
+        let (input, ()) = space(input)?;
+        Ok((input, joiner))
+    }
+
+    /// Reads one text; remembers the first hole out of range.
+    struct Reader {
+        /// The length of the text, to tell where a rest starts.
+        len: usize,
+        /// The first hole number out of range and its span.
+        bad_hole: Option<(u64, Span)>,
+    }
+
+    impl Reader {
+        /// The hole numbered `number`, written from `input` to `after`;
+        /// one out of range is remembered and read as hole 1 (the caller
+        /// then reports it instead of the annotation).
+        #[inline(always)]
+        fn hole(&mut self, number: u64, input: In<'_>, after: In<'_>) -> Hole {
+            match u8::try_from(number).ok().and_then(|n| Hole::new(n).ok()) {
+                Some(hole) => hole,
+                None => {
+                    if self.bad_hole.is_none() {
+                        let at = Span::new(self.len - input.len(), self.len - after.len());
+                        self.bad_hole = Some((number, at));
                     }
+                    Hole::MIN
                 }
-            })
-            .parse(input)
+            }
         }
 
-        /// `[hole|holes] H (, H | and H)*`, where a number that starts a
-        /// new phrase (`N from`, `N each from`) ends the list.
-        /// Also gives whether `hole` or `holes` was written.
-        fn list<'a>(&self, input: In<'a>) -> IResult<'a, (bool, HoleList)> {
-            let phrase_start = (is(Kind::Number), opt(is(Kind::Each)), is(Kind::From));
-            let (input, hole_word) = opt(is(Kind::HoleWord)).parse(input)?;
-            let (input, first) = self.hole(input)?;
-            let (input, rest) = fold_many0(
-                (
-                    verify(joiner, |joiner| *joiner != Joiner::Plus),
-                    preceded(not(peek(phrase_start)), |i| self.hole(i)),
-                ),
-                Vec::new,
-                |mut rest, item| {
-                    rest.push(item);
-                    rest
-                },
-            )
-            .parse(input)?;
-            Ok((
-                input,
-                (
-                    hole_word.is_some(),
-                    HoleList {
-                        first,
-                        rest: rest.into(),
-                    },
-                ),
-            ))
+        /// `[hole|holes] H (, H | and H)*` into `list` (reusing its room),
+        /// and the white space after; gives whether `hole` or `holes` was
+        /// written. A number that starts a phrase ends the list: its joiner
+        /// and start are handed on, read once.
+        #[inline(always)]
+        fn list_into<'a>(
+            &mut self,
+            input: In<'a>,
+            list: &mut HoleList,
+        ) -> IResult<'a, (bool, Next)> {
+            let (input, hole_word) = match input.first() {
+                Some(b'h' | b'H') => {
+                    let (input, ()) =
+                        keyword(input, b"hole").or_else(|_| keyword(input, b"holes"))?;
+                    (space(input)?.0, true)
+                }
+                _ => (input, false),
+            };
+            let (after, number) = digits(input)?;
+            list.first = self.hole(number, input, after);
+            list.rest.clear();
+            let (mut input, ()) = space(after)?;
+            // The commonest list is one hole, before `)`.
+            while matches!(input.first(), Some(b',' | b'a' | b'A')) {
+                let Ok((at, joiner)) = joiner(input, false) else {
+                    break;
+                };
+                let Ok((after, number)) = digits(at) else {
+                    break;
+                };
+                if let Ok((rest, each_from)) = space(after).and_then(|(after, ())| from(after)) {
+                    return Ok((rest, (hole_word, Some((joiner, (number, each_from))))));
+                }
+                let hole = self.hole(number, at, after);
+                list.rest.push((joiner, hole));
+                (input, ()) = space(after)?;
+            }
+            Ok((input, (hole_word, None)))
         }
 
-        /// `N from L`, `N from L each`, `N each from L`.
-        fn phrase<'a>(&self, input: In<'a>) -> IResult<'a, Phrase> {
-            let (input, beans) =
-                map_opt(is(Kind::Number), |token| u8::try_from(token.value).ok()).parse(input)?;
-            let (input, each_from) = opt(is(Kind::Each)).parse(input)?;
-            let (input, _) = is(Kind::From).parse(input)?;
-            let (input, (hole_word, holes)) = self.list(input)?;
-            let (input, form) = if each_from.is_some() {
-                (input, PhraseForm::EachFrom)
+        /// The rest of a phrase after its `start` (`N from`, `N each
+        /// from`): `L`, `L each` into `phrase`, and the white space after;
+        /// gives the next phrase's joiner and start if the list found them.
+        #[inline(always)]
+        fn phrase_into<'a>(
+            &mut self,
+            input: In<'a>,
+            (beans, each_from): Start,
+            phrase: &mut Phrase,
+        ) -> IResult<'a, Next> {
+            let beans = u8::try_from(beans).map_err(|_| FAIL)?;
+            let (mut input, (hole_word, next)) = self.list_into(input, &mut phrase.holes)?;
+            phrase.form = if each_from {
+                PhraseForm::EachFrom
+            } else if next.is_none()
+                && let Some(b'e' | b'E') = input.first()
+            {
+                (input, ()) = keyword(input, b"each")?;
+                (input, ()) = space(input)?;
+                PhraseForm::FromEach
+            } else if phrase.holes.rest.is_empty() {
+                PhraseForm::From
             } else {
-                let (input, each) = opt(is(Kind::Each)).parse(input)?;
-                match each {
-                    Some(_) => (input, PhraseForm::FromEach),
-                    None if holes.rest.is_empty() => (input, PhraseForm::From),
+                return Err(FAIL);
+            };
+            phrase.beans = beans;
+            phrase.hole_word = hole_word;
+            Ok((input, next))
+        }
+
+        /// Phrases joined by `,`, `and` or `plus`, then a final full stop
+        /// if any, up to the end, into `slot` (reusing its room).
+        fn annotation_into<'a>(
+            &mut self,
+            input: In<'a>,
+            slot: &mut CaptureAnnotation,
+        ) -> IResult<'a, ()> {
+            let (input, ()) = space(input)?;
+            let (input, start) = phrase_start(input)?;
+            let (mut input, mut next) = self.phrase_into(input, start, &mut slot.first)?;
+            let mut count = 0;
+            loop {
+                let (joiner, start) = match next {
+                    Some(next) => next,
+                    // The commonest annotation is one phrase, before `)`.
+                    None if at_end(input) => break,
                     None => {
-                        return Err(nom::Err::Error(()));
+                        let Ok((after, joiner)) = joiner(input, true) else {
+                            break;
+                        };
+                        // A joiner that no phrase follows leaves no
+                        // annotation.
+                        let (after, start) = phrase_start(after)?;
+                        input = after;
+                        (joiner, start)
                     }
+                };
+                if slot.rest.len() <= count {
+                    if slot.rest.capacity() == 0 {
+                        // Room for one phrase; more grow it by doubling.
+                        slot.rest.reserve_exact(1);
+                    }
+                    slot.rest.push((joiner, Phrase::placeholder()));
+                }
+                let entry = slot.rest.get_mut(count).ok_or(FAIL)?;
+                entry.0 = joiner;
+                (input, next) = self.phrase_into(input, start, &mut entry.1)?;
+                count += 1;
+            }
+            slot.rest.truncate(count);
+            if at_end(input) {
+                Ok((input, ()))
+            } else {
+                final_stop(input)
+            }
+        }
+    }
+
+    /// Reads the annotation at the start of `input` into `slot` (reusing
+    /// its room), up to the end of `input` or a `)`: its length, and the
+    /// first hole number out of range with its span, if any. `None` if
+    /// the text is no annotation; `slot` then holds some annotation that
+    /// means nothing.
+    #[inline]
+    pub(super) fn read(
+        input: &[u8],
+        slot: &mut CaptureAnnotation,
+    ) -> Option<(usize, Option<(u64, Span)>)> {
+        let mut reader = Reader {
+            len: input.len(),
+            bad_hole: None,
+        };
+        let (rest, ()) = reader.annotation_into(input, slot).ok()?;
+        Some((input.len() - rest.len(), reader.bad_hole))
+    }
+
+    /// One word of the grammar (or a final full stop), right here.
+    fn token(input: In<'_>) -> IResult<'_, ()> {
+        if let Ok((rest, _)) = digits(input) {
+            return Ok((rest, ()));
+        }
+        if let Some(rest) = input.strip_prefix(b",") {
+            return Ok((rest, ()));
+        }
+        keyword(input, b"from")
+            .or_else(|_| keyword(input, b"each"))
+            .or_else(|_| keyword(input, b"hole"))
+            .or_else(|_| keyword(input, b"holes"))
+            .or_else(|_| keyword(input, b"and"))
+            .or_else(|_| keyword(input, b"plus"))
+            .or_else(|_| final_stop(input))
+    }
+
+    /// A word outside the grammar: up to white space or `,`.
+    fn other_word(input: In<'_>) -> IResult<'_, In<'_>> {
+        take_till(|b: u8| b.is_ascii_whitespace() || b == b',').parse(input)
+    }
+
+    /// The most words outside the grammar (and marks of punctuation) that
+    /// a loose reading drops: `2 beans from 8`, `takes 2 from 8`, `2 from
+    /// 8!`.
+    pub(super) const MAX_LOOSE_WORDS: usize = 2;
+
+    /// `text` with up to [`MAX_LOOSE_WORDS`] words that are none of the
+    /// grammar's blanked out (a word runs to white space or `,`), so that
+    /// offsets stay; `None` if there are more, or one holds a parenthesis
+    /// (the group's text would print unbalanced, and read back as other
+    /// groups).
+    pub(super) fn without_other_words(text: &[u8]) -> Option<Vec<u8>> {
+        let mut kept = text.to_vec();
+        let mut dropped = 0;
+        let mut input = text;
+        loop {
+            let rest = spaces(input);
+            if rest.is_empty() {
+                return Some(kept);
+            }
+            input = match token(rest) {
+                Ok((after, ())) => after,
+                Err(_) => {
+                    let (after, other) = other_word(rest).ok()?;
+                    dropped += 1;
+                    if other.is_empty()
+                        || dropped > MAX_LOOSE_WORDS
+                        || other.iter().any(|b| matches!(b, b'(' | b')'))
+                    {
+                        return None;
+                    }
+                    let start = text.len() - rest.len();
+                    kept.get_mut(start..start + other.len())?.fill(b' ');
+                    after
                 }
             };
-            Ok((
-                input,
-                Phrase {
-                    beans,
-                    holes,
-                    form,
-                    hole_word,
-                },
-            ))
-        }
-
-        /// A whole annotation: phrases joined by `,`, `and` or `plus`, and
-        /// nothing else.
-        pub(super) fn annotation<'a>(
-            &self,
-            input: In<'a>,
-        ) -> IResult<'a, (Phrase, Vec<(Joiner, Phrase)>)> {
-            all_consuming((
-                |i| self.phrase(i),
-                fold_many0((joiner, |i| self.phrase(i)), Vec::new, |mut rest, item| {
-                    rest.push(item);
-                    rest
-                }),
-            ))
-            .parse(input)
         }
     }
 }
 
-/// Parses `text` (the inside of a group, without a `; comment`) as a
-/// capture annotation. `span` is where `text` lies in the file.
-#[cfg(test)]
-pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
-    let mut slot = CaptureAnnotation::placeholder();
-    parse_annotation_into(text, span, &mut slot)?;
-    Ok(slot)
-}
-
-/// Parses `text` as [`parse_annotation`] does, into `slot`, reusing the
-/// room of the annotation it held. On an error, `slot` holds some
-/// annotation that means nothing.
-pub(crate) fn parse_annotation_into(
+/// Reads `text` (the inside of a group, without a `; comment`) as a
+/// capture annotation into `slot`, reusing the room of the annotation it
+/// held; `span` is where `text` lies in the file. On an error, `slot`
+/// holds some annotation that means nothing.
+pub(crate) fn read_annotation(
     text: &str,
     span: Span,
     slot: &mut CaptureAnnotation,
 ) -> Result<(), NotAnnotation> {
-    if grammar::from_list_into(text.as_bytes(), slot) {
-        slot.span = span;
-        return Ok(());
+    match grammar::read(text.as_bytes(), slot) {
+        Some((len, None)) if len == text.len() => {
+            slot.span = span;
+            Ok(())
+        }
+        Some((len, Some((number, at)))) if len == text.len() => {
+            Err(NotAnnotation::Hole(number, at))
+        }
+        _ => Err(NotAnnotation::Shape),
     }
-    *slot = parse_with_tokens(text, span)?;
-    Ok(())
 }
 
-/// Reads a capture annotation in the commonest phrasing (see
-/// [`parse_annotation_into`]'s fast path) from the start of `input` into
-/// `slot`, if one is there and `input` goes on with `)`; gives the
-/// annotation's length. Where it gives a length, [`parse_annotation_into`]
-/// on the text before the `)` reads the same annotation.
-pub(crate) fn parse_closed_annotation(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
-    let len = grammar::from_list_prefix(input, slot)?;
-    (input.get(len) == Some(&b')')).then_some(len)
-}
-
-/// [`parse_annotation`] without its fast path: the grammar on tokens.
-fn parse_with_tokens(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
-    read_tokens(text, span, grammar::Reading::Strict)
+/// Reads the capture annotation at the start of `input` (the text after
+/// a group's `(`) into `slot`, as [`read_annotation`] does, if `input`
+/// goes on with the `)` that closes the group right after it; gives the
+/// annotation's length. `slot`'s span is left to the caller.
+pub(crate) fn read_closed_annotation(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
+    match grammar::read(input, slot)? {
+        (len, None) if input.get(len) == Some(&b')') => Some(len),
+        _ => None,
+    }
 }
 
 /// The capture annotation that `text`, the inside of a group that is no
@@ -715,30 +642,21 @@ fn parse_with_tokens(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnn
 /// 8`, `2 from 8!`), if any: the claim such a group makes, which the
 /// parser reads with a warning
 /// ([`WarningKind::LooseCaptureAnnotation`](super::WarningKind::LooseCaptureAnnotation)).
-pub(crate) fn parse_loose_annotation(text: &str, span: Span) -> Option<CaptureAnnotation> {
-    read_tokens(text, span, grammar::Reading::Loose).ok()
+pub(crate) fn read_loose_annotation(text: &str, span: Span) -> Option<CaptureAnnotation> {
+    let kept = grammar::without_other_words(text.as_bytes())?;
+    let mut slot = CaptureAnnotation::placeholder();
+    match grammar::read(&kept, &mut slot)? {
+        (len, None) if len == kept.len() => Some(CaptureAnnotation { span, ..slot }),
+        _ => None,
+    }
 }
 
-/// The grammar on the tokens of `text`, read as `reading` says.
-fn read_tokens(
-    text: &str,
-    span: Span,
-    reading: grammar::Reading,
-) -> Result<CaptureAnnotation, NotAnnotation> {
-    let context = grammar::Context::default();
-    let (first, rest) = grammar::with_tokens(text.as_bytes(), reading, |tokens| {
-        context.annotation(tokens).map(|(_, parsed)| parsed).ok()
-    })
-    .flatten()
-    .ok_or(NotAnnotation::Shape)?;
-    if let Some((number, at)) = context.bad_hole.get() {
-        return Err(NotAnnotation::Hole(number, at));
-    }
-    Ok(CaptureAnnotation {
-        first,
-        rest: rest.into(),
-        span,
-    })
+/// [`read_annotation`] into a new annotation.
+#[cfg(test)]
+pub(crate) fn parse_annotation(text: &str, span: Span) -> Result<CaptureAnnotation, NotAnnotation> {
+    let mut slot = CaptureAnnotation::placeholder();
+    read_annotation(text, span, &mut slot)?;
+    Ok(slot)
 }
 
 #[cfg(test)]
@@ -747,8 +665,7 @@ mod tests {
 
     #[test]
     fn a_loose_reading_drops_words_but_never_a_parenthesis() {
-        let read =
-            |text: &str| parse_loose_annotation(text, Span::new(0, 0)).map(|a| a.to_string());
+        let read = |text: &str| read_loose_annotation(text, Span::new(0, 0)).map(|a| a.to_string());
         assert_eq!(read("2 beans from 8").as_deref(), Some("2 from 8"));
         assert_eq!(read("2 from (hole 8"), None);
         assert_eq!(read("2 from hole) 8"), None);
@@ -830,18 +747,26 @@ mod tests {
         );
     }
 
-    /// The fast path's reading of `text`, written over a slot that held
-    /// `before`, so that stale room is exercised.
-    fn fast(text: &str, before: &str) -> Option<CaptureAnnotation> {
+    #[test]
+    fn a_closed_annotation_is_read_up_to_its_parenthesis() {
         let mut slot = CaptureAnnotation::placeholder();
-        let _ = grammar::from_list_into(before.as_bytes(), &mut slot);
-        grammar::from_list_into(text.as_bytes(), &mut slot).then(|| CaptureAnnotation {
-            span: Span::default(),
-            ..slot
-        })
+        assert_eq!(
+            read_closed_annotation(b"2 from 9, 8 each); 5", &mut slot),
+            Some(16)
+        );
+        assert_eq!(slot.captures().count(), 2);
+        assert_eq!(read_closed_annotation(b"2 from 9 )", &mut slot), Some(9));
+        for text in ["2 from 9; why", "2 from 9", "2 from (9)"] {
+            assert_eq!(
+                read_closed_annotation(text.as_bytes(), &mut slot),
+                None,
+                "{text}"
+            );
+        }
     }
 
-    /// Slots that held these before are reused in the tests.
+    /// Slots that held these before are reused in the tests, so that
+    /// stale room is exercised.
     const EARLIER: [&str; 4] = [
         "",
         "4 each from 2, 1 and 12",
@@ -849,138 +774,151 @@ mod tests {
         "4 from 10, 2 from 9, 8, 7 each plus 6 each from 1 and 2",
     ];
 
-    #[test]
-    fn a_closed_annotation_is_read_up_to_its_parenthesis() {
+    /// A slot that holds the annotation `text`, if it is one.
+    fn slot_after(text: &str) -> CaptureAnnotation {
         let mut slot = CaptureAnnotation::placeholder();
-        assert_eq!(
-            parse_closed_annotation(b"2 from 9, 8 each); 5", &mut slot),
-            Some(16)
-        );
-        assert_eq!(slot.captures().count(), 2);
-        for text in ["2 from 9; why", "2 from 9", "2 from 9 )", "2 from (9)"] {
-            assert_eq!(
-                parse_closed_annotation(text.as_bytes(), &mut slot),
-                None,
-                "{text}"
-            );
-        }
+        let _ = read_annotation(text, Span::default(), &mut slot);
+        slot
     }
 
-    #[test]
-    fn the_rules_phrasing_takes_the_fast_path() {
-        for text in [
-            "2 from 12",
-            "2 from 10, 2 from 9 and 2 from 8",
-            "6 from 9 plus 2 from 8",
-            "2 from 1 and 2 from 2",
-            "4 each from 2 and 1",
-            "4 each from 2, 1 and 12",
-            "4 from 10, 2 from 9, 8, 7 each",
-            "2 from 5 and 6 each",
-        ] {
-            for before in EARLIER {
-                assert_eq!(
-                    fast(text, before),
-                    parse_with_tokens(text, Span::default()).ok(),
-                    "{text} after {before}"
-                );
+    /// `text` with its white space, letter case and final full stop
+    /// varied as the grammar allows, by `choices`.
+    fn respaced(text: &str, choices: &[u8], stop: u8) -> String {
+        const SPACES: [&str; 5] = [" ", "  ", "\t", "\n", " \r\n "];
+        let bytes = text.as_bytes();
+        let mut out = String::from(SPACES[usize::from(stop % 5)]);
+        for (i, &byte) in bytes.iter().enumerate() {
+            let choice = choices.get(i).copied().unwrap_or(0);
+            match byte {
+                b' ' => {
+                    let before = i.checked_sub(1).and_then(|j| bytes.get(j));
+                    let after = bytes.get(i + 1);
+                    // A space may go where a number or `,` ends, or
+                    // before `,`: `2from 8`, `9,8`, `9 ,8`.
+                    let droppable = before.is_some_and(|b| b.is_ascii_digit() || *b == b',')
+                        || after == Some(&b',');
+                    if !(droppable && choice % 6 == 5) {
+                        out.push_str(SPACES[usize::from(choice % 6 % 5)]);
+                    }
+                }
+                b',' if choice % 2 == 1 => out.push_str(" ,"),
+                _ if choice % 2 == 1 => out.push(byte.to_ascii_uppercase().into()),
+                _ => out.push(byte.into()),
             }
         }
-        for text in [
-            "2 from hole 8",
-            " 2 from 12",
-            "2 from 12 ",
-            "2 from 9, 8",
-            "4 each from 2 and 1 each",
-            "4 each from 2 and 13",
-        ] {
-            assert!(fast(text, "").is_none(), "{text}");
+        match stop % 4 {
+            0 => out.push('.'),
+            1 => out.push_str(" . "),
+            _ => {}
         }
+        out
     }
 
     proptest::proptest! {
         #![proptest_config(crate::proptest_config(2048))]
 
-        /// Wherever the fast path reads an annotation, the grammar on
-        /// tokens reads the same one; texts are built from the words and
-        /// numbers annotations use, with the separators they use.
+        /// Every annotation reads back from its print as itself, with the
+        /// print's white space, letter case and final full stop varied as
+        /// the grammar allows, into a fresh slot or a reused one, alone
+        /// or closed by `)`.
         #[test]
-        fn the_fast_path_agrees_with_the_grammar(
+        fn printed_annotations_read_back_equal(
+            phrases in proptest::collection::vec(
+                (
+                    0u8..=255,
+                    proptest::collection::vec((1u8..=12, proptest::bool::ANY), 1..5),
+                    0usize..3,
+                    proptest::bool::ANY,
+                    0usize..3,
+                ),
+                1..6,
+            ),
+            choices in proptest::collection::vec(0u8..12, 200),
+            stop in 0u8..20,
+            before in 0..EARLIER.len(),
+        ) {
+            let phrase = |&(beans, ref holes, form, hole_word, _): &(u8, Vec<(u8, bool)>, usize, bool, usize)| {
+                let hole = |n: u8| Hole::new(n).unwrap_or(Hole::MIN);
+                let (first, rest) = holes.split_first().unwrap_or((&(1, false), &[]));
+                Phrase {
+                    beans,
+                    holes: HoleList {
+                        first: hole(first.0),
+                        rest: rest
+                            .iter()
+                            .map(|&(n, comma)| (if comma { Joiner::Comma } else { Joiner::And }, hole(n)))
+                            .collect(),
+                    },
+                    // One hole may take any form; several need `each`.
+                    form: match (form, holes.len()) {
+                        (0, 1) => PhraseForm::From,
+                        (0 | 1, _) => PhraseForm::FromEach,
+                        _ => PhraseForm::EachFrom,
+                    },
+                    hole_word,
+                }
+            };
+            let (first, rest) = phrases.split_first().unwrap_or_else(|| unreachable!());
+            let annotation = CaptureAnnotation {
+                first: phrase(first),
+                rest: rest
+                    .iter()
+                    .map(|p| ([Joiner::Comma, Joiner::And, Joiner::Plus][p.4], phrase(p)))
+                    .collect(),
+                span: Span::default(),
+            };
+            let printed = annotation.to_string();
+            for text in [printed.clone(), respaced(&printed, &choices, stop)] {
+                let mut slot = slot_after(EARLIER[before]);
+                proptest::prop_assert_eq!(
+                    read_annotation(&text, Span::default(), &mut slot),
+                    Ok(()),
+                    "{:?}", text
+                );
+                proptest::prop_assert_eq!(&slot, &annotation, "{:?}", text);
+                let closed = format!("{text}); 5 (2 from 8)");
+                let mut slot = slot_after(EARLIER[before]);
+                proptest::prop_assert_eq!(
+                    read_closed_annotation(closed.as_bytes(), &mut slot),
+                    Some(text.len()),
+                    "{:?}", closed
+                );
+                proptest::prop_assert_eq!(&slot, &annotation, "{:?}", closed);
+            }
+        }
+
+        /// Read up to a `)`, as the parser reads a group straight from the
+        /// text, an annotation is what the text before the group's first
+        /// `)` reads as; texts are built from the words and numbers
+        /// annotations use, with the separators they use.
+        #[test]
+        fn a_closed_annotation_reads_as_its_text(
             pieces in proptest::collection::vec(
                 proptest::sample::select(&[
                     "2", "4", "12", "0", "13", "123", "02", " from ", "from", " each", " and ",
                     ", ", ",", " plus ", " hole ", " ", "x", " each from ", "7 from ",
-                    "2 each from ", ")", ";", "(",
+                    "2 each from ", ")", ";", "(", ".", "\t", "FROM", " Holes ",
                 ][..]),
                 1..16,
             ),
             before in 0..EARLIER.len(),
         ) {
             let text: String = pieces.concat();
-            if let Some(annotation) = fast(&text, EARLIER[before]) {
-                proptest::prop_assert_eq!(
-                    parse_with_tokens(&text, Span::default()),
-                    Ok(annotation),
+            let end = text.find([')', '(', ';']);
+            let head = text.get(..end.unwrap_or(text.len())).unwrap_or_default();
+            let whole = parse_annotation(head, Span::default());
+            let mut slot = slot_after(EARLIER[before]);
+            let closed = read_closed_annotation(text.as_bytes(), &mut slot);
+            match closed {
+                Some(len) => {
+                    proptest::prop_assert_eq!(text.find([')', '(', ';']), Some(len), "{}", text);
+                    proptest::prop_assert_eq!(whole, Ok(slot), "{}", text);
+                }
+                None => proptest::prop_assert!(
+                    whole.is_err() || text.get(head.len()..head.len() + 1) != Some(")"),
                     "{}", text
-                );
-            }
-            // Read up to a `)`, as the parser does straight from the text:
-            // the same as reading the text before the group's first `)`.
-            let mut slot = CaptureAnnotation::placeholder();
-            let _ = grammar::from_list_into(EARLIER[before].as_bytes(), &mut slot);
-            if let Some(len) = parse_closed_annotation(text.as_bytes(), &mut slot) {
-                let head = text.get(..len).unwrap_or_default();
-                proptest::prop_assert_eq!(text.find([')', '(', ';']), Some(len), "{}", text);
-                proptest::prop_assert_eq!(
-                    parse_with_tokens(head, Span::default()),
-                    Ok(CaptureAnnotation { span: Span::default(), ..slot }),
-                    "{}", text
-                );
-            }
-        }
-
-        /// Lists of phrases in all three forms, with single spaces, which
-        /// the fast path must take.
-        #[test]
-        fn phrase_lists_agree(
-            phrases in proptest::collection::vec(
-                (
-                    0u8..=99,
-                    proptest::collection::vec((1u8..=12, proptest::bool::ANY), 1..4),
-                    0usize..3,
-                    0usize..3,
                 ),
-                1..6,
-            ),
-            before in 0..EARLIER.len(),
-        ) {
-            let mut text = String::new();
-            for (i, (beans, holes, form, joiner)) in phrases.iter().enumerate() {
-                if i > 0 {
-                    text.push_str([", ", " and ", " plus "][*joiner]);
-                }
-                let mut list = String::new();
-                for (j, (hole, comma)) in holes.iter().enumerate() {
-                    if j > 0 {
-                        list.push_str(if *comma { ", " } else { " and " });
-                    }
-                    list.push_str(&hole.to_string());
-                }
-                // A list of several holes needs `each`; one hole may have it.
-                let form = if holes.len() > 1 { 1 + form % 2 } else { *form };
-                text.push_str(&match form {
-                    0 => format!("{beans} from {list}"),
-                    1 => format!("{beans} from {list} each"),
-                    _ => format!("{beans} each from {list}"),
-                });
             }
-            let fast = fast(&text, EARLIER[before]);
-            proptest::prop_assert!(fast.is_some(), "{}", text);
-            proptest::prop_assert_eq!(
-                parse_with_tokens(&text, Span::default()).ok(),
-                fast,
-                "{}", text
-            );
         }
     }
 }
@@ -990,7 +928,7 @@ mod tests {
 /// ply and after North's (where the whole-move reading applies).
 #[cfg(test)]
 mod pinned {
-    use super::{NotAnnotation, parse_annotation, parse_loose_annotation};
+    use super::{NotAnnotation, parse_annotation, read_loose_annotation};
     use crate::notation::{GroupKind, Span, parse_records};
 
     /// The text's reading alone: its print, `-` for no annotation, or the
@@ -1007,7 +945,7 @@ mod pinned {
 
     /// The text's loose reading, or `-`.
     fn loose(text: &str) -> String {
-        parse_loose_annotation(text, Span::new(0, 0))
+        read_loose_annotation(text, Span::new(0, 0))
             .map_or_else(|| "-".to_owned(), |annotation| annotation.to_string())
     }
 

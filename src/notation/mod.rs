@@ -189,7 +189,9 @@
 //!   its ply (`1.4 8`, `2.6 12 (2 from 8)`: digits, `.`, a ply, then the
 //!   end of the line, a group, or white space before a ply); the words of
 //!   a capture annotation in any letter case (`2 From 8`, `2 FROM 8`);
-//!   a full stop after an annotation's last word (`(2 from 8.)`).
+//!   a full stop after an annotation's last word (`(2 from 8.)`); white
+//!   space left out after an annotation's number or `,`, or before its
+//!   `,` (`2from 8`, `2 from 9,8 each`).
 //! - **Uncertain**, read as the most likely meaning and reported at its
 //!   place with a kind of its own, so that the plies are still read:
 //!   a `.` between plies, or a second `,` in an inline move, followed on
@@ -245,10 +247,11 @@
 //! holds an escape) and otherwise only for comment and label groups,
 //! annotations of more than one phrase, and errors.
 //!
-//! The grammar of capture annotations (over the words of a one-pass
-//! tokenizer), group kinds, marks and tag lines is written with [`nom`]
-//! combinators; byte-level fast paths read plain plies, the layout of
-//! moves, the commonest annotation (`2 from 12`) and the end of a group.
+//! The grammars of capture annotations (one reader over the bytes, which
+//! reads a group's annotation straight from the text after its `(`),
+//! group kinds, marks and tag lines are written with [`nom`] combinators;
+//! byte-level fast paths read plain plies, the layout of moves and the
+//! end of a group.
 
 mod annotation;
 mod error;

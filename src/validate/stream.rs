@@ -60,8 +60,8 @@ pub struct Validated {
 /// Most records in a large file are sound. Each game is first checked by
 /// a quick check that replays its plies as the parser reads them (like a
 /// [`Visitor`](crate::notation::Visitor)). Plain movetext, which holds
-/// nothing but holes, marks and at most one capture annotation per ply in
-/// the commonest phrasing (as programs write records, with annotations as
+/// nothing but holes, marks and at most one capture annotation per ply
+/// (without a comment; programs write records so, with annotations as
 /// [`Captures`](crate::Captures) prints them), is replayed straight from
 /// its text, without the parser's callbacks. (A ply with more than one
 /// capture annotation always has a finding, and is checked in full.) A game

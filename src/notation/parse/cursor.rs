@@ -4,7 +4,7 @@
 use crate::Hole;
 use crate::Player;
 use crate::notation::annotation::{
-    NotAnnotation, parse_annotation_into, parse_closed_annotation, parse_loose_annotation,
+    NotAnnotation, read_annotation, read_closed_annotation, read_loose_annotation,
 };
 use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
@@ -543,8 +543,8 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         self.pos = close;
     }
 
-    /// The commonest group, a capture annotation in the rules' phrasing
-    /// and nothing else, read straight from the text at `open` into the
+    /// The commonest group, a capture annotation closed by its `)` with
+    /// no comment, read straight from the text at `open` into the
     /// grouped ply's group number `index`; false (nothing consumed) for
     /// any other group, which [`Cursor::group`] then reads.
     fn closed_annotation(&mut self, index: usize, open: usize) -> bool {
@@ -666,7 +666,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         let Some((annotation, comment)) = group.kind.captures_mut() else {
             return;
         };
-        let not_annotation = match parse_annotation_into(head, head_span, annotation) {
+        let not_annotation = match read_annotation(head, head_span, annotation) {
             Ok(()) => {
                 *comment = after.map(|text| text.trim().into());
                 return;
@@ -683,7 +683,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         } else if let Some(ply) = other_move(content, self.span(start, start + content.len())) {
             GroupKind::OtherMove(Box::new(ply))
         } else if not_annotation == NotAnnotation::Shape
-            && let Some(annotation) = parse_loose_annotation(head, head_span)
+            && let Some(annotation) = read_loose_annotation(head, head_span)
         {
             // Reads like a capture annotation: its claim is read (and so
             // checked), with a warning that quotes what was written.
@@ -731,7 +731,7 @@ pub(crate) enum GroupRoom<'r> {
 }
 
 /// After a ply's head at `at`: the commonest group, `(…)` or ` (…)`
-/// holding only a capture annotation in the rules' phrasing, read into
+/// holding only a capture annotation (no comment), read into
 /// `room`; gives whether there was one and the offset after it (`at` if
 /// not). `None` (for the general path to read) for a group of any other
 /// kind; the room may then be left half written. `base` is the absolute
@@ -776,8 +776,8 @@ fn plain_group_at(
     read_closed_group(bytes, open, base, groups, index)
 }
 
-/// The commonest group, a capture annotation in the rules' phrasing and
-/// nothing else, read from its `(` at `open` into `groups[index]` (at
+/// The commonest group, a capture annotation closed by its `)` with no
+/// comment, read from its `(` at `open` into `groups[index]` (at
 /// most one past the last, made a capture annotation and overwritten in
 /// place, so that its room is reused); the offset after its `)`. `None`
 /// for any other group, with the slot left half written. `base` is the
@@ -793,7 +793,7 @@ fn read_closed_group(
     let inside = bytes.get(open + 1..)?;
     let group = annotation_slot(groups, index, Span::default())?;
     let (annotation, comment) = group.kind.captures_mut()?;
-    let len = parse_closed_annotation(inside, annotation)?;
+    let len = read_closed_annotation(inside, annotation)?;
     let close = open + 1 + len;
     annotation.span = Span::new(base + open + 1, base + close);
     *comment = None;

@@ -61,7 +61,7 @@ fn recover<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) {
 
 /// The fast path for the most common move, `4,8;`, `6!, 12 (2 from 8).`,
 /// `5 (2 from 9), 12;`: two plies of a hole, an optional mark and at most
-/// one group each, a capture annotation in the rules' phrasing right after
+/// one group each, a capture annotation (no comment) right after
 /// the ply or after one space ([`plain_group`]). Returns `None`
 /// (consuming nothing) for anything else, which the general path then
 /// parses.

@@ -1,6 +1,6 @@
 //! Plain movetext, read straight from the text: holes, marks and one
-//! capture annotation per ply in the commonest phrasing, laid out inline
-//! or in numbered rows, and nothing else.
+//! capture annotation per ply (without a comment), laid out inline or in
+//! numbered rows, and nothing else.
 //!
 //! A sink that only needs the plies of the main line (the validator's
 //! quick check) reads such movetext here, without the parser's events and
@@ -10,7 +10,7 @@
 //! Where the reader does not give up, it reads the same holes, marks and
 //! annotations as the parser, and stops where the parser would.
 
-use crate::notation::annotation::parse_closed_annotation;
+use crate::notation::annotation::read_closed_annotation;
 use crate::notation::{CaptureAnnotation, Layout, Span};
 use crate::{Captures, Hole};
 
@@ -31,8 +31,8 @@ pub(crate) struct PlainPly<'a> {
 }
 
 /// The group after a plain ply, from its `(` on: plain movetext allows
-/// only a capture annotation in the commonest phrasing, which the sink
-/// reads with one of the methods below (or the reader gives up).
+/// only a capture annotation (without a comment), which the sink reads
+/// (or the reader gives up).
 #[derive(Debug)]
 pub(crate) struct WrittenAnnotation<'a> {
     /// The text after `(`, to the end of the region.
@@ -46,7 +46,7 @@ impl WrittenAnnotation<'_> {
     /// The annotation, read as the parser reads it; `None` if the group
     /// holds anything else (then the sink must give up).
     pub(crate) fn read(&mut self) -> Option<&CaptureAnnotation> {
-        let len = parse_closed_annotation(self.inside, self.scratch)?;
+        let len = read_closed_annotation(self.inside, self.scratch)?;
         self.len = Some(len);
         Some(&*self.scratch)
     }
@@ -495,8 +495,11 @@ mod tests {
             ("4, 9; 5, 12 (2 from 9); 6\n", true),
             ("4,9;5 ,\n12(2 from 9)  ;\r\n6?!.  Prose.\n", true),
             ("4, 9; 5, 12 (4 each from 2 and 1)\n\nProse\n", true),
+            // A capture annotation in any phrasing and spacing.
+            ("4, 9; 5, 12 (2 from hole 9)\n", true),
+            ("4, 9; 5, 12 (2 From 9)\n", true),
+            ("4, 9; 5, 12 ( 2 from 9. )\n", true),
             ("1. 4  9\n2. 5  12 (2 from 9).\n3. 6\nProse\n", true),
-            ("4, 9; 5, 12 (2 from hole 9)\n", false),
             ("4, 9; 5, 12 (2 from 9) (a comment)\n", false),
             ("4, 9; 5, 12 (2 from 9; a comment)\n", false),
             ("4, 9 or 10; 5\n", false),
@@ -512,8 +515,6 @@ mod tests {
             ("4, 9; 6. 7; 5\n", false),
             ("4, 9; 6, 7.; 5\n", false),
             ("4, 9, 6, 7\n", false),
-            ("4, 9; 5, 12 (2 From 9)\n", false),
-            ("4, 9; 5, 12 (2 from 9.)\n", false),
             ("1. 4, 9\n", false),
             // A full stop before prose that does not read as moves, and a
             // row number glued to its ply, are plain.
