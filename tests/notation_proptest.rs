@@ -807,12 +807,12 @@ proptest! {
     }
 }
 
-/// `{"version":3,"games":[...]}` of the lean documents of the games of
+/// `{"version":4,"games":[...]}` of the lean documents of the games of
 /// `text`.
 #[cfg(feature = "serde")]
 fn lean_documents(text: &str) -> Result<String, TestCaseError> {
     use bohnenspiel::validate::{DocumentForm, write_game_document};
-    let mut json = b"{\"version\":3,\"games\":[".to_vec();
+    let mut json = b"{\"version\":4,\"games\":[".to_vec();
     for (index, parsed) in parse_records(text).iter().enumerate() {
         if index > 0 {
             json.push(b',');

@@ -23,11 +23,11 @@ fn value_of(text: &str) -> Value {
     serde_json::from_str(&json_string(text)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// `{"version":3,"games":[...]}` of the games of `text`, each game's full
+/// `{"version":4,"games":[...]}` of the games of `text`, each game's full
 /// document (or with `full` false its lean one) naming `file`, as
 /// `bohnenspiel json` writes them (without its line breaks).
 fn documents(text: &str, file: Option<&str>, full: bool) -> String {
-    let mut json = b"{\"version\":3,\"games\":[".to_vec();
+    let mut json = b"{\"version\":4,\"games\":[".to_vec();
     for (index, parsed) in parse_records(text).iter().enumerate() {
         if index > 0 {
             json.push(b',');
@@ -216,21 +216,20 @@ fn broken_documents_fail_the_schema() {
     let validator = schema();
     let good = value_of(&fixture("rueger-1962.txt"));
     assert!(validator.is_valid(&good));
-    let breakages: [(&str, Value); 11] = [
+    let breakages: [(&str, Value); 13] = [
         ("/games/0/moves/0/hole", json!(13)),
         ("/games/0/version", json!(1)),
-        ("/games/0/tags/0/start", json!({ "line": 0, "column": 1 })),
+        ("/games/0/tags/0/start", json!([0, 1])),
+        ("/games/0/tags/0/end", json!({ "line": 1, "column": 1 })),
         ("/games/0/moves/0/row", json!(null)),
-        ("/games/0/moves/1/row", json!({ "start": 1 })),
+        ("/games/0/moves/0/row", json!({ "start": [1, 1] })),
         ("/games/0/moves/3/groups/0/kind", json!("labels")),
-        ("/games/0/moves/0/player", json!("east")),
-        ("/games/0/start/pits", json!([6, 6, 6])),
+        ("/games/0/moves/0/at", json!([1])),
+        ("/games/0/start", json!("6,6,6/6 0:0 S")),
+        ("/games/0/moves/0/after", json!({ "pits": [6, 6, 6] })),
         ("/games/0/result/winner", json!(null)),
         ("/games/0/findings", json!([{ "line": 1 }])),
-        (
-            "/games/0/moves/3/captures/0",
-            json!({ "hole": 0, "beans": 2 }),
-        ),
+        ("/games/0/moves/3/captures/0", json!([0, 2])),
     ];
     assert_each_breaks(&validator, &good, breakages, "document");
     let mut missing = good.clone();
@@ -243,16 +242,12 @@ fn broken_documents_fail_the_schema() {
     assert!(!validator.is_valid(&missing));
     assert!(!validator.is_valid(&json!({ "games": [], "extra": 1 })));
     assert!(!validator.is_valid(&json!({ "games": [] })));
-    assert!(validator.is_valid(&json!({ "version": 3, "games": [] })));
+    assert!(validator.is_valid(&json!({ "version": 4, "games": [] })));
 }
 
 /// A row object, to put where none belongs.
 fn games_row() -> Value {
-    let place = json!({ "line": 1, "column": 1 });
-    json!({
-        "start": place, "end": place,
-        "ending": null, "full_stop": false
-    })
+    json!({ "end": [1, 1] })
 }
 
 #[test]
@@ -298,7 +293,7 @@ fn the_gentlemen_document() {
     assert_eq!(game["result"]["reason"], "no-beans");
     assert_eq!(game["result"]["winner"], "draw");
     assert_eq!(game["moves"][3]["comment"], "but not 10?, loses");
-    assert_eq!(game["moves"][6]["mark"], Value::Null);
+    assert!(game["moves"][6].get("mark").is_none(), "no mark, no key");
     assert_eq!(game["moves"][4]["mark"], "!!");
     let charming = &value_of(&fixture("shotayev-charming.txt"))["games"][0];
     assert_eq!(charming["start"], Value::Null);
@@ -308,7 +303,7 @@ fn the_gentlemen_document() {
             .as_array()
             .unwrap_or_else(|| panic!("moves"))
             .iter()
-            .all(|m| m["captures"].is_null() && m["after"].is_null())
+            .all(|m| m.get("captures").is_none() && m["after"].is_null())
     );
 }
 
@@ -414,7 +409,7 @@ fn the_lean_document_of_a_fixture() {
 
 /// The lean document holds the record and nothing else: notation → lean
 /// JSON → notation is what `fmt` prints, for every fixture (records with
-/// syntax errors among them), and it is a fraction of the full document.
+/// syntax errors among them), and it is less than half the full document.
 #[test]
 fn every_fixture_round_trips_through_the_lean_document() {
     for name in all_fixtures() {
@@ -428,7 +423,7 @@ fn every_fixture_round_trips_through_the_lean_document() {
         assert_eq!(documents(&notation_of(&lean), None, false), lean, "{name}");
         let full = documents(&back, None, true);
         assert!(
-            3 * lean.len() < full.len(),
+            2 * lean.len() < full.len(),
             "{name}: {} of {}",
             lean.len(),
             full.len()
@@ -532,18 +527,22 @@ fn the_document_keeps_what_the_record_holds() {
     let game = &value["games"][0];
     assert_eq!(game["tags"][0]["value"], "one");
     assert_eq!(game["tags"][1]["value"], "two");
-    assert_eq!(game["tags"][1]["start"]["line"], 2);
+    assert_eq!(game["tags"][1]["start"], json!([2, 1]));
     assert_eq!(
         game["prose"]["text"],
         "As North can no longer move, South gets all the remaining beans."
     );
-    assert_eq!(game["prose"]["start"]["line"], 6);
+    assert_eq!(game["prose"]["start"], json!([6, 1]));
     let south = &game["moves"][2];
     assert_eq!(
         (south["hole"].as_u64(), south["mark"].as_str()),
         (Some(6), Some("?"))
     );
-    assert_eq!(south["row"]["start"]["column"], 6);
+    // The row starts where its first ply does: its start is left out.
+    assert_eq!(
+        (&south["at"], south["row"].get("start")),
+        (&json!([4, 6]), None)
+    );
     let third = &game["moves"][3];
     let kinds: Vec<&str> = third["groups"]
         .as_array()
@@ -553,15 +552,13 @@ fn the_document_keeps_what_the_record_holds() {
     assert_eq!(third["groups"][1]["hole"], 4);
     assert_eq!(third["groups"][1]["mark"], "?");
     assert_eq!(third["groups"][2]["text"], "fine");
-    assert_eq!(
-        (third["line"].as_u64(), third["column"].as_u64()),
-        (Some(4), Some(9))
-    );
-    assert_eq!(third["row"], Value::Null);
+    assert_eq!(third["at"], json!([4, 9]));
+    assert!(third.get("row").is_none(), "North's ply carries no row");
     let fifth = &game["moves"][4];
     assert_eq!(fifth["alternatives"][0]["hole"], 5);
     assert_eq!(fifth["row"]["ending"]["text"], "South wins.");
-    assert_eq!(fifth["number"], 3);
+    // Move 3 follows move 2: its number is left out.
+    assert!(fifth.get("number").is_none(), "{fifth}");
     // and it reads back.
     let json = value.to_string();
     assert_eq!(
@@ -576,9 +573,9 @@ fn annotated_lists_every_capture_annotation() {
     let game = &value["games"][0];
     assert_eq!(
         game["moves"][0]["annotated"],
-        json!([[{"hole": 12, "beans": 2}], [{"hole": 3, "beans": 2}, {"hole": 4, "beans": 1}]])
+        json!([[[12, 2]], [[3, 2], [4, 1]]])
     );
-    assert_eq!(game["moves"][1]["annotated"], Value::Null);
+    assert!(game["moves"][1].get("annotated").is_none());
 }
 
 #[test]
@@ -590,14 +587,14 @@ fn the_text_that_did_not_parse_is_in_the_document_in_its_place() {
         game["skipped"],
         json!([
             {"text": "[Broken", "within": "tags", "after": 1, "joined": "line", "next": "line",
-             "start": {"line": 2, "column": 1}, "end": {"line": 2, "column": 8}},
+             "start": [2, 1], "end": [2, 8]},
             {"text": "13", "within": "moves", "after": 1, "joined": "comma", "next": "semicolon",
-             "start": {"line": 4, "column": 3}, "end": {"line": 4, "column": 5}},
+             "start": [4, 3], "end": [4, 5]},
             {"text": "zz", "within": "moves", "after": 3, "joined": "semicolon", "next": "semicolon",
-             "start": {"line": 4, "column": 13}, "end": {"line": 4, "column": 15}},
+             "start": [4, 13], "end": [4, 15]},
         ])
     );
-    assert_eq!(game["verbatim"], Value::Null);
+    assert!(game.get("verbatim").is_none());
     let printed = "[Date \"1962\"]\n[Broken\n\n4, 13; 6, 12; zz; 5, 7\n";
     assert_eq!(canonical(text), printed);
     assert_eq!(notation_of(&value.to_string()), printed);
@@ -614,7 +611,7 @@ fn the_text_that_did_not_parse_is_in_the_document_in_its_place() {
     let unclosed = "4,8 (2 from 13; 6,7\n";
     let value = value_of(unclosed);
     assert_eq!(value["games"][0]["verbatim"], unclosed);
-    assert_eq!(value["games"][0]["skipped"], json!([]));
+    assert!(value["games"][0].get("skipped").is_none());
     assert_eq!(notation_of(&value.to_string()), unclosed);
 }
 
@@ -680,9 +677,43 @@ fn moves_keep_their_numbers_after_a_syntax_error() {
             .map(|m| m["number"].clone())
             .collect()
     };
-    // South's 4 before the unreadable 13 is kept, as move 1.
-    assert_eq!(numbers("4,13; 6,12; 5,7\n"), [1, 2, 2, 3, 3]);
-    assert_eq!(numbers("1.  4 13\n2.  6 12\n"), [1, 2, 2]);
+    // South's 4 before the unreadable 13 is kept, as move 1: every move
+    // follows the one before it, and no number is written.
+    let none = Value::Null;
+    assert_eq!(numbers("4,13; 6,12; 5,7\n"), vec![none.clone(); 5]);
+    assert_eq!(numbers("1.  4 13\n2.  6 12\n"), vec![none.clone(); 3]);
+    // A move that did not parse at all is counted: the next one is move 3.
+    assert_eq!(
+        numbers("4,8; zz; 6,12; 5,7\n"),
+        [
+            none.clone(),
+            none.clone(),
+            json!(3),
+            none.clone(),
+            none.clone(),
+            none.clone()
+        ]
+    );
+    assert_eq!(
+        numbers("1. 4 8\n3. 6 12\n"),
+        [none.clone(), none.clone(), json!(3), none]
+    );
+}
+
+/// Puts `replacement` at `pointer` in `value`, adding the last key to its
+/// object when it is not there (a field left out at its default).
+fn set(value: &mut Value, pointer: &str, replacement: Value) {
+    if let Some(slot) = value.pointer_mut(pointer) {
+        *slot = replacement;
+        return;
+    }
+    let (parent, key) = pointer
+        .rsplit_once('/')
+        .unwrap_or_else(|| panic!("{pointer}"));
+    let Some(object) = value.pointer_mut(parent).and_then(Value::as_object_mut) else {
+        panic!("{pointer}")
+    };
+    object.insert(key.to_owned(), replacement);
 }
 
 #[test]
@@ -747,9 +778,7 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     ];
     for (pointer, replacement, path, kind) in cases {
         let mut broken = value.clone();
-        *broken
-            .pointer_mut(pointer)
-            .unwrap_or_else(|| panic!("{pointer}")) = replacement;
+        set(&mut broken, pointer, replacement);
         let error = records_from_json(&broken.to_string()).err();
         let error = error.unwrap_or_else(|| panic!("{pointer} should not read back"));
         assert_eq!((error.path.as_str(), error.kind), (path, kind), "{error}");
@@ -758,16 +787,15 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     // A North ply that holds its move's row starts a move of its own,
     // with South's turn left out (`...`).
     let mut north_row = value.clone();
-    if let Some(row) = north_row.pointer_mut("/games/0/moves/1/row") {
-        *row = games_row();
-    }
+    set(&mut north_row, "/games/0/moves/1/row", games_row());
+    set(&mut north_row, "/games/0/moves/1/side", json!("north"));
     without_derived(&mut north_row["games"][0]);
     let back = records_from_json(&north_row.to_string()).unwrap_or_else(|e| panic!("{e}"));
     let moves = &back[0].record().movetext.moves;
     assert!(!moves[0].south.is_elided() && moves[0].north.is_none());
     assert!(moves[1].south.is_elided() && moves[1].north.is_some());
     // Not JSON, missing fields, prose that would start a game.
-    let error = records_from_json("{\"version\": 3, \"games\": [").err();
+    let error = records_from_json("{\"version\": 4, \"games\": [").err();
     assert_eq!(error.map(|e| e.kind), Some(DocumentErrorKind::Json));
     let mut missing = value.clone();
     if let Some(game) = missing
@@ -784,7 +812,8 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     let mut prose = value.clone();
     *prose
         .pointer_mut("/games/0/prose")
-        .unwrap_or_else(|| panic!("prose")) = json!({ "text": "12 beans", "start": { "line": 1, "column": 1 }, "end": { "line": 1, "column": 1 } });
+        .unwrap_or_else(|| panic!("prose")) =
+        json!({ "text": "12 beans", "start": [1, 1], "end": [1, 1] });
     let error = records_from_json(&prose.to_string()).err();
     assert_eq!(
         error.map(|e| e.path),
@@ -793,7 +822,7 @@ fn documents_that_cannot_be_read_back_name_the_path() {
 }
 
 #[test]
-fn a_document_holds_no_more_groups_after_a_ply_than_the_reader_keeps() {
+fn a_document_with_more_groups_after_a_ply_than_the_reader_keeps_reads_back() {
     // A ply with as many groups as the reader keeps reads back.
     let text = format!("4 {}, 8\n", "(c)".repeat(MAX_GROUPS_PER_PLY));
     let value = value_of(&text);
@@ -803,31 +832,34 @@ fn a_document_holds_no_more_groups_after_a_ply_than_the_reader_keeps() {
     assert_eq!(groups.map(Vec::len), Some(MAX_GROUPS_PER_PLY));
     let back = records_from_json(&value.to_string()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.len(), 1);
-    // A document with one group more than that is refused, at the ply's
-    // groups, before they are built.
-    let mut more = value.clone();
-    let Some(groups) = more
-        .pointer_mut("/games/0/moves/0/groups")
-        .and_then(Value::as_array_mut)
-    else {
-        panic!("{value}")
+    // A record built with one group more is written with every group, and
+    // its document reads back to its print, every group in it (the print
+    // is kept verbatim: read as notation, it keeps the first ones).
+    let mut parsed = parse_records(&text).remove(0);
+    let Some(turn) = parsed.record.movetext.moves[0].south.turn_mut() else {
+        panic!("South's turn")
     };
-    let first = groups[0].clone();
-    groups.push(first);
-    let error = records_from_json(&more.to_string())
-        .err()
-        .unwrap_or_else(|| panic!("should fail"));
-    assert_eq!(
-        (error.path.as_str(), error.kind),
-        ("games[0].moves[0].groups", DocumentErrorKind::Notation),
-        "{error}"
+    let last = turn.ply.groups[0].clone();
+    turn.ply.groups.push(last);
+    let report = validate(&parsed, &Options::default());
+    let mut json = b"{\"version\":4,\"games\":[".to_vec();
+    write_game_document(&mut json, &parsed, DocumentForm::Full(&report), None, 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    json.extend_from_slice(b"]}");
+    let json = String::from_utf8(json).unwrap_or_else(|e| panic!("{e}"));
+    let more = format!(
+        "4 {}, 8\n",
+        "(c) ".repeat(MAX_GROUPS_PER_PLY + 1).trim_end()
     );
-    assert!(
-        error
-            .message
-            .contains(&format!("at most {MAX_GROUPS_PER_PLY} groups")),
-        "{error}"
-    );
+    for document in [json.clone(), documents(&more, None, false)] {
+        let back = records_from_json(&document).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back[0].to_string(), more);
+    }
+    // Its derived fields are still checked, every group counted.
+    let edited = json.replacen("\"comment\":\"c; ", "\"comment\":\"", 1);
+    assert_ne!(edited, json);
+    let error = records_from_json(&edited).err().map(|e| e.path);
+    assert_eq!(error.as_deref(), Some("games[0].moves[0].comment"));
 }
 
 #[test]
@@ -937,50 +969,47 @@ fn json_is_read_game_by_game_from_a_reader() {
 /// The derived fields of a ply's document, and an edit of each that says
 /// something the replay does not.
 fn edits_of(ply: &Value) -> Vec<(&'static str, Value)> {
+    // The side and the player left out are the default side's.
+    let side = ply.get("side").cloned().unwrap_or_else(|| {
+        json!(if ply.get("row").is_some() {
+            "south"
+        } else {
+            "north"
+        })
+    });
+    let player = ply.get("player").unwrap_or(&side);
     let mut edits = vec![
-        ("ply", json!(ply["ply"].as_u64().unwrap_or_default() + 1)),
+        ("ply", json!(1000)),
         (
             "player",
-            json!(if ply["player"] == "south" {
-                "north"
-            } else {
-                "south"
-            }),
+            json!(if player == "south" { "north" } else { "south" }),
         ),
         ("comment", json!("an edited comment")),
     ];
-    if ply["captures"].is_array() {
-        let captures = if ply["captures"].as_array().is_some_and(Vec::is_empty) {
-            json!([{"hole": 1, "beans": 2}])
-        } else {
-            json!([])
+    if ply["after"].is_string() {
+        let captures = match ply.get("captures") {
+            Some(_) => json!([]),
+            None => json!([[1, 2]]),
         };
         edits.push(("captures", captures));
-    }
-    if let Some(pits) = ply["after"]["pits"].as_array() {
-        let mut pits = pits.clone();
-        if let Some(first) = pits.first_mut() {
-            *first = json!(first.as_u64().unwrap_or_default() + 1);
-        }
-        edits.push((
-            "after",
-            json!({"pits": pits, "stores": ply["after"]["stores"]}),
-        ));
+        edits.push(("after", json!("0,0,0,0,0,0/0,0,0,0,0,0 72:0 S")));
     }
     edits
 }
 
 /// Read back, a document is held to the standard of the notation: for
 /// every ply of every fixture (the first 8 of each line), leaving out a
-/// field the replay derives gives the same record, and an edit of it is
-/// an error naming exactly its path.
+/// field the replay derives, with `after` (without which the ply's other
+/// derived fields left out are not given, rather than at their
+/// defaults), gives the same record, and an edit of it is an error naming
+/// exactly its path.
 #[test]
 fn every_derived_field_is_optional_and_checked() {
     for name in all_fixtures() {
         let whole = value_of(&fixture_text(&name));
         let games = whole["games"].as_array().cloned().unwrap_or_default();
         for (g, game) in games.iter().enumerate() {
-            let one = |game: &Value| json!({"version": 3, "games": [game]}).to_string();
+            let one = |game: &Value| json!({"version": 4, "games": [game]}).to_string();
             let expected = records_from_json(&one(game)).unwrap_or_else(|e| panic!("{name}: {e}"));
             let plies = game["moves"].as_array().cloned().unwrap_or_default();
             for (k, ply) in plies.iter().enumerate().take(8) {
@@ -988,12 +1017,13 @@ fn every_derived_field_is_optional_and_checked() {
                     let mut left_out = game.clone();
                     if let Some(ply) = left_out["moves"][k].as_object_mut() {
                         ply.remove(field);
+                        ply.remove("after");
                     }
                     let back = records_from_json(&one(&left_out))
                         .unwrap_or_else(|e| panic!("{name} game {g} ply {k} without {field}: {e}"));
                     assert_eq!(back, expected, "{name} game {g} ply {k} without {field}");
                     let mut edited = game.clone();
-                    edited["moves"][k][field] = edit;
+                    set(&mut edited, &format!("/moves/{k}/{field}"), edit);
                     let error = records_from_json(&one(&edited)).err();
                     let path = error.map(|e| e.path).unwrap_or_default();
                     let expected_path = format!("games[0].moves[{k}].{field}");
@@ -1007,9 +1037,8 @@ fn every_derived_field_is_optional_and_checked() {
     }
 }
 
-/// The position after each ply carries the player to move; a document
-/// read back may leave it out, as any derived field, and one that names
-/// the wrong player is an error at its path.
+/// The position after each ply carries the player to move; one that
+/// names the wrong player is an error at its path.
 #[test]
 fn the_position_after_a_ply_carries_the_player_to_move() {
     use bohnenspiel::validate::records_from_json;
@@ -1019,18 +1048,24 @@ fn the_position_after_a_ply_carries_the_player_to_move() {
         .as_array()
         .expect("moves")
         .iter()
-        .map(|ply| ply["after"]["turn"].as_str().expect("a turn"))
+        .map(|ply| {
+            ply["after"]
+                .as_str()
+                .expect("a position")
+                .rsplit(' ')
+                .next()
+                .unwrap_or_default()
+        })
         .collect();
-    assert_eq!(turns, ["north", "south", "north", "south"]);
-    let without = json.replace(",\"turn\":\"north\"}", "}");
-    assert_ne!(without, json);
+    assert_eq!(turns, ["N", "S", "N", "S"]);
     assert_eq!(
-        records_from_json(&without).expect("read back")[0].to_string(),
-        "4, 8; 6, 12 (2 from hole 8)\n"
+        value["games"][0]["moves"][3]["after"],
+        "9,8,8,1,8,1/9,0,9,9,8,0 0:2 S"
     );
-    let wrong = json.replacen("\"turn\":\"north\"}", "\"turn\":\"south\"}", 1);
+    let wrong = json.replacen(" 0:0 N\"", " 0:0 S\"", 1);
+    assert_ne!(wrong, json);
     let error = records_from_json(&wrong).expect_err("the wrong player");
-    assert_eq!(error.path, "games[0].moves[0].after.turn");
+    assert_eq!(error.path, "games[0].moves[0].after");
 }
 
 /// Values written as comments are in the document as `values` (malformed

@@ -20,7 +20,7 @@ use crate::notation::{
     Prose, Record, Skipped, SouthTurn, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly,
     parse_records,
 };
-use crate::{Hole, Player, Score, Setup};
+use crate::{Hole, Player, Setup};
 
 use super::Options;
 use super::json::{
@@ -118,7 +118,7 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
     })
 }
 
-/// Reads the games of a JSON text: one document `{"version": 3, "games":
+/// Reads the games of a JSON text: one document `{"version": 4, "games":
 /// [...]}`, or JSON Lines of game documents (one per line, as `bohnenspiel
 /// json --lines` prints them), and turns each game back into a
 /// [`LosslessRecord`], in order: printed,
@@ -127,14 +127,16 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 ///
 /// A document is held to the standard of notation. What the replay
 /// derives (`comment`, `annotated`, `player`, `number`, `ply`,
-/// `captures`, `after`, `start.setup`, a variation's `parent`, `branch`
+/// `captures`, `after`, `start`, a variation's `parent`, `branch`
 /// and `replayed`, `result`, `summary`) and what only describes the text
 /// the document was made from (`file`, `index`, `findings`, the places
-/// `line`/`column`/`start`/`end`) may be left out; a derived field that is
+/// `at`/`start`/`end`) may be left out; a derived field that is
 /// given is compared with the replay of the document's plies (under the
 /// default rules, or the record's `Rules` tag: see
 /// [`read_json_games`] for others), and one that disagrees is an
-/// error naming its path. A `start` other than the opening, in a document
+/// error naming its path; on a ply that gives `after` (a ply of the full
+/// document) the derived fields left out are read as their defaults and
+/// compared too. A `start` other than the opening, in a document
 /// without a `Setup` tag, is the record's start (a `Setup` tag is added).
 /// A UTF-8 byte order mark at the start is skipped; a text with no
 /// document at all is an error, as an empty record is.
@@ -167,7 +169,7 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// assert_eq!(error.path, "games[0].moves[3].hole");
 ///
 /// // A derived field that says something else is an error too.
-/// let edited = json.replace("\"captures\":[{\"hole\":8,\"beans\":2}]", "\"captures\":[]");
+/// let edited = json.replace("\"captures\":[[8,2]]", "\"captures\":[]");
 /// let error = records_from_json(&edited).unwrap_err();
 /// assert_eq!(error.path, "games[0].moves[3].captures");
 ///
@@ -191,7 +193,7 @@ pub fn records_from_json(text: &str) -> Result<Vec<LosslessRecord>, DocumentErro
     Ok(records)
 }
 
-/// Reads the games of JSON from `reader`, one document `{"version": 3,
+/// Reads the games of JSON from `reader`, one document `{"version": 4,
 /// "games": [...]}` or JSON Lines of game documents, handing each record
 /// to `each` as soon as it is read, so that memory is bounded by one game:
 /// JSON Lines are read a line at a time, and a document game by game (its
@@ -536,20 +538,30 @@ fn game_from_value(
     value: serde_json::Value,
     options: &Options,
 ) -> Result<LosslessRecord, DocumentError> {
-    let record = typed::<GameDocument>(&value)?.to_lossless()?;
+    let document = typed::<GameDocument>(&value)?;
+    let record = document.to_lossless()?;
     if record.skipped.is_empty() && !super::json_check::gives_derived(&value) {
         // Nothing to compare (a lean document), and a record that reads
         // back as one game (`to_lossless` checked its print): no replay.
         return Ok(record);
     }
-    let mut derived = super::json_check::derived_document(&record, options)?;
+    // A record past the group limit is replayed as the document holds it,
+    // every group in it.
+    let whole = match document.verbatim {
+        None if record.verbatim.is_some() => Some(document.parts(true)?),
+        _ => None,
+    };
+    let mut derived = super::json_check::derived_document(&record, whole, options)?;
+    let mut given = value;
+    super::json_check::with_defaults(&mut given);
+    super::json_check::with_defaults(&mut derived);
     // The summary of a record with syntax errors names their places in
     // the text the document was made from: it is not compared.
     let syntax_errors = !record.skipped.is_empty() || record.verbatim.is_some();
     if let (true, Some(derived)) = (syntax_errors, derived.as_object_mut()) {
         derived.remove("summary");
     }
-    super::json_check::check_given(&value, &derived)?;
+    super::json_check::check_given(&given, &derived)?;
     Ok(record)
 }
 
@@ -603,6 +615,9 @@ impl GameDocument {
         // Prose after text that did not parse is printed as it was read,
         // whatever it holds.
         let record = self.parts(self.skipped.is_empty())?;
+        if self.skipped.is_empty() && most_groups(&record) > MAX_GROUPS_PER_PLY {
+            return past_group_limit(record);
+        }
         if self.skipped.is_empty() {
             reads_back(&record)?;
             return Ok(record.into());
@@ -653,11 +668,9 @@ impl GameDocument {
         // A start other than the opening is the record's start even when
         // only `start` says so: the notation says it with a `Setup` tag.
         if let Some(start) = &self.start {
-            let setup = Setup {
-                board: start.pits,
-                stores: Score::new(start.stores.south, start.stores.north),
-                turn: start.turn,
-            };
+            let setup = start.parse::<Setup>().map_err(|error| {
+                DocumentError::schema("start", format!("expected a position string: {error}"))
+            })?;
             if setup != Setup::START && !tags.iter().any(|tag| tag.name == "Setup") {
                 tags.push(Tag {
                     name: "Setup".to_owned(),
@@ -725,6 +738,57 @@ impl GameDocument {
         }
         Ok(record)
     }
+}
+
+/// The most groups after one ply of `record` (alternatives and variations
+/// included).
+pub(super) fn most_groups(record: &Record) -> usize {
+    let movetext = &record.movetext;
+    std::iter::once(&movetext.moves)
+        .chain(movetext.variations.iter().map(|variation| &variation.moves))
+        .flatten()
+        .flat_map(WrittenMove::turns)
+        .flat_map(|(_, turn)| std::iter::once(&turn.ply).chain(turn.alternatives.iter()))
+        .map(|ply| ply.groups.len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// A record with more groups after a ply than the notation's reader keeps
+/// ([`MAX_GROUPS_PER_PLY`]), as a library may build and write: its print
+/// is its verbatim text (printed unchanged, every group in it), and what
+/// that text reads as is its record. The rest of it is held to the
+/// standard of notation as any record is: with the groups past the limit
+/// left out, it must read back.
+fn past_group_limit(record: Record) -> Result<LosslessRecord, DocumentError> {
+    let mut kept = record.clone();
+    for m in std::iter::once(&mut kept.movetext.moves)
+        .chain(kept.movetext.variations.iter_mut().map(|v| &mut v.moves))
+        .flatten()
+    {
+        for (_, turn) in m.turns_mut() {
+            for ply in std::iter::once(&mut turn.ply).chain(turn.alternatives.iter_mut()) {
+                ply.groups.truncate(MAX_GROUPS_PER_PLY);
+            }
+        }
+    }
+    reads_back(&kept)?;
+    let text = record.to_string();
+    let games = parse_records(&text);
+    let [game] = games.as_slice() else {
+        return Err(DocumentError::notation(
+            "",
+            format!(
+                "expected one game, found a record that prints as {} games",
+                games.len()
+            ),
+        ));
+    };
+    Ok(LosslessRecord {
+        record: game.record.without_spans(),
+        skipped: Vec::new(),
+        verbatim: Some(text),
+    })
 }
 
 /// A piece of skipped text from its document, placed in `record`.
@@ -883,14 +947,18 @@ fn first_difference(ours: &[WrittenMove], theirs: &[WrittenMove], path: &str) ->
     (ours.len() != theirs.len()).then(|| path.to_owned())
 }
 
-/// The moves of a line from its plies: a South ply starts a move (and
-/// carries its row), a North ply completes it.
+/// The moves of a line from its plies: the ply with a row starts a move
+/// (South's, or North's when South's turn is left out), a North ply
+/// without one completes it. A ply's side left out is South's on the ply
+/// with the row and North's on the other; a numbered row's number left
+/// out is the previous row's plus one (1 for the first).
 fn rows(
     plies: &[MoveDocument],
     layout: Layout,
     path: &str,
 ) -> Result<Vec<WrittenMove>, DocumentError> {
     let mut moves: Vec<WrittenMove> = Vec::with_capacity(plies.len() / 2 + 1);
+    let mut previous_number = 0u32;
     for (k, ply) in plies.iter().enumerate() {
         let here = format!("{path}[{k}]");
         let turn = turn(
@@ -900,14 +968,19 @@ fn rows(
             &ply.alternatives,
             &here,
         )?;
+        let side = ply.side.unwrap_or(if ply.row.is_some() {
+            Player::South
+        } else {
+            Player::North
+        });
         // A North ply with the row starts a move whose South turn is left
         // out (`1. ... 8`).
-        match (ply.side, &ply.row) {
+        match (side, &ply.row) {
             (Player::South, _) | (Player::North, Some(_)) => {
                 let Some(row) = &ply.row else {
                     return Err(DocumentError::notation(
                         format!("{here}.row"),
-                        "expected the row of the move on its South ply, found null",
+                        "expected the row of the move on its South ply, found none",
                     ));
                 };
                 let ending = match &row.ending {
@@ -926,7 +999,7 @@ fn rows(
                         }))
                     }
                 };
-                let (south, north) = match ply.side {
+                let (south, north) = match side {
                     Player::North => (
                         SouthTurn::Elided {
                             span: Span::default(),
@@ -935,8 +1008,10 @@ fn rows(
                     ),
                     Player::South => (SouthTurn::Written(turn), None),
                 };
+                let number = ply.number.unwrap_or(previous_number.saturating_add(1));
+                previous_number = number;
                 moves.push(WrittenMove {
-                    number: (layout == Layout::Numbered).then_some((ply.number, Span::default())),
+                    number: (layout == Layout::Numbered).then_some((number, Span::default())),
                     south,
                     north,
                     ending,
@@ -946,26 +1021,32 @@ fn rows(
             }
             (Player::North, None) => match moves.last_mut() {
                 Some(m) if m.north.is_none() => {
-                    // Left out (0), it is its row's.
-                    if layout == Layout::Numbered
-                        && ply.number != 0
-                        && m.row_number() != Some(ply.number)
+                    // Left out (or 0), it is its row's.
+                    if let Some(number) = ply.number.filter(|&number| number != 0)
+                        && layout == Layout::Numbered
+                        && m.row_number() != Some(number)
                     {
                         return Err(DocumentError::notation(
                             format!("{here}.number"),
                             format!(
-                                "expected the number of its move, {}, found {}",
+                                "expected the number of its move, {}, found {number}",
                                 m.row_number().unwrap_or_default(),
-                                ply.number
                             ),
                         ));
                     }
                     m.north = Some(turn);
                 }
+                // Without a side, the ply's row is what is missing.
+                _ if ply.side.is_none() => {
+                    return Err(DocumentError::notation(
+                        format!("{here}.row"),
+                        "expected the row of a move on the ply that starts it (a ply without a row is the North ply right after the South ply of its move)",
+                    ));
+                }
                 _ => {
                     return Err(DocumentError::notation(
                         format!("{here}.side"),
-                        "expected a North ply only right after the South ply of its move",
+                        "expected a North ply only right after the ply with the row of its move",
                     ));
                 }
             },
@@ -1010,18 +1091,6 @@ fn written_ply(
             DocumentError::notation(format!("{path}.mark"), format!("expected a mark: {error}"))
         })?),
     };
-    // The notation's reader keeps no more groups after a ply, so no
-    // record holds more; the check comes before the groups are built, so
-    // that memory stays bounded as it is for text.
-    if groups.len() > MAX_GROUPS_PER_PLY {
-        return Err(DocumentError::notation(
-            format!("{path}.groups"),
-            format!(
-                "expected at most {MAX_GROUPS_PER_PLY} groups after a ply, found {}",
-                groups.len()
-            ),
-        ));
-    }
     let mut read = Groups::with_capacity(groups.len());
     for (i, group) in groups.iter().enumerate() {
         read.push(written_group(group, &format!("{path}.groups[{i}]"))?);

@@ -7,7 +7,7 @@
 //! after each ply, the result, the findings); its lean form holds the
 //! record alone ([`DocumentForm`](super::DocumentForm)).
 //! [`write_game_document`](super::write_game_document) writes either; a
-//! file's games print as `{"version": 3, "games": [...]}`, and the JSON
+//! file's games print as `{"version": 4, "games": [...]}`, and the JSON
 //! Schema of both forms (`game` and `lean-game`) is
 //! `fixtures/schema/games.schema.json` (draft 2020-12). The types here are the document as deserialized, inside the
 //! crate: [`records_from_json`](super::records_from_json) reads it back
@@ -18,31 +18,32 @@ use serde::{Deserialize, Serialize};
 use crate::notation::{self, Joiner, Joint, Layout, LineIndex, ParsedRecord, PhraseForm, Within};
 #[cfg(doc)]
 use crate::notation::{GroupKind, Skipped};
-use crate::{Capture, EndReason, Hole, Player, Position, Score};
+use crate::{Capture, EndReason, Hole, Player};
 
 use super::report::StopReason;
 use super::{Finding, FindingKind, Report, Severity, Start};
 
 /// The version of the document's shape, written in its `version` field.
 /// It changes whenever a field is added, removed or changes meaning.
-pub const DOCUMENT_VERSION: u32 = 3;
+pub const DOCUMENT_VERSION: u32 = 4;
 
 /// One game's document, as read back: the record as written and what the
 /// replay made of it, or (the lean form) the record alone.
 ///
 /// [`write_game_document`](super::write_game_document) writes it; a
-/// file's games print as `{"version": 3, "games": [...]}`, and the JSON Schema (draft 2020-12) is
-/// `fixtures/schema/games.schema.json`. The fields, in order: `version`,
-/// `file` and `index` (from 1), `tags` (each `name`, `value`, `start`,
-/// `end`, in written order, duplicates included), `layout` (`inline` or
-/// `numbered`), `start` (the start position, or `null` when the record
-/// was not replayed), `moves` (one object per written ply of the main
-/// line, see [`MoveDocument`]), `variations`, `prose`, `skipped` (the
-/// text that did not parse, see [`SkippedDocument`]), `verbatim`,
-/// `result`, `summary` and `findings`. A place (`start`, `end`,
-/// `line`/`column`) is a line and a column from 1 (columns count
-/// characters) in the file. Every field but `version`, `tags`, `layout`
-/// and `moves` may be left out when read back.
+/// file's games print as `{"version": 4, "games": [...]}`, and the JSON
+/// Schema (draft 2020-12) is `fixtures/schema/games.schema.json`. The
+/// fields, in order: `version`, `file` and `index` (from 1), `tags` (each
+/// `name`, `value`, `start`, `end`, in written order, duplicates
+/// included), `layout` (`inline` or `numbered`), `start` (the start
+/// position string, or `null` when the record was not replayed), `moves`
+/// (one object per written ply of the main line, see [`MoveDocument`]),
+/// `variations`, `prose`, `skipped` (the text that did not parse, see
+/// [`SkippedDocument`]), `verbatim`, `result`, `summary` and `findings`.
+/// A place (`start`, `end`, `at`) is `[line, column]`, from 1 (columns
+/// count characters), in the file. A field that holds its default is
+/// left out, and every field but `version`, `tags`, `layout` and `moves`
+/// may be left out when read back.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameDocument {
@@ -59,14 +60,17 @@ pub struct GameDocument {
     pub tags: Vec<TagDocument>,
     /// How the moves are laid out.
     pub layout: LayoutName,
-    /// The start position, or `null` when the record was not replayed.
-    pub start: Option<StartDocument>,
+    /// The start position as a position string, such as
+    /// `6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`, or `null` when the record was not
+    /// replayed.
+    #[serde(default)]
+    pub start: Option<String>,
     /// The main line, one object per written ply.
     pub moves: Vec<MoveDocument>,
-    /// The variations in written order (empty when left out).
+    /// The variations in written order (none when left out).
     #[serde(default)]
     pub variations: Vec<VariationDocument>,
-    /// The prose after the movetext, or `null`.
+    /// The prose after the movetext; left out when there is none.
     pub prose: Option<TextDocument>,
     /// The text the parser skipped after syntax errors, verbatim, each
     /// piece with its place and where it stands among the other parts
@@ -76,7 +80,7 @@ pub struct GameDocument {
     pub skipped: Vec<SkippedDocument>,
     /// The game's text as read, when it has an error inside a part the
     /// tree kept, so that `bohnenspiel fmt` prints it unchanged
-    /// ([`ParsedRecord::verbatim`]); else `null`.
+    /// ([`ParsedRecord::verbatim`]); else left out.
     pub verbatim: Option<String>,
     /// The result of the main line (derived: optional when read back, and
     /// compared with the replay when given).
@@ -93,14 +97,20 @@ pub struct GameDocument {
 }
 
 /// A place in the text: line and column from 1 (columns count
-/// characters).
+/// characters), written `[line, column]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "[usize; 2]")]
 pub struct Place {
     /// Line from 1.
     pub line: usize,
     /// Column from 1, in characters.
     pub column: usize,
+}
+
+impl From<[usize; 2]> for Place {
+    fn from([line, column]: [usize; 2]) -> Place {
+        Place { line, column }
+    }
 }
 
 /// A tag line, such as `[Date "1962"]`.
@@ -226,84 +236,20 @@ impl From<LayoutName> for Layout {
     }
 }
 
-/// Both stores.
+/// Beans taken from one hole, written `[hole, beans]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StoresDocument {
-    /// South's store.
-    pub south: u8,
-    /// North's store.
-    pub north: u8,
-}
-
-impl From<Score> for StoresDocument {
-    fn from(score: Score) -> StoresDocument {
-        StoresDocument {
-            south: score.south,
-            north: score.north,
-        }
-    }
-}
-
-/// The start position.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StartDocument {
-    /// Beans in holes 1 to 12.
-    pub pits: [u8; 12],
-    /// The stores.
-    pub stores: StoresDocument,
-    /// The player to move.
-    pub turn: Player,
-    /// The setup string, such as `6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`
-    /// (derived from the fields above: optional when read back).
-    #[serde(default)]
-    pub setup: String,
-}
-
-impl From<Position> for StartDocument {
-    fn from(position: Position) -> StartDocument {
-        StartDocument {
-            pits: position.board(),
-            stores: position.stores().into(),
-            turn: position.turn(),
-            setup: position.to_string(),
-        }
-    }
-}
-
-/// The position after a ply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BoardDocument {
-    /// Beans in holes 1 to 12.
-    pub pits: [u8; 12],
-    /// The stores.
-    pub stores: StoresDocument,
-    /// The player to move after the ply (derived: optional when read
-    /// back, `None` when a document leaves it out).
-    #[serde(default)]
-    pub turn: Option<Player>,
-}
-
-impl From<Position> for BoardDocument {
-    fn from(position: Position) -> BoardDocument {
-        BoardDocument {
-            pits: position.board(),
-            stores: position.stores().into(),
-            turn: Some(position.turn()),
-        }
-    }
-}
-
-/// Beans taken from one hole.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "[u8; 2]")]
 pub struct CaptureDocument {
     /// The hole, 1 to 12.
     pub hole: u8,
     /// The beans.
     pub beans: u8,
+}
+
+impl From<[u8; 2]> for CaptureDocument {
+    fn from([hole, beans]: [u8; 2]) -> CaptureDocument {
+        CaptureDocument { hole, beans }
+    }
 }
 
 impl From<Capture> for CaptureDocument {
@@ -319,31 +265,31 @@ impl From<Capture> for CaptureDocument {
 /// replay made of it.
 ///
 /// A move is a South ply and, if written, the North ply after it; the
-/// South ply carries the move's [`RowDocument`] (its place, its ending
-/// and full stop).
+/// first ply of a move carries the move's [`RowDocument`] (its place, its
+/// ending and full stop). A field that holds its default is left out,
+/// and read back as its default.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveDocument {
     /// The move number as written: the row number in numbered movetext;
     /// inline, the move's place in the movetext from 1, counting moves
-    /// that did not parse. Optional when read back inline, and on the
-    /// North ply of a numbered row (`0` or left out: its row's number).
-    #[serde(default)]
-    pub number: u32,
+    /// that did not parse. Written on the ply that carries the row, left
+    /// out when it is the previous move's number plus one (1 for the
+    /// first move); the other ply's is its row's.
+    pub number: Option<u32>,
     /// The ply number from 1, counted from the start of the game along
-    /// this line (derived: optional when read back).
-    #[serde(default)]
-    pub ply: usize,
-    /// The turn the ply is written in: `south` or `north`.
-    pub side: Player,
-    /// Who moved (for a ply that was not replayed: `side`; derived:
-    /// optional when read back).
-    #[serde(default = "south")]
-    pub player: Player,
+    /// this line (derived); left out when it is the previous ply's plus
+    /// one.
+    pub ply: Option<usize>,
+    /// The turn the ply is written in: `south` or `north`; left out, South
+    /// on the ply that carries the row and North on the other.
+    pub side: Option<Player>,
+    /// Who moved (derived); left out when it is `side`.
+    pub player: Option<Player>,
     /// The hole sown from; `null` for a written pass (`-`).
     #[serde(deserialize_with = "Option::deserialize")]
     pub hole: Option<Hole>,
-    /// The mark, such as `!?`, or `null`.
+    /// The mark, such as `!?`; left out when there is none.
     pub mark: Option<String>,
     /// The parenthesised groups after the ply, in written order (none
     /// when left out).
@@ -353,31 +299,30 @@ pub struct MoveDocument {
     /// when left out).
     #[serde(default)]
     pub alternatives: Vec<PlyDocument>,
-    /// The comments joined by `; `, or `null` (from `groups`).
+    /// The comments joined by `; ` (from `groups`); left out when there
+    /// are none.
     pub comment: Option<String>,
     /// The captures as annotated, one list per capture annotation in
-    /// written order (a ply may be annotated twice), or `null` when not
-    /// annotated (from `groups`).
+    /// written order (a ply may be annotated twice), from `groups`; left
+    /// out when not annotated.
     pub annotated: Option<Vec<Vec<CaptureDocument>>>,
     /// The values written as comments on the ply (`(%value 38:34)`,
     /// `(%eval d12 +4)`, `(%verdict mark confirmed)`: see
     /// [`written_values`](super::written_values)), in written order, malformed
     /// ones left out; left out when there are none (from `groups`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub values: Vec<ValueDocument>,
-    /// The captures the rules make, in chain order; `null` when the ply
-    /// was not replayed.
+    /// The captures the rules make, in chain order (derived); left out
+    /// when there are none, or when the ply was not replayed.
     pub captures: Option<Vec<CaptureDocument>>,
-    /// The board after the ply; `null` when the ply was not replayed.
-    pub after: Option<BoardDocument>,
-    /// The line where the ply starts.
+    /// The position after the ply as a position string (derived); `null`
+    /// when the ply was not replayed.
+    pub after: Option<String>,
+    /// Where the ply starts.
     #[serde(default)]
-    pub line: usize,
-    /// The column where the ply starts.
-    #[serde(default)]
-    pub column: usize,
-    /// On the South ply that starts a move: the move's row; `null` on a
-    /// North ply.
+    pub at: Place,
+    /// On the ply that starts a move (South's, or North's when South's
+    /// turn is left out): the move's row; left out on the other.
     pub row: Option<RowDocument>,
 }
 
@@ -433,13 +378,14 @@ impl From<super::WrittenValue> for ValueDocument {
 #[serde(deny_unknown_fields)]
 pub struct RowDocument {
     /// Where the move starts: its row number, if written, else its first
-    /// ply.
+    /// ply (left out when it is where its first ply is).
     #[serde(default)]
     pub start: Place,
     /// Where it ends.
     #[serde(default)]
     pub end: Place,
-    /// The prose after `and` ending the move, or `null`.
+    /// The prose after `and` ending the move; left out when there is
+    /// none.
     pub ending: Option<TextDocument>,
     /// Whether a `.` follows the move (`false` when left out).
     #[serde(default)]
@@ -453,17 +399,14 @@ pub struct PlyDocument {
     /// The hole sown from; `null` for a written pass (`-`).
     #[serde(deserialize_with = "Option::deserialize")]
     pub hole: Option<Hole>,
-    /// The mark, or `null`.
+    /// The mark; left out when there is none.
     pub mark: Option<String>,
     /// Its groups (none when left out).
     #[serde(default)]
     pub groups: Vec<GroupDocument>,
-    /// The line where it starts.
+    /// Where it starts.
     #[serde(default)]
-    pub line: usize,
-    /// The column where it starts.
-    #[serde(default)]
-    pub column: usize,
+    pub at: Place,
 }
 
 /// What a group holds: [`GroupKind`] in JSON.
@@ -539,10 +482,11 @@ impl From<Joiner> for JoinerName {
 }
 
 /// The shape of a phrase: [`PhraseForm`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FormName {
     /// `2 from 12`
+    #[default]
     From,
     /// `2 from 9, 8, 7 each`
     FromEach,
@@ -564,17 +508,22 @@ impl From<PhraseForm> for FormName {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PhraseDocument {
-    /// The joiner before the phrase; `null` for the first.
+    /// The joiner before the phrase; left out on the first.
+    #[serde(default)]
     pub joiner: Option<JoinerName>,
     /// Beans from each hole.
     pub beans: u8,
-    /// The shape.
+    /// The shape; left out when it is `from`.
+    #[serde(default)]
     pub form: FormName,
-    /// Whether the word `hole` is written.
+    /// Whether the word `hole` is written (left out when not).
+    #[serde(default)]
     pub hole_word: bool,
     /// The holes in written order.
     pub holes: Vec<u8>,
-    /// The separator before each hole after the first.
+    /// The separator before each hole after the first (left out for one
+    /// hole).
+    #[serde(default)]
     pub separators: Vec<JoinerName>,
 }
 
@@ -584,11 +533,11 @@ pub struct PhraseDocument {
 pub struct VariationDocument {
     /// The label, such as `B`.
     pub label: String,
-    /// The label of its parent variation, or `null` for the main line.
+    /// The label of its parent variation; left out for the main line.
     pub parent: Option<String>,
-    /// The move number it branches at.
+    /// The move number it branches at; left out when not known.
     pub branch: Option<u32>,
-    /// Whether it was replayed against the rules.
+    /// Whether it was replayed against the rules (left out when not).
     #[serde(default)]
     pub replayed: bool,
     /// Where its header line `(B)` starts.
@@ -626,12 +575,6 @@ pub struct ResultDocument {
     /// For a game ended by repetition: the ply whose position repeats
     /// and the earlier ply (0: the start) it repeats; else `null`.
     pub(crate) repetition: Option<RepetitionDocument>,
-}
-
-/// The default of a `player` left out of a document read back (it is
-/// derived, and compared only when given).
-const fn south() -> Player {
-    Player::South
 }
 
 /// Which ply repeated which.

@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 
-use crate::notation::{LosslessRecord, parse_records};
+use crate::notation::{LosslessRecord, ParsedRecord, Record, parse_records};
 
 use super::from_json::DocumentError;
 use super::json_writer::{DocumentForm, write_game_document};
@@ -22,8 +22,8 @@ use super::{Options, validate};
 /// was made from, what only describes that text, and the written parts
 /// that are read as given (the tags, to which a `Setup` tag may be added
 /// from `start`; the text that did not parse).
-const NOT_COMPARED: [&str; 8] = [
-    "line", "column", "file", "index", "findings", "tags", "skipped", "verbatim",
+const NOT_COMPARED: [&str; 7] = [
+    "at", "file", "index", "findings", "tags", "skipped", "verbatim",
 ];
 
 /// The fields of a ply's document that the replay derives.
@@ -90,10 +90,22 @@ pub(super) fn gives_derived(given: &Value) -> bool {
 /// A record whose print does not read back as one game.
 pub(super) fn derived_document(
     record: &LosslessRecord,
+    whole: Option<Record>,
     options: &Options,
 ) -> Result<Value, DocumentError> {
     let text = record.to_string();
-    let games = parse_records(&text);
+    let games = match whole {
+        // Its print would keep only the groups the reader keeps.
+        Some(whole) => vec![ParsedRecord {
+            record: whole,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            source: text,
+            offset: 0,
+            first_line: 1,
+        }],
+        None => parse_records(&text),
+    };
     let [game] = games.as_slice() else {
         return Err(DocumentError::notation(
             "",
@@ -193,13 +205,78 @@ fn compare<'a>(given: &'a Value, derived: &'a Value) -> Result<(), Box<Mismatch<
     }
 }
 
-/// A place in the text (`{"line": L, "column": C}`) under `start` or
-/// `end`.
+/// A place in the text (`[line, column]`) under `start` or `end` (a
+/// game's `start` is its start position, a string).
 fn is_place(key: &str, value: &Value) -> bool {
-    matches!(key, "start" | "end")
-        && value
-            .as_object()
-            .is_some_and(|object| object.contains_key("line") || object.contains_key("column"))
+    matches!(key, "start" | "end") && value.is_array()
+}
+
+/// Fills in the fields of a game's document that hold their default when
+/// left out, so that a field left out is compared as its default: each
+/// ply's `side`, and on a ply that gives `after` (a ply of the full
+/// document) the other fields the replay derives, `ply` (the previous
+/// ply's plus one), `player` (the side), `captures` (none, or `null` when
+/// `after` is), `comment` and `annotated` (`null`), `values` (none) and,
+/// inline, `number` (the previous move's plus one on the ply with the
+/// row, its row's on the other).
+pub(super) fn with_defaults(game: &mut Value) {
+    let inline = game.get("layout").and_then(Value::as_str) != Some("numbered");
+    let Some(game) = game.as_object_mut() else {
+        return;
+    };
+    if let Some(moves) = game.get_mut("moves") {
+        line_with_defaults(moves, inline);
+    }
+    if let Some(Value::Array(variations)) = game.get_mut("variations") {
+        for variation in variations {
+            if let Some(moves) = variation.get_mut("moves") {
+                line_with_defaults(moves, inline);
+            }
+        }
+    }
+}
+
+/// [`with_defaults`] of one line's plies.
+fn line_with_defaults(moves: &mut Value, inline: bool) {
+    let Value::Array(plies) = moves else {
+        return;
+    };
+    let mut previous_ply = None;
+    let mut number = 0u64;
+    for ply in plies {
+        let Value::Object(ply) = ply else {
+            continue;
+        };
+        let row = ply.get("row").is_some_and(|row| !row.is_null());
+        let side = ply
+            .entry("side")
+            .or_insert_with(|| if row { "south" } else { "north" }.into())
+            .clone();
+        if row {
+            number = ply
+                .get("number")
+                .and_then(Value::as_u64)
+                .unwrap_or(number.saturating_add(1));
+        }
+        if let Some(after) = ply.get("after").cloned() {
+            if inline {
+                ply.entry("number").or_insert(number.into());
+            }
+            if let Some(previous) = previous_ply {
+                ply.entry("ply").or_insert(Value::from(previous + 1));
+            }
+            ply.entry("player").or_insert(side);
+            ply.entry("captures").or_insert(if after.is_null() {
+                Value::Null
+            } else {
+                Value::Array(Vec::new())
+            });
+            ply.entry("comment").or_insert(Value::Null);
+            ply.entry("annotated").or_insert(Value::Null);
+            ply.entry("values").or_insert(Value::Array(Vec::new()));
+        }
+        previous_ply = ply.get("ply").and_then(Value::as_u64);
+    }
 }
 
 /// A value for a message: compact JSON, cut after 200 characters.
@@ -246,14 +323,20 @@ mod tests {
 
     #[test]
     fn places_and_output_only_fields_are_not_compared() {
-        let derived = json!({"moves": [{"line": 1, "column": 5, "ply": 1}], "findings": []});
-        let given = json!({"moves": [{"line": 9, "column": 9, "ply": 1}], "findings": [1]});
+        let derived =
+            json!({"moves": [{"at": [1, 5], "ply": 1, "row": {"start": [1, 1]}}], "findings": []});
+        let given =
+            json!({"moves": [{"at": [9, 9], "ply": 1, "row": {"start": [2, 2]}}], "findings": [1]});
         assert_eq!(check_given(&given, &derived), Ok(()));
+        // A game's `start` is its start position, not a place.
+        let derived = json!({"start": "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S"});
+        let given = json!({"start": "6,6,6,6,6,6/6,6,6,6,6,6 0:0 N"});
+        assert!(check_given(&given, &derived).is_err());
     }
 
     #[test]
     fn a_disagreement_names_its_path() {
-        let derived = json!({"moves": [{"ply": 1}, {"captures": [{"hole": 8, "beans": 2}]}]});
+        let derived = json!({"moves": [{"ply": 1}, {"captures": [[8, 2]]}]});
         let given = json!({"moves": [{"ply": 1}, {"captures": "garbage"}]});
         let error = check_given(&given, &derived).err();
         let (path, message) = error
@@ -261,15 +344,42 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(path, "moves[1].captures");
         assert!(
-            message.starts_with("expected [{") && message.ends_with("gives, found \"garbage\""),
+            message.starts_with("expected [[") && message.ends_with("gives, found \"garbage\""),
             "{message}"
         );
     }
 
     #[test]
+    fn a_full_ply_leaves_out_derived_fields_at_their_defaults() {
+        let mut game = json!({"layout": "inline", "moves": [
+            {"ply": 1, "hole": 4, "after": "6,6,6,0,7,7/7,7,7,7,6,6 0:0 N", "row": {}},
+            {"hole": 8, "captures": [[8, 2]], "after": "x"},
+            {"hole": 6, "after": null, "row": {}},
+            {"hole": 12},
+        ]});
+        with_defaults(&mut game);
+        assert_eq!(
+            game["moves"],
+            json!([
+                {"number": 1, "ply": 1, "side": "south", "player": "south", "hole": 4,
+                 "comment": null, "annotated": null, "values": [], "captures": [],
+                 "after": "6,6,6,0,7,7/7,7,7,7,6,6 0:0 N", "row": {}},
+                {"number": 1, "ply": 2, "side": "north", "player": "north", "hole": 8,
+                 "comment": null, "annotated": null, "values": [], "captures": [[8, 2]],
+                 "after": "x"},
+                {"number": 2, "ply": 3, "side": "south", "player": "south", "hole": 6,
+                 "comment": null, "annotated": null, "values": [], "captures": null,
+                 "after": null, "row": {}},
+                // Not a full ply: nothing derived is given.
+                {"side": "north", "hole": 12},
+            ])
+        );
+    }
+
+    #[test]
     fn arrays_of_another_length_disagree() {
-        let derived = json!({"annotated": [[{"hole": 8, "beans": 2}]]});
-        let given = json!({"annotated": [[{"hole": 8, "beans": 2}], []]});
+        let derived = json!({"annotated": [[[8, 2]]]});
+        let given = json!({"annotated": [[[8, 2]], []]});
         let error = check_given(&given, &derived).err();
         assert_eq!(error.map(|error| error.path), Some("annotated".to_owned()));
     }

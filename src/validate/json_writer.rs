@@ -39,7 +39,9 @@ pub enum DocumentForm<'r> {
     /// place in the text, and what the replay (the [`Report`] of
     /// [`validate`](super::validate) of the same record) made of it:
     /// each ply's player, number, captures and the position after it,
-    /// the result, the summary and the findings.
+    /// the result, the summary and the findings. A field that holds its
+    /// default is left out (a ply's `number`, `ply`, `side` and `player`
+    /// when they follow from the plies before it, what holds nothing).
     Full(&'r Report),
     /// The lean document: the record as written and nothing else, for
     /// conversion at scale. Its fields are those of the full document
@@ -48,9 +50,10 @@ pub enum DocumentForm<'r> {
     /// (its `text` says it all) and the fields that hold their default
     /// (a `mark`, `groups`, `alternatives`, `variations`, `prose`,
     /// `skipped` or `verbatim` with nothing in it; a row's `ending` and
-    /// `full_stop`; a ply's `number` inline, where it is the move's
-    /// place, and on the North ply of a numbered row, where it is its
-    /// row's). It reads back as the full document does, to the same
+    /// `full_stop`; a ply's `side` as in the full document, its `number`
+    /// inline, where it is the move's place, on the ply without the row,
+    /// where it is its row's, and where it is the previous row's plus
+    /// one). It reads back as the full document does, to the same
     /// record, and needs no replay to write.
     Lean,
 }
@@ -72,17 +75,18 @@ pub enum DocumentForm<'r> {
 /// let mut full = Vec::new();
 /// write_game_document(&mut full, &games[0], DocumentForm::Full(&report), Some("game.txt"), 1)?;
 /// let full: serde_json::Value = serde_json::from_slice(&full)?;
-/// assert_eq!(full["moves"][3]["captures"], serde_json::json!([{"hole": 8, "beans": 2}]));
+/// assert_eq!(full["moves"][3]["captures"], serde_json::json!([[8, 2]]));
+/// assert_eq!(full["moves"][3]["after"], "9,8,8,1,8,1/9,0,9,9,8,0 0:2 S");
 ///
 /// let mut lean = Vec::new();
 /// write_game_document(&mut lean, &games[0], DocumentForm::Lean, None, 1)?;
 /// assert_eq!(
 ///     String::from_utf8(lean)?,
 ///     concat!(
-///         r#"{"version":3,"tags":[],"layout":"inline","moves":["#,
-///         r#"{"side":"south","hole":4,"row":{}},{"side":"north","hole":8},"#,
-///         r#"{"side":"south","hole":6,"row":{"ending":{"text":"South resigns"}}},"#,
-///         r#"{"side":"north","hole":12,"groups":[{"kind":"captures","text":"2 from hole 8"}]}]}"#,
+///         r#"{"version":4,"tags":[],"layout":"inline","moves":["#,
+///         r#"{"hole":4,"row":{}},{"hole":8},"#,
+///         r#"{"hole":6,"row":{"ending":{"text":"South resigns"}}},"#,
+///         r#"{"hole":12,"groups":[{"kind":"captures","text":"2 from hole 8"}]}]}"#,
 ///     )
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -181,7 +185,11 @@ fn game<W: io::Write>(
     if let Some(report) = report {
         out.raw(b",\"start\":");
         match report.start.position() {
-            Some(start) => out.start(start),
+            Some(start) => {
+                out.raw(b"\"");
+                out.position(&start);
+                out.raw(b"\"");
+            }
             None => out.raw(b"null"),
         }
     }
@@ -190,6 +198,7 @@ fn game<W: io::Write>(
     let main_line = report.map(|report| &report.main_line);
     moves(out, at, &movetext.moves, &numbers, main_line, 0)?;
     match report {
+        Some(_) if movetext.variations.is_empty() => {}
         Some(report) => {
             out.raw(b",\"variations\":[");
             for (i, (variation, entry)) in movetext
@@ -203,12 +212,17 @@ fn game<W: io::Write>(
                 let end = at.place(variation.span.end);
                 out.raw(b"{\"label\":");
                 out.string(entry.label.as_str());
-                out.raw(b",\"parent\":");
-                out.opt_string(entry.parent.as_ref().map(notation::Label::as_str));
-                out.raw(b",\"branch\":");
-                out.opt_uint(entry.branch.map(u64::from));
-                out.raw(b",\"replayed\":");
-                out.bool(entry.replayed);
+                if let Some(parent) = &entry.parent {
+                    out.raw(b",\"parent\":");
+                    out.string(parent.as_str());
+                }
+                if let Some(branch) = entry.branch {
+                    out.raw(b",\"branch\":");
+                    out.uint(branch.into());
+                }
+                if entry.replayed {
+                    out.raw(b",\"replayed\":true");
+                }
                 out.start_end(start, end);
                 out.raw(b",\"moves\":");
                 let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
@@ -233,20 +247,16 @@ fn game<W: io::Write>(
             out.raw(b"]");
         }
     }
-    match &record.prose {
-        Some(prose) => {
-            out.raw(b",\"prose\":{\"text\":");
-            out.string(&prose.text);
-            if report.is_some() {
-                out.start_end(at.place(prose.span.start), at.place(prose.span.end));
-            }
-            out.raw(b"}");
+    if let Some(prose) = &record.prose {
+        out.raw(b",\"prose\":{\"text\":");
+        out.string(&prose.text);
+        if report.is_some() {
+            out.start_end(at.place(prose.span.start), at.place(prose.span.end));
         }
-        None if report.is_some() => out.raw(b",\"prose\":null"),
-        None => {}
+        out.raw(b"}");
     }
     let (skipped, verbatim) = skipped_documents(at);
-    if report.is_some() || !skipped.is_empty() {
+    if !skipped.is_empty() {
         out.raw(b",\"skipped\":");
         out.array(&skipped, |out, piece| {
             out.raw(b"{\"text\":");
@@ -265,9 +275,9 @@ fn game<W: io::Write>(
             out.raw(b"}");
         });
     }
-    if report.is_some() || verbatim.is_some() {
+    if let Some(verbatim) = &verbatim {
         out.raw(b",\"verbatim\":");
-        out.opt_string(verbatim.as_deref());
+        out.string(verbatim);
     }
     if let Some(report) = report {
         out.raw(b",\"result\":");
@@ -286,6 +296,11 @@ fn game<W: io::Write>(
 /// A line's moves, one ply a document, written move by move; `line` is
 /// what the replay made of them, `None` for the lean document. The plies
 /// are counted from `default_base` when the line replayed none.
+///
+/// A field that holds its default is left out: a move's `number` when it
+/// is the previous move's plus one (1 for the first), a ply's `ply` when
+/// it is the previous ply's plus one, its `side` when it is South on the
+/// ply that carries the row and North on the other.
 fn moves<W: io::Write>(
     out: &mut Out<W>,
     at: &mut At<'_>,
@@ -301,6 +316,8 @@ fn moves<W: io::Write>(
     let numbered = at.parsed.record.movetext.layout == Layout::Numbered;
     let mut k = 0;
     let mut first = true;
+    let mut previous_number = 0u32;
+    let mut previous_ply = None;
     for (m, &number) in moves.iter().zip(numbers) {
         let mut turns = m.turns();
         let Some((side, turn)) = turns.next() else {
@@ -311,10 +328,14 @@ fn moves<W: io::Write>(
             out.raw(b",");
         }
         first = false;
+        let written_number = (number != previous_number.wrapping_add(1)).then_some(number);
+        previous_number = number;
         if line.is_none() {
             // The row is on the first ply written: South's, or North's
             // when South's turn is left out.
-            out.lean_ply(numbered.then_some(number), side, turn);
+            // The ply that carries the row is South's by default.
+            let side = (side == Player::North).then_some(side);
+            out.lean_ply(written_number.filter(|_| numbered), side, turn);
             out.raw(b",\"row\":{");
             if let Some(ending) = &m.ending {
                 out.raw(b"\"ending\":{\"text\":");
@@ -329,32 +350,54 @@ fn moves<W: io::Write>(
                 });
             }
             out.raw(b"}}");
-            if let Some((side, turn)) = second {
+            if let Some((_, turn)) = second {
                 out.raw(b",");
-                out.lean_ply(None, side, turn);
+                out.lean_ply(None, None, turn);
                 out.raw(b"}");
             }
             out.flush_if_full()?;
             continue;
         }
         let replayed = |k: usize| line.and_then(|line| line.plies.get(k));
+        let mut ply_number = |k: usize| {
+            let index = replayed(k).map_or(base + k + 1, |r| r.index);
+            let written = previous_ply.is_none_or(|previous: usize| index != previous + 1);
+            previous_ply = Some(index);
+            (index, written)
+        };
         // Places are located in text order (the row's start, its plies,
         // its ending, its end), so that locating stays linear on a long
         // line: the second ply is written aside, before the row that the
         // first one carries.
         let row_start = at.place(m.row_span().map_or(m.span.start, |span| span.start));
-        out.full_ply(at, number, base + k + 1, side, turn, replayed(k));
+        let head = FullPly {
+            number: written_number,
+            ply: ply_number(k),
+            side,
+            row: true,
+        };
+        let first_at = out.full_ply(at, head, turn, replayed(k));
         k += 1;
         if let Some((side, turn)) = second {
             std::mem::swap(&mut out.buf, &mut out.aside);
             out.raw(b",");
-            out.full_ply(at, number, base + k + 1, side, turn, replayed(k));
-            out.raw(b",\"row\":null}");
+            let head = FullPly {
+                number: None,
+                ply: ply_number(k),
+                side,
+                row: false,
+            };
+            out.full_ply(at, head, turn, replayed(k));
+            out.raw(b"}");
             std::mem::swap(&mut out.buf, &mut out.aside);
             k += 1;
         }
-        out.raw(b",\"row\":{\"start\":");
-        out.place(row_start);
+        out.raw(b",\"row\":{");
+        if row_start != first_at {
+            out.raw(b"\"start\":");
+            out.place(row_start);
+            out.raw(b",");
+        }
         let ending = m.ending.as_ref().map(|ending| {
             (
                 ending,
@@ -362,31 +405,35 @@ fn moves<W: io::Write>(
                 at.place(ending.span.end),
             )
         });
-        out.raw(b",\"end\":");
+        out.raw(b"\"end\":");
         out.place(at.place(m.span.end));
-        match ending {
-            Some((ending, start, end)) => {
-                out.raw(b",\"ending\":{\"text\":");
-                out.string(&ending.text);
-                out.start_end(start, end);
-                out.raw(if m.full_stop {
-                    b"},\"full_stop\":true}}"
-                } else {
-                    b"},\"full_stop\":false}}"
-                });
-            }
-            None => out.raw(if m.full_stop {
-                b",\"ending\":null,\"full_stop\":true}}"
-            } else {
-                b",\"ending\":null,\"full_stop\":false}}"
-            }),
+        if let Some((ending, start, end)) = ending {
+            out.raw(b",\"ending\":{\"text\":");
+            out.string(&ending.text);
+            out.start_end(start, end);
+            out.raw(b"}");
         }
+        out.raw(if m.full_stop {
+            b",\"full_stop\":true}}"
+        } else {
+            b"}}"
+        });
         out.buf.extend_from_slice(&out.aside);
         out.aside.clear();
         out.flush_if_full()?;
     }
     out.raw(b"]");
     Ok(())
+}
+
+/// The head of a ply's full document: its move's `number` when written,
+/// its ply number and whether it is written, its side, and whether it
+/// carries its move's row.
+struct FullPly {
+    number: Option<u32>,
+    ply: (usize, bool),
+    side: Player,
+    row: bool,
 }
 
 /// Compact JSON written into a buffer, handed to the writer in pieces of
@@ -437,10 +484,6 @@ impl<W: io::Write> Out<W> {
             each(self, item);
         }
         self.raw(b"]");
-    }
-
-    fn bool(&mut self, value: bool) {
-        self.raw(if value { b"true" } else { b"false" });
     }
 
     /// An unsigned integer, in decimal (as serde_json writes one).
@@ -577,18 +620,18 @@ impl<W: io::Write> Out<W> {
         let _ = serde_json::to_writer(&mut self.buf, value);
     }
 
-    /// `{"line":L,"column":C}`
+    /// `[L,C]`: a place's line and column.
     #[inline]
     fn place(&mut self, place: Place) {
         let Place { line, column } = place;
-        self.raw(b"{\"line\":");
+        self.raw(b"[");
         self.line(line);
-        self.raw(b",\"column\":");
+        self.raw(b",");
         self.uint(column as u64);
-        self.raw(b"}");
+        self.raw(b"]");
     }
 
-    /// `,"start":{…},"end":{…}`
+    /// `,"start":[L,C],"end":[L,C]`
     fn start_end(&mut self, start: Place, end: Place) {
         self.raw(b",\"start\":");
         self.place(start);
@@ -621,31 +664,39 @@ impl<W: io::Write> Out<W> {
         });
     }
 
-    /// `"pits":[…],"stores":{"south":S,"north":N}` of a position,
-    /// gathered on the stack and written at once (a document holds one a
-    /// ply).
-    fn pits_and_stores(&mut self, position: &Position) {
+    /// A position's text form, as its `Display` writes it
+    /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`), gathered on the stack and
+    /// written at once (a document holds one a ply).
+    fn position(&mut self, position: &Position) {
         let mut text = Stack {
-            bytes: [0; 128],
+            bytes: [0; 64],
             len: 0,
         };
-        text.put(b"\"pits\":[");
-        for beans in position.board() {
+        for (hole, beans) in position.board().into_iter().enumerate() {
             text.number_comma(beans);
+            if hole == 5 {
+                // South's row ends with a slash.
+                text.len -= 1;
+                text.put(b"/");
+            }
         }
         // The last comma is overwritten.
         text.len -= 1;
-        text.put(b"],\"stores\":{\"south\":");
+        text.put(b" ");
         let stores = position.stores();
         text.number_comma(stores.south);
-        text.put(b"\"north\":");
+        text.len -= 1;
+        text.put(b":");
         text.number_comma(stores.north);
         text.len -= 1;
-        text.put(b"}");
-        // At most 88 bytes: copied as 96 (a copy of known length, without
-        // a call) and cut to length.
+        text.put(match position.turn() {
+            Player::South => b" S",
+            Player::North => b" N",
+        });
+        // At most 48 bytes with 72 beans: copied as 48 (a copy of known
+        // length, without a call) and cut to length.
         let keep = self.buf.len() + text.len;
-        match text.bytes.first_chunk::<96>() {
+        match text.bytes.first_chunk::<48>() {
             Some(head) if text.len <= head.len() => {
                 self.buf.extend_from_slice(head);
                 self.buf.truncate(keep);
@@ -654,25 +705,14 @@ impl<W: io::Write> Out<W> {
         }
     }
 
-    /// A [`StartDocument`](super::StartDocument).
-    fn start(&mut self, position: Position) {
-        self.raw(b"{");
-        self.pits_and_stores(&position);
-        self.raw(b",\"turn\":");
-        self.player(position.turn());
-        self.raw(b",\"setup\":");
-        self.string(&position.to_string());
-        self.raw(b"}");
-    }
-
-    /// `{"hole":H,"beans":B}` of each capture.
+    /// `[H,B]` of each capture: its hole and beans.
     fn captures(&mut self, captures: impl IntoIterator<Item = (u8, u8)>) {
         self.array(captures, |w, (hole, beans)| {
-            w.raw(b"{\"hole\":");
+            w.raw(b"[");
             w.uint(hole.into());
-            w.raw(b",\"beans\":");
+            w.raw(b",");
             w.uint(beans.into());
-            w.raw(b"}");
+            w.raw(b"]");
         });
     }
 
@@ -751,32 +791,24 @@ impl<W: io::Write> Out<W> {
         self.array(
             std::iter::once((None, &annotation.first)).chain(rest),
             |w, (joiner, phrase)| {
+                // Left out at their defaults: no joiner (the first
+                // phrase), `from`, no word `hole`, no separators.
                 w.raw(match joiner {
-                    None => b"{\"joiner\":null,\"beans\":",
+                    None => b"{\"beans\":",
                     Some(Joiner::Comma) => b"{\"joiner\":\"comma\",\"beans\":",
                     Some(Joiner::And) => b"{\"joiner\":\"and\",\"beans\":",
                     Some(Joiner::Plus) => b"{\"joiner\":\"plus\",\"beans\":",
                 });
                 w.uint(phrase.beans.into());
-                w.raw(match (phrase.form, phrase.hole_word) {
-                    (PhraseForm::From, false) => {
-                        b",\"form\":\"from\",\"hole_word\":false,\"holes\":["
-                    }
-                    (PhraseForm::From, true) => {
-                        b",\"form\":\"from\",\"hole_word\":true,\"holes\":["
-                    }
-                    (PhraseForm::FromEach, false) => {
-                        b",\"form\":\"from-each\",\"hole_word\":false,\"holes\":["
-                    }
-                    (PhraseForm::FromEach, true) => {
-                        b",\"form\":\"from-each\",\"hole_word\":true,\"holes\":["
-                    }
-                    (PhraseForm::EachFrom, false) => {
-                        b",\"form\":\"each-from\",\"hole_word\":false,\"holes\":["
-                    }
-                    (PhraseForm::EachFrom, true) => {
-                        b",\"form\":\"each-from\",\"hole_word\":true,\"holes\":["
-                    }
+                w.raw(match phrase.form {
+                    PhraseForm::From => b"",
+                    PhraseForm::FromEach => b",\"form\":\"from-each\"",
+                    PhraseForm::EachFrom => b",\"form\":\"each-from\"",
+                });
+                w.raw(if phrase.hole_word {
+                    b",\"hole_word\":true,\"holes\":["
+                } else {
+                    b",\"holes\":["
                 });
                 w.uint(phrase.holes.first.number().into());
                 for (_, hole) in &phrase.holes.rest {
@@ -784,7 +816,7 @@ impl<W: io::Write> Out<W> {
                     w.uint(hole.number().into());
                 }
                 if phrase.holes.rest.is_empty() {
-                    w.raw(b"],\"separators\":[]}");
+                    w.raw(b"]}");
                 } else {
                     w.raw(b"],\"separators\":");
                     w.array(phrase.holes.rest.iter(), |w, &(joiner, _)| w.joiner(joiner));
@@ -805,18 +837,23 @@ impl<W: io::Write> Out<W> {
     }
 
     /// The lean document of a ply (without its closing `}`, so that the
-    /// row can follow): its number when it carries a numbered row, side,
-    /// hole, and its mark, groups and alternatives when it has any.
-    fn lean_ply(&mut self, number: Option<u32>, side: Player, turn: &Turn) {
+    /// row can follow): its number when it carries a numbered row and the
+    /// number is not the default, its side when it is not the default
+    /// (South on the ply that carries the row, North on the other), hole,
+    /// and its mark, groups and alternatives when it has any.
+    fn lean_ply(&mut self, number: Option<u32>, side: Option<Player>, turn: &Turn) {
         self.raw(b"{");
         if let Some(number) = number {
             self.raw(b"\"number\":");
             self.uint(number.into());
             self.raw(b",");
         }
-        self.raw(b"\"side\":");
-        self.player(side);
-        self.raw(b",\"hole\":");
+        if let Some(side) = side {
+            self.raw(b"\"side\":");
+            self.player(side);
+            self.raw(b",");
+        }
+        self.raw(b"\"hole\":");
         self.hole(&turn.ply);
         self.lean_written(&turn.ply);
         if !turn.alternatives.is_empty() {
@@ -829,7 +866,6 @@ impl<W: io::Write> Out<W> {
             });
         }
     }
-
     /// The mark and groups of a ply, when it has any.
     fn lean_written(&mut self, ply: &WrittenPly) {
         if let Some(mark) = ply.mark {
@@ -843,45 +879,56 @@ impl<W: io::Write> Out<W> {
     }
 
     /// The full document of a ply (without its `row` and closing `}`), in
-    /// the field order of [`MoveDocument`](super::MoveDocument).
+    /// the field order of [`MoveDocument`](super::MoveDocument), the fields
+    /// that hold their default left out; gives the ply's place.
     fn full_ply(
         &mut self,
         at: &mut At<'_>,
-        number: u32,
-        index: usize,
-        side: Player,
+        head: FullPly,
         turn: &Turn,
         replayed: Option<&ReplayedPly>,
-    ) {
+    ) -> Place {
         // Room for a ply's document, so that writing it rarely grows the
         // buffer.
-        self.buf.reserve(1024);
+        self.buf.reserve(512);
         let ply = &turn.ply;
         let start = at.place(ply.span.start);
-        self.raw(b"{\"number\":");
-        self.uint(number.into());
-        self.raw(b",\"ply\":");
-        self.uint(replayed.map_or(index, |r| r.index) as u64);
-        self.raw(match (side, replayed.map_or(side, |r| r.player)) {
-            (Player::South, Player::South) => b",\"side\":\"south\",\"player\":\"south\",\"hole\":",
-            (Player::South, Player::North) => b",\"side\":\"south\",\"player\":\"north\",\"hole\":",
-            (Player::North, Player::South) => b",\"side\":\"north\",\"player\":\"south\",\"hole\":",
-            (Player::North, Player::North) => b",\"side\":\"north\",\"player\":\"north\",\"hole\":",
-        });
-        self.hole(ply);
-        if ply.mark.is_none() && ply.groups.is_empty() && turn.alternatives.is_empty() {
-            // A bare ply (most are): its empty fields at once.
-            self.raw(
-                b",\"mark\":null,\"groups\":[],\"alternatives\":[],\"comment\":null,\"annotated\":null",
-            );
+        self.raw(b"{");
+        if let Some(number) = head.number {
+            self.raw(b"\"number\":");
+            self.uint(number.into());
+            self.raw(b",");
+        }
+        if let (index, true) = head.ply {
+            self.raw(b"\"ply\":");
+            self.uint(index as u64);
+            self.raw(b",");
+        }
+        // The side is South's on the ply that carries the row, North's on
+        // the other, unless written; the player is the side's.
+        let default_side = if head.row {
+            Player::South
         } else {
+            Player::North
+        };
+        if head.side != default_side {
+            self.raw(b"\"side\":");
+            self.player(head.side);
+            self.raw(b",");
+        }
+        if let Some(player) = replayed.map(|r| r.player).filter(|&p| p != head.side) {
+            self.raw(b"\"player\":");
+            self.player(player);
+            self.raw(b",");
+        }
+        self.raw(b"\"hole\":");
+        self.hole(ply);
+        if ply.mark.is_some() || !ply.groups.is_empty() || !turn.alternatives.is_empty() {
             self.written_parts(at, ply, turn);
         }
         match replayed {
             Some(replayed) => {
-                if replayed.captures.is_empty() {
-                    self.raw(b",\"captures\":[],\"after\":{");
-                } else {
+                if !replayed.captures.is_empty() {
                     self.raw(b",\"captures\":");
                     self.captures(
                         replayed
@@ -889,61 +936,65 @@ impl<W: io::Write> Out<W> {
                             .iter()
                             .map(|capture| (capture.hole.number(), capture.beans)),
                     );
-                    self.raw(b",\"after\":{");
                 }
-                self.pits_and_stores(&replayed.after);
-                self.raw(match replayed.after.turn() {
-                    Player::South => b",\"turn\":\"south\"},\"line\":",
-                    Player::North => b",\"turn\":\"north\"},\"line\":",
-                });
+                self.raw(b",\"after\":\"");
+                self.position(&replayed.after);
+                self.raw(b"\",\"at\":");
             }
-            None => self.raw(b",\"captures\":null,\"after\":null,\"line\":"),
+            None => self.raw(b",\"after\":null,\"at\":"),
         }
-        self.line(start.line);
-        self.raw(b",\"column\":");
-        self.uint(start.column as u64);
+        self.place(start);
+        start
     }
 
     /// A ply's `mark`, `groups`, `alternatives`, `comment`, `annotated`
-    /// and `values` in the full document.
+    /// and `values` in the full document, each when it holds more than its
+    /// default.
     fn written_parts(&mut self, at: &mut At<'_>, ply: &WrittenPly, turn: &Turn) {
-        self.raw(b",\"mark\":");
-        self.opt_string(ply.mark.map(|mark| mark.as_str()));
-        self.raw(b",\"groups\":");
-        self.groups(ply, Some(at));
-        self.raw(b",\"alternatives\":");
-        self.array(turn.alternatives.iter(), |w, alternative| {
-            let start = at.place(alternative.span.start);
-            w.raw(b"{\"hole\":");
-            w.hole(alternative);
-            w.raw(b",\"mark\":");
-            w.opt_string(alternative.mark.map(|mark| mark.as_str()));
-            w.raw(b",\"groups\":");
-            w.groups(alternative, Some(at));
-            w.line_column(start);
-            w.raw(b"}");
-        });
-        self.raw(b",\"comment\":");
-        let mut comments = ply.comments();
-        match comments.next() {
-            Some(first) => {
-                self.buf.push(b'"');
-                self.content(first);
-                for more in comments {
-                    self.raw(b"; ");
-                    self.content(more);
-                }
-                self.buf.push(b'"');
-            }
-            None => self.raw(b"null"),
+        if let Some(mark) = ply.mark {
+            self.raw(b",\"mark\":");
+            self.string(mark.as_str());
         }
-        self.raw(b",\"annotated\":");
+        if !ply.groups.is_empty() {
+            self.raw(b",\"groups\":");
+            self.groups(ply, Some(at));
+        }
+        if !turn.alternatives.is_empty() {
+            self.raw(b",\"alternatives\":");
+            self.array(turn.alternatives.iter(), |w, alternative| {
+                let start = at.place(alternative.span.start);
+                w.raw(b"{\"hole\":");
+                w.hole(alternative);
+                if let Some(mark) = alternative.mark {
+                    w.raw(b",\"mark\":");
+                    w.string(mark.as_str());
+                }
+                if !alternative.groups.is_empty() {
+                    w.raw(b",\"groups\":");
+                    w.groups(alternative, Some(at));
+                }
+                w.raw(b",\"at\":");
+                w.place(start);
+                w.raw(b"}");
+            });
+        }
+        let mut comments = ply.comments();
+        if let Some(first) = comments.next() {
+            self.raw(b",\"comment\":\"");
+            self.content(first);
+            for more in comments {
+                self.raw(b"; ");
+                self.content(more);
+            }
+            self.buf.push(b'"');
+        }
         let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
             GroupKind::Captures { annotation, .. } => Some(annotation),
             _ => None,
         });
-        match annotations.next() {
-            Some(first) => self.array(
+        if let Some(first) = annotations.next() {
+            self.raw(b",\"annotated\":");
+            self.array(
                 std::iter::once(first).chain(annotations),
                 |w, annotation| {
                     w.captures(
@@ -952,8 +1003,7 @@ impl<W: io::Write> Out<W> {
                             .map(|(hole, beans)| (hole.number(), beans)),
                     );
                 },
-            ),
-            None => self.raw(b"null"),
+            );
         }
         let mut values = super::written_values(ply)
             .filter_map(|(_, value)| value.ok().map(ValueDocument::from))
@@ -962,14 +1012,6 @@ impl<W: io::Write> Out<W> {
             self.raw(b",\"values\":");
             self.array(values, |w, value| w.serde(&value));
         }
-    }
-
-    /// `,"line":L,"column":C`
-    fn line_column(&mut self, place: Place) {
-        self.raw(b",\"line\":");
-        self.line(place.line);
-        self.raw(b",\"column\":");
-        self.uint(place.column as u64);
     }
 }
 
@@ -1070,7 +1112,7 @@ const NUMBER_COMMA: [([u8; 4], u8); 256] = {
 /// A few dozen bytes of output gathered on the stack, to be written at
 /// once.
 struct Stack {
-    bytes: [u8; 128],
+    bytes: [u8; 64],
     len: usize,
 }
 

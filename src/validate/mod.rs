@@ -141,34 +141,45 @@
 //!
 //! # The JSON document (feature `serde`)
 //!
-//! `bohnenspiel json` prints `{"version": 3, "games": [...]}` (with
+//! `bohnenspiel json` prints `{"version": 4, "games": [...]}` (with
 //! `--lines`, one game document per line, memory bounded by one game);
 //! the JSON Schema `fixtures/schema/games.schema.json` describes it (and
 //! the lean form below, its `lean-game`), and the tests check every
-//! fixture's documents, full and lean, against it. A game document
-//! holds:
+//! fixture's documents, full and lean, against it. In both forms a field
+//! that holds its default is left out, and read back as its default. A
+//! game document holds:
 //!
-//! - `version` (3), `file` (as named on the command line, `<stdin>` for
+//! - `version` (4), `file` (as named on the command line, `<stdin>` for
 //!   standard input) and `index` (the game's place in its file, from 1);
 //! - `tags`: every tag in written order, duplicates included, each
 //!   `{name, value, start, end}`;
 //! - `layout`: `inline` or `numbered`;
-//! - `start`: the start position, `pits`, `stores`, `turn` and `setup`;
+//! - `start`: the start position as a position string
+//!   (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`), `null` when not replayed;
 //! - `moves`: one object per written ply, with `number` (the move number
 //!   as written; inline, moves that did not parse are counted, so
-//!   `4,13; 6,12` numbers `6,12` as move 2), `ply`, `side` (the turn it
-//!   is written in), `player` and `hole` (`null` for a pass); `mark` and
-//!   `groups`, every parenthesised group as written with its `kind`
-//!   (`captures`, `labels`, `other-move` or `comment`), its `text`, the
-//!   same in structured form (an annotation's `phrases` and `comment`, the
-//!   `labels`, or a remark's `hole` and `mark`) and its `start` and `end`;
-//!   `alternatives` (`8 or 9`), each with its hole, mark, groups, line and
-//!   column; `comment` and `annotated`, taken from `groups`; `captures`,
-//!   what the rules capture, `{hole, beans}` in chain order; `after`,
-//!   `{pits, stores, turn}`; `line` and `column` where the ply starts;
-//!   and, on the first ply of a move, `row`: the move's `start` (its row
-//!   number, if written) and `end`, its `ending` (`South loses.`) and
-//!   `full_stop`;
+//!   `4,8; zz; 6,12` numbers `6,12` as move 3; left out when it is the
+//!   previous move's plus one, and on the ply without the row), `ply`
+//!   (left out when it is the previous ply's plus one), `side` (the turn
+//!   it is written in; left out when it is South on the ply that carries
+//!   the row and North on the other), `player` (left out when it is
+//!   `side`) and `hole` (`null` for a pass); `mark` and `groups`, every
+//!   parenthesised group as written with its `kind` (`captures`,
+//!   `labels`, `other-move` or `comment`), its `text`, the same in
+//!   structured form (an annotation's `phrases`, each with `beans` and
+//!   `holes` and, when not their defaults, `joiner`, `form`, `hole_word`
+//!   and `separators`, and its `comment`; the `labels`; or a remark's
+//!   `hole` and `mark`) and its `start` and `end`; `alternatives` (`8 or
+//!   9`), each with its hole, mark, groups and `at`; `comment` and
+//!   `annotated`, taken from `groups`; `captures`, what the rules
+//!   capture, `[hole, beans]` in chain order; `after`, the position after
+//!   the ply as a position string (`null` when the ply was not replayed);
+//!   `at`, where the ply starts; and, on the first ply of a move, `row`:
+//!   the move's `start` (its row number, if written; left out when it is
+//!   the ply's `at`) and `end`, its `ending` (`South loses.`) and
+//!   `full_stop` (`true`). `mark`, `groups`, `alternatives`, `comment`,
+//!   `annotated`, `values`, `captures`, `ending` and `full_stop` are left
+//!   out when they hold nothing;
 //! - `variations`: each with its `label`, `parent`, `branch`, `replayed`,
 //!   the place of its header line and its `moves`;
 //! - `prose`: the text after the moves, with its place;
@@ -181,11 +192,13 @@
 //!   ply, joined by a comma;
 //! - `verbatim`: the game's text as read when an error lies inside a part
 //!   that parsed (an unclosed group), which `fmt` then prints unchanged;
-//!   else `null`;
 //! - `result`: `{south, north, winner, reason, repetition}`; `summary`
 //!   and `findings`.
 //!
-//! A place is `{line, column}`, both from 1 (columns count characters).
+//! A place is `[line, column]`, both from 1 (columns count characters).
+//! A ply is then `{"hole": 4, "after": "6,6,6,0,7,7/7,7,7,7,6,6 0:0 N",
+//! "at": [3, 1], "row": {"end": [3, 4]}}`: about 18 bytes of JSON per
+//! byte of record.
 //!
 //! The lean form (`bohnenspiel json --lean`, [`DocumentForm::Lean`]) is
 //! the record alone, for conversion at scale: the same fields with the
@@ -193,13 +206,10 @@
 //! a ply's `ply`, `player`, `comment`, `annotated`, `values`, `captures`
 //! and `after`, a variation's `parent`, `branch` and `replayed`,
 //! `result`, `summary`, `findings`), a group's structured fields (its
-//! `text` says it all) and every field that holds its default: `file`
-//! and `index` when no file is named, an empty `groups`, `alternatives`,
-//! `variations` or `skipped`, a `null` `mark`, `prose` or `verbatim`, a
-//! row's `null` `ending` and `false` `full_stop`, and a ply's `number`
-//! inline and on the North ply of a numbered row. A ply is then
-//! `{"side": "south", "hole": 4, "row": {}}` (`row` on the ply that
-//! starts a move), and a game about a fifth of its full document. It
+//! `text` says it all) and, as in the full form, every field that holds
+//! its default (`file` and `index` when no file is named, and a ply's
+//! `number` inline). A ply is then `{"hole": 4, "row": {}}` (`row` on
+//! the ply that starts a move), about 4 bytes per byte of record. It
 //! reads back exactly as the full document does (the full document is
 //! the lean one with more fields), and is written without replaying the
 //! game.
@@ -210,13 +220,18 @@
 //! (`records_from_json`, `bohnenspiel fmt --from json`), a document is
 //! held to the standard of the notation: what the replay derives
 //! (`comment`, `annotated`, `player`, `number`, `ply`, `captures`,
-//! `after`, `start.setup`, a variation's `parent`, `branch`, `replayed`,
+//! `after`, `start`, a variation's `parent`, `branch`, `replayed`,
 //! `result`, `summary`) and what only describes the text it was made from
 //! (`file`, `index`, `findings`, `skipped`, the places) may be left out;
 //! a derived field that is given must say what the replay of the
 //! document's plies gives, or it is an error naming its path
-//! (`games[0].moves[3].captures: expected [...], as the replay of the
-//! document's plies gives, found []`). A `start` other than the opening
+//! (`games[0].moves[3].captures: expected [[8,2]], as the replay of the
+//! document's plies gives, found []`). A ply that gives `after` is a ply
+//! of the full form: its derived fields left out are read as their
+//! defaults and compared too. A ply may hold more groups than the
+//! notation's reader keeps ([`MAX_GROUPS_PER_PLY`](crate::notation::MAX_GROUPS_PER_PLY),
+//! as a record built by a program may): it reads back with its print
+//! kept verbatim, every group in it. A `start` other than the opening
 //! without a `Setup` tag is the record's start (printed as a `Setup`
 //! tag); unknown fields are refused, with their path; a byte order mark
 //! is skipped; an input with no document is an error. A document that

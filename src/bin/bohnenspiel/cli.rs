@@ -237,14 +237,14 @@ Examples:
         #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
-    /// Print every game as a JSON document: `{"version": 3, "games": [...]}`.
+    /// Print every game as a JSON document: `{"version": 4, "games": [...]}`.
     ///
     /// Each game's document names its file and its index in the file, and
     /// holds the record as written (every tag, ply, mark, group,
     /// alternative, ending, variation and the prose, each with its line and
     /// column) and what the replay adds: the rules' captures, the position
-    /// after each ply, the result and the findings. Invalid records are
-    /// printed too. With `--lean`, the record alone: the same fields less
+    /// after each ply, the result and the findings. A field that holds its
+    /// default is left out. Invalid records are printed too. With `--lean`, the record alone: the same fields less
     /// the places, what the replay adds and what holds its default,
     /// written without replaying the games. `bohnenspiel fmt --from json`
     /// reads either back.
@@ -269,7 +269,7 @@ Examples:
         #[arg(long)]
         lines: bool,
         /// Print the lean document of each game: the record as written,
-        /// without places and without what the replay adds (about a fifth
+        /// without places and without what the replay adds (about a quarter
         /// of the full document, and no replay to write it).
         #[arg(long)]
         lean: bool,

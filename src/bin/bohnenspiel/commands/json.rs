@@ -12,7 +12,7 @@ use crate::error::CliError;
 use crate::input::for_each_game;
 use crate::status::Status;
 
-/// Prints `{"version": 3, "games": [...]}`, or with `lines` one game
+/// Prints `{"version": 4, "games": [...]}`, or with `lines` one game
 /// document per line (JSON Lines), writing each game's document (naming
 /// its file and its index in the file) as soon as it is validated, one
 /// move's document at a time ([`write_game_document`]), so memory stays
