@@ -461,10 +461,11 @@ fn a_table_is_loaded_when_it_fits_and_named() {
     assert_eq!(engine.quit(), Some(0));
 
     // Larger than the memory left after the transposition table (a
-    // 1 MB transposition table takes 524,288 bytes of it): refused by its
-    // size, before it is read.
+    // 1 MB transposition table takes 524,288 bytes of it): refused by
+    // what it would take once read, half its file (the entries with South
+    // to move), before it is read.
     let big = dir.path().join("big.table");
-    std::fs::write(&big, vec![0u8; 900_000]).expect("written");
+    std::fs::write(&big, vec![0u8; 1_200_000]).expect("written");
     let big = big.to_str().expect("a UTF-8 path");
     let mut engine = Engine::start(&[
         "--table", big, "--table", path, "--hash", "1", "--memory", "1",
@@ -473,7 +474,7 @@ fn a_table_is_loaded_when_it_fits_and_named() {
     let lines = engine.until("bsiok");
     assert!(
         lines.contains(&format!(
-            "info string table {big} not loaded: it needs 900 kB of memory, 476 kB is left"
+            "info string table {big} not loaded: it needs 600 kB of memory, 476 kB is left"
         )),
         "{lines:?}"
     );

@@ -2,11 +2,12 @@
 //! its header, and its entries in checked blocks, in either form.
 
 use std::io::{self, Read, Write};
+use std::num::NonZeroUsize;
 
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
 use super::index::{boards, turn_round, turned};
-use super::{EndgameTable, TableError, TableForm};
+use super::{EndgameTable, TableError, TableForm, thread_pool};
 use crate::{EndlessPlay, Rules, Variant};
 
 /// The first eight bytes of every table file.
@@ -155,9 +156,13 @@ pub(crate) const fn wdl_code(value: u8, level: u8) -> u8 {
 /// The entries of a level of `level` beans with North to move, in rank
 /// order, from `south`, those with South to move: the board less the
 /// entry of each board turned round, turned in strips
-/// ([`turn_round`]) on the threads of the pool it runs in (rayon's global
-/// pool outside one).
-fn north_entries(south: &[u8], level: u8) -> Result<Vec<u8>, TableError> {
+/// ([`turn_round`]) on `threads` threads (those the table was built on),
+/// or on rayon's global pool for `None`.
+fn north_entries(
+    south: &[u8],
+    level: u8,
+    threads: Option<NonZeroUsize>,
+) -> Result<Vec<u8>, TableError> {
     let mut north = Vec::new();
     north
         .try_reserve_exact(south.len())
@@ -165,7 +170,11 @@ fn north_entries(south: &[u8], level: u8) -> Result<Vec<u8>, TableError> {
             bytes: south.len() as u64,
         })?;
     north.resize(south.len(), 0);
-    turn_round(south, &mut north, level, |value| turned(value, level));
+    let mut turn = || turn_round(south, &mut north, level, |value| turned(value, level));
+    match threads {
+        Some(threads) => thread_pool(threads)?.install(turn),
+        None => turn(),
+    }
     Ok(north)
 }
 
@@ -204,7 +213,7 @@ pub(crate) fn write_level(
     out.write_all(&checksum(&head, HEADER_SEED).to_le_bytes())?;
     // The entries of each block, South's copied and North's turned round
     // (the level's size once more in memory while it is written).
-    let north = north_entries(south, level)?;
+    let north = north_entries(south, level, table.threads)?;
     let per_block = match form {
         TableForm::Exact => BLOCK,
         TableForm::Wdl => 4 * BLOCK,

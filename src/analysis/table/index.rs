@@ -178,6 +178,16 @@ const fn sides(beans: u8) -> usize {
     COUNT[beans as usize][6] as usize
 }
 
+/// The bytes of the strips' bookkeeping while the boards of `beans`
+/// beans are turned round ([`turn_round`]): for each North side with at
+/// most `beans` beans, the first rank of its row ([`Sides`]) and the row
+/// itself, a slice of the boards turned round.
+pub(crate) const fn strips_memory(beans: u8) -> u64 {
+    let per_side = size_of::<usize>() + size_of::<Option<&mut [u8]>>();
+    // The sides with at most `beans` beans: `C(beans + 6, 6)`.
+    per_side as u64 * COUNT[beans as usize][7]
+}
+
 /// Rows of a strip in which boards are turned round (see [`Sides`]).
 const TILE: usize = 64;
 
@@ -444,6 +454,22 @@ mod tests {
                 assert_eq!(to[r], from[turned] ^ 0x55, "{beans} beans, rank {r}");
                 assert_eq!(pairs[r], (r, turned), "{beans} beans");
             }
+        }
+    }
+
+    /// The strips' bookkeeping counts a row for every North side.
+    #[test]
+    fn the_strips_memory_counts_every_north_side() {
+        for beans in [0, 2, 16, 24] {
+            let rows: usize = Sides::new(beans).starts.iter().map(Vec::len).sum();
+            let count: usize = (0..=beans).map(sides).sum();
+            assert_eq!(rows, count);
+            let per_side = 3 * size_of::<usize>();
+            assert_eq!(
+                strips_memory(beans),
+                (per_side * count) as u64,
+                "{beans} beans"
+            );
         }
     }
 

@@ -144,7 +144,13 @@
 //! The entries with North to move are the board less the entry of the
 //! board turned round, South to move: a table in memory answers them so
 //! (see [what an entry means](#what-an-entry-means)), and reads them from
-//! a file for their checksums and values only.
+//! a file for their checksums and values only. They are not compared
+//! with South's turned round: the table never answers from them, so a
+//! file whose North half disagreed could not make it answer wrong, and
+//! the checksums find any damage since the file was written (which
+//! writes them from South's, [`EndgameTable::write_level`]); comparing
+//! them would hold the level's North half in memory beside the table and
+//! turn South's round at every load, which would no longer cost nothing.
 //!
 //! A file that is not a table, has another version, is truncated, has a
 //! bad checksum, holds a value larger than its board or anything after its
@@ -196,13 +202,19 @@
 //! move becomes its entries and the rest goes back to the system before the
 //! search. Writing a level's file takes its entries with North to move
 //! once more beside them (turned round from South's in strips, not one
-//! board after another), as much as the build of the level. That is the
-//! peak, [`EndgameTable::build_memory`], the same
+//! board after another), as much as the build of the level. That, with
+//! the strips' bookkeeping (24 bytes for each side of six holes with at
+//! most the level's beans, 14 MB at 24 beans) and about 10 MB for the
+//! program, is the peak, [`EndgameTable::build_memory`], the same
 //! whether the levels below are built in the same run
 //! ([`EndgameTable::build`], which returns them all: a table in memory is
 //! smaller than its top level's build) or read from their files
 //! ([`EndgameTable::build_next`], `bohnenspiel table --output DIR`):
-//! 223 MB up to 20 beans and 1.17 GB up to 24, 0.78 bytes per position.
+//! 239 MB up to 20 beans and 1.19 GB up to 24, 0.79 bytes per position.
+//! Measured with `bohnenspiel table` on the 2-core machine under load
+//! (the most resident memory): 42.8 MB up to 16 beans (the estimate
+//! 44.1 MB), 101.3 MB up to 18 on one thread and 103.8 MB on two
+//! (101.7 MB); the build up to 24 beans peaked at 1.21 GB (1.19 GB).
 //! By the bytes alone, a machine with 24 GiB could build every position
 //! up to 30 beans (9.6 GB at the peak), the most the build's byte per
 //! position can hold (exits and thresholds up to 30).
@@ -531,6 +543,10 @@ pub struct EndgameTable {
     /// turned round), level 0 first, set once read and checked.
     levels: Arc<[OnceLock<Box<[u8]>>]>,
     loading: Arc<Loading>,
+    /// The threads the table was built on, which also write its files;
+    /// `None` for a table read (its files are written on rayon's global
+    /// pool, as many threads as the system offers).
+    threads: Option<NonZeroUsize>,
 }
 
 /// How far the background reading of a table's levels has come.
@@ -690,11 +706,16 @@ impl EndgameTable {
             report(&done);
             built.push(entries);
         }
-        Ok(EndgameTable::from_built(rules, built))
+        Ok(EndgameTable::from_built(rules, built, Some(threads)))
     }
 
-    /// A table of the levels `built`, level 0 first, all in memory.
-    fn from_built(rules: Rules, built: Vec<Box<[u8]>>) -> EndgameTable {
+    /// A table of the levels `built`, level 0 first, all in memory, built
+    /// on `threads` threads (`None` if read).
+    fn from_built(
+        rules: Rules,
+        built: Vec<Box<[u8]>>,
+        threads: Option<NonZeroUsize>,
+    ) -> EndgameTable {
         let beans = 2 * (built.len() as u8).saturating_sub(1);
         EndgameTable {
             variant: rules.variant,
@@ -702,6 +723,7 @@ impl EndgameTable {
             beans,
             levels: built.into_iter().map(OnceLock::from).collect(),
             loading: Loading::new(LoadState::Done),
+            threads,
         }
     }
 
@@ -817,17 +839,25 @@ impl EndgameTable {
 
     /// The memory in bytes that building a table up to `beans` beans
     /// takes at its peak, while its top level is built: the levels below
-    /// it (their entries with South to move), and one byte for each
-    /// position of the top level (both players to move), which becomes
-    /// its entries; the work lists and the program besides are small (see
-    /// the [limits](self#limits)). The same whether the levels below are
+    /// it (their entries with South to move), one byte for each position
+    /// of the top level (both players to move), which becomes its
+    /// entries, the bookkeeping of the strips in which its boards are
+    /// turned round (24 bytes for each side of six holes with at most
+    /// `beans` beans, on a 64-bit system), and
+    /// 10 MB for the program itself: its code, its threads and the
+    /// buffers of the file being written (see the [limits](self#limits)). The same whether the levels below are
     /// built in the same run or read from their files.
     ///
     /// ```
     /// use bohnenspiel::analysis::EndgameTable;
     ///
-    /// // Levels 0 to 22 with South to move, and level 24 in full.
-    /// assert_eq!(EndgameTable::build_memory(24)?, 332_095_816 + 834_451_800);
+    /// // Levels 0 to 22 with South to move, level 24 in full, its strips
+    /// // and the program.
+    /// # #[cfg(target_pointer_width = "64")]
+    /// assert_eq!(
+    ///     EndgameTable::build_memory(24)?,
+    ///     332_095_816 + 834_451_800 + 14_250_600 + 10_000_000
+    /// );
     /// # Ok::<(), bohnenspiel::analysis::TableError>(())
     /// ```
     ///
@@ -838,7 +868,7 @@ impl EndgameTable {
         EndgameTable::entries_for(beans)?;
         let top = beans - beans % 2;
         let below: u64 = (0..top).step_by(2).map(index::boards).sum();
-        Ok(below + 2 * index::boards(top))
+        Ok(below + 2 * index::boards(top) + index::strips_memory(top) + PROGRAM_MEMORY)
     }
 
     /// The most beans on a board the table covers.
@@ -946,7 +976,7 @@ impl EndgameTable {
                 .collect(),
         };
         built.push(entries);
-        *self = EndgameTable::from_built(self.rules(), built);
+        *self = EndgameTable::from_built(self.rules(), built, Some(threads));
         Ok(report)
     }
 
@@ -972,7 +1002,10 @@ impl EndgameTable {
     /// `form` (see the [file format](self#the-file-format)). While it
     /// writes, the level's entries with North to move are held in memory
     /// beside the table, as many bytes as the level keeps with South to
-    /// move.
+    /// move; they are turned round from South's on as many threads as the
+    /// table was built on ([`EndgameTable::build_reporting`],
+    /// [`EndgameTable::build_next`]), on rayon's global pool for a table
+    /// read from files.
     ///
     /// # Errors
     ///
@@ -980,7 +1013,8 @@ impl EndgameTable {
     /// (it is odd or above [`EndgameTable::beans`]); [`TableError::Io`]
     /// if writing fails (a full disk among others);
     /// [`TableError::OutOfMemory`] if the entries with North to move
-    /// cannot be held.
+    /// cannot be held; [`TableError::Threads`] if the threads cannot be
+    /// started.
     pub fn write_level(
         &self,
         level: u8,
@@ -998,11 +1032,14 @@ impl EndgameTable {
     /// `form` into the directory `dir`, each under its
     /// [name](EndgameTable::level_file_name), never half-written: to a
     /// temporary name beside it, then renamed. Returns the paths written.
+    /// Each is written as [`EndgameTable::write_level`] writes it, on the
+    /// same threads.
     ///
     /// # Errors
     ///
     /// [`TableError::File`] naming the file that could not be written,
-    /// around [`TableError::Io`] (the temporary file is removed);
+    /// around [`TableError::Io`] (the temporary file is removed) or what
+    /// else made [`EndgameTable::write_level`] fail;
     /// [`TableError::MissingLevel`] for a level the table does not hold.
     pub fn save(
         &self,
@@ -1024,11 +1061,14 @@ impl EndgameTable {
     }
 
     /// Writes the files of every level, from 0 beans up, one after another
-    /// in the exact form: a stream [`EndgameTable::read`] reads.
+    /// in the exact form: a stream [`EndgameTable::read`] reads. Each is
+    /// written as [`EndgameTable::write_level`] writes it, on the same
+    /// threads.
     ///
     /// # Errors
     ///
-    /// [`TableError::Io`] if writing fails.
+    /// [`TableError::Io`] if writing fails; [`TableError::OutOfMemory`]
+    /// or [`TableError::Threads`] as for [`EndgameTable::write_level`].
     pub fn write(&self, mut out: impl Write) -> Result<(), TableError> {
         self.wait_loaded()?;
         for level in (0..=self.beans).step_by(2) {
@@ -1111,7 +1151,7 @@ impl EndgameTable {
             })
             .collect();
         built.reverse();
-        EndgameTable::from_built(rules, built)
+        EndgameTable::from_built(rules, built, None)
     }
 
     /// A table whose levels `opened` are read by a thread of their own,
@@ -1126,6 +1166,7 @@ impl EndgameTable {
             beans: opened.beans,
             levels: Arc::clone(&levels),
             loading: Arc::clone(&loading),
+            threads: None,
         };
         let files = opened.files;
         std::thread::Builder::new()
@@ -1156,6 +1197,13 @@ impl EndgameTable {
         Ok(table)
     }
 }
+
+/// The memory in bytes that [`EndgameTable::build_memory`] allows for the
+/// program besides the table: its code, its threads, their work lists
+/// and the buffers of the file being written (the peaks of `bohnenspiel
+/// table` up to 16 and 18 beans are 8.7 and 12.1 MB above the rest of
+/// the estimate, those of the `tables` example 2.3 MB).
+const PROGRAM_MEMORY: u64 = 10_000_000;
 
 /// Builds level `level` from the entries of the levels below it,
 /// `lower` (South to move), on the threads of `pool`: its entries with

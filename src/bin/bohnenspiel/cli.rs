@@ -574,7 +574,7 @@ the positions and the rules (on standard error when the table goes to
 standard output, where its level files follow one another).
 The files of a table up to 16 beans take 39 MB, 20 beans 277 MB, 24 beans
 1.5 GB (a quarter of that with --wdl, besides); building them takes
-32 MB, 223 MB and 1.17 GB of memory at the peak.
+44 MB, 239 MB and 1.19 GB of memory at the peak.
 
 Exit status: 0, 2 for a usage error (more than 24 beans, 0 threads, a
 build that needs more memory than the system has available or --memory allows, files

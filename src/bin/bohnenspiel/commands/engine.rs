@@ -108,11 +108,11 @@ pub fn setup(settings: &Settings) -> Result<Setup, CliError> {
     let mut engine = Engine::new(settings.rules, config);
     let left = budget.map(|budget| budget.saturating_sub(engine.hash_bytes() as u64));
     let mut notes = Vec::new();
-    // The largest file first: the first that loads covers the others.
+    // The largest table first: the first that loads covers the others.
     let mut candidates: Vec<(u64, &PathBuf)> = settings
         .tables
         .iter()
-        .map(|path| (table::size(path), path))
+        .map(|path| (table::load_memory(path), path))
         .collect();
     candidates.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
     let mut loaded: Option<u8> = None;

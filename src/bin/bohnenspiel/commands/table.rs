@@ -352,20 +352,58 @@ fn table_error(path: &Path, error: TableError) -> CliError {
     input_error(&name, problem)
 }
 
-/// The bytes of the table at `path`: the level files of a directory, or
-/// the file; 0 when it cannot be seen.
-pub fn size(path: &Path) -> u64 {
-    let len = |path: &Path| std::fs::metadata(path).map_or(0, |meta| meta.len());
+/// The memory the table at `path` takes once read (the level files of a
+/// directory, or one file of levels): the entries with South to move,
+/// half of each level's, since those with North to move are read for
+/// their checks only; 0 when it cannot be seen.
+pub fn load_memory(path: &Path) -> u64 {
+    let kept = |path: &Path| std::fs::metadata(path).map_or(0, |meta| kept_len(meta.len()));
     if path.is_dir() {
         std::fs::read_dir(path).map_or(0, |entries| {
             entries
                 .filter_map(Result::ok)
                 .map(|entry| entry.path())
                 .filter(|path| path.extension().is_some_and(|ext| ext == "table"))
-                .map(|path| len(&path))
+                .map(|path| kept(&path))
                 .sum()
         })
     } else {
-        len(path)
+        kept(path)
+    }
+}
+
+/// The entries with South to move of an exact file of `len` bytes: those
+/// of its level, or of every level up to its top for a file of levels one
+/// after another; half the file for a length no level has (such a file
+/// is refused when it is read).
+fn kept_len(len: u64) -> u64 {
+    let entries = |level: u8| EndgameTable::entries_for(level).unwrap_or(0);
+    for level in (0..=EndgameTable::MAX_BEANS).step_by(2) {
+        let below = level.checked_sub(2).map_or(0, entries);
+        if EndgameTable::level_file_len(level, TableForm::Exact).ok() == Some(len) {
+            return (entries(level) - below) / 2;
+        }
+        if EndgameTable::file_len(level).ok() == Some(len) {
+            return entries(level) / 2;
+        }
+    }
+    len / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A level file keeps its entries with South to move, half of its
+    /// entries; a file of levels those of every level.
+    #[test]
+    fn loading_keeps_half_of_the_entries() {
+        let level = |beans| EndgameTable::level_file_len(beans, TableForm::Exact).expect("a level");
+        let entries = |beans| EndgameTable::entries_for(beans).expect("a level");
+        assert_eq!(kept_len(level(16)), (entries(16) - entries(14)) / 2);
+        assert_eq!(kept_len(level(0)), 1);
+        let stream = EndgameTable::file_len(4).expect("levels");
+        assert_eq!(kept_len(stream), entries(4) / 2);
+        assert_eq!(kept_len(1_000), 500);
     }
 }
