@@ -6,8 +6,7 @@
 // the page cache after the first), the time to open the exact table (every
 // header read and checked: the table is then in use, its levels read in
 // the background) and the time until every level is read (every block's
-// checksum verified, every value checked against its board, and those
-// with North to move against those with South to move); then the
+// checksum verified and every value checked against its board); then the
 // same for its 2-bit form (written into DIR first if it is not there),
 // which is read in full when opened. For a search to set them beside, the
 // engine's depth-16 search from the opening takes about 2 s (README).

@@ -80,20 +80,21 @@
 //! byte for byte, on any number of threads.
 //!
 //! Measured on the 2-core machine with nothing else running (release
-//! build): `bohnenspiel table --beans 24`, from nothing, takes 270 s on
-//! the clock and 414 s of CPU time, the level of 24 beans 176 s of it,
-//! and peaks at 1.21 GB resident (1,183,128 KiB), 0.81 bytes per
+//! build): `bohnenspiel table --beans 24`, from nothing, takes 211 s on
+//! the clock and 390 s of CPU time, the level of 24 beans 114 s of it,
+//! and peaks at 1.21 GB resident (1,177,080 KiB), 0.80 bytes per
 //! position, while the attractors of level 24 are built
-//! ([`EndgameTable::build_memory`] says 1.2 GB). Up to 20 beans (277
-//! million positions) the `tables` example builds on one thread in 61.5
-//! s (4.5 million positions a second) and peaks at 231 MB; on two threads
-//! in 44.5 s, peaking at 237 MB. Each level from 10 to 18 beans takes 1.8
-//! to 1.9 times less on two threads, but level 20 only 1.2 times less:
-//! there the two threads spend 53 s of CPU time against one thread's 38
-//! s, and the busiest of them 27 s, so the work of that level is not yet
-//! shared evenly. The strips' own bookkeeping is 24 bytes for each North
-//! side, 14 MB at 24 beans. The CHANGELOG keeps the figures of earlier
-//! versions.
+//! ([`EndgameTable::build_memory`] says 1.19 GB). Up to 20 beans (277
+//! million positions) the `tables` example builds on one thread in 65.0
+//! s (4.3 million positions a second) and peaks at 231 MB; on two threads
+//! in 34.0 s, 1.91 times less, peaking at 233 MB; level 20 alone takes
+//! 40.2 s against 21.2 s (1.89 times), its busiest thread 21.1 s. The
+//! speed-up depends on the memory the two threads share with whatever
+//! else runs on the machine: of three runs in a row, two gave 1.91 times
+//! in all and one 1.60 (level 20: 1.63, its two threads spending 49 s of
+//! CPU time against one thread's 41 s). The strips' own bookkeeping is
+//! 24 bytes for each North side, 14 MB at 24 beans. The CHANGELOG keeps
+//! the figures of earlier versions.
 //!
 //! # The file format
 //!
