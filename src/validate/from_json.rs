@@ -96,6 +96,14 @@ impl DocumentError {
         }
     }
 
+    /// The error of a record that prints as `count` games, not one.
+    fn not_one_game(count: usize) -> DocumentError {
+        DocumentError::notation(
+            "",
+            format!("expected one game, found a record that prints as {count} games"),
+        )
+    }
+
     /// The same error inside `prefix` (such as `games[3]`).
     fn within(mut self, prefix: &str) -> DocumentError {
         self.path = if self.path.is_empty() {
@@ -106,6 +114,19 @@ impl DocumentError {
             format!("{prefix}.{}", self.path)
         };
         self
+    }
+}
+
+/// The one game that the record printed from a document reads as.
+///
+/// # Errors
+///
+/// A [`DocumentError`] of kind notation if the record reads as more or
+/// fewer games than one.
+pub(super) fn the_one_game<T>(games: &[T]) -> Result<&T, DocumentError> {
+    match games {
+        [game] => Ok(game),
+        _ => Err(DocumentError::not_one_game(games.len())),
     }
 }
 
@@ -775,15 +796,7 @@ fn past_group_limit(record: Record) -> Result<LosslessRecord, DocumentError> {
     reads_back(&kept)?;
     let text = record.to_string();
     let games = parse_records(&text);
-    let [game] = games.as_slice() else {
-        return Err(DocumentError::notation(
-            "",
-            format!(
-                "expected one game, found a record that prints as {} games",
-                games.len()
-            ),
-        ));
-    };
+    let game = the_one_game(&games)?;
     Ok(LosslessRecord {
         record: game.record.without_spans(),
         skipped: Vec::new(),

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::notation::{LosslessRecord, ParsedRecord, Record, parse_records};
 
-use super::from_json::DocumentError;
+use super::from_json::{DocumentError, the_one_game};
 use super::json_writer::{DocumentForm, write_game_document};
 use super::{Options, validate};
 
@@ -106,15 +106,7 @@ pub(super) fn derived_document(
         }],
         None => parse_records(&text),
     };
-    let [game] = games.as_slice() else {
-        return Err(DocumentError::notation(
-            "",
-            format!(
-                "expected one game, found a record that prints as {} games",
-                games.len()
-            ),
-        ));
-    };
+    let game = the_one_game(&games)?;
     let report = validate(game, options);
     let mut json = Vec::new();
     write_game_document(&mut json, game, DocumentForm::Full(&report), None, 1)
