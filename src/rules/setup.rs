@@ -185,14 +185,9 @@ impl SetupError {
     /// for a setup that reads but cannot arise in a game.
     #[must_use]
     pub const fn offset(&self) -> Option<usize> {
-        match *self {
-            SetupError::ExpectedNumber { offset, .. }
-            | SetupError::LeadingZero { offset, .. }
-            | SetupError::NumberTooLarge { offset, .. }
-            | SetupError::ExpectedSeparator { offset, .. }
-            | SetupError::ExpectedTurn { offset, .. }
-            | SetupError::TrailingText { offset, .. } => Some(offset),
-            SetupError::WrongTotal { .. } | SetupError::OddStore { .. } => None,
+        match self.place() {
+            Some((offset, _)) => Some(offset),
+            None => None,
         }
     }
 
@@ -201,13 +196,22 @@ impl SetupError {
     /// game.
     #[must_use]
     pub const fn column(&self) -> Option<usize> {
+        match self.place() {
+            Some((_, column)) => Some(column),
+            None => None,
+        }
+    }
+
+    /// The byte offset and the column of a syntax error; `None` for a
+    /// setup that reads but cannot arise in a game.
+    const fn place(&self) -> Option<(usize, usize)> {
         match *self {
-            SetupError::ExpectedNumber { column, .. }
-            | SetupError::LeadingZero { column, .. }
-            | SetupError::NumberTooLarge { column, .. }
-            | SetupError::ExpectedSeparator { column, .. }
-            | SetupError::ExpectedTurn { column, .. }
-            | SetupError::TrailingText { column, .. } => Some(column),
+            SetupError::ExpectedNumber { offset, column, .. }
+            | SetupError::LeadingZero { offset, column, .. }
+            | SetupError::NumberTooLarge { offset, column, .. }
+            | SetupError::ExpectedSeparator { offset, column, .. }
+            | SetupError::ExpectedTurn { offset, column, .. }
+            | SetupError::TrailingText { offset, column, .. } => Some((offset, column)),
             SetupError::WrongTotal { .. } | SetupError::OddStore { .. } => None,
         }
     }

@@ -947,10 +947,9 @@ impl<W: io::Write> Out<W> {
         start
     }
 
-    /// A ply's `mark`, `groups`, `alternatives`, `comment`, `annotated`
-    /// and `values` in the full document, each when it holds more than its
-    /// default.
-    fn written_parts(&mut self, at: &mut At<'_>, ply: &WrittenPly, turn: &Turn) {
+    /// A written ply's `mark` and `groups`, each when it holds more than
+    /// its default.
+    fn mark_and_groups(&mut self, at: &mut At<'_>, ply: &WrittenPly) {
         if let Some(mark) = ply.mark {
             self.raw(b",\"mark\":");
             self.string(mark.as_str());
@@ -959,20 +958,20 @@ impl<W: io::Write> Out<W> {
             self.raw(b",\"groups\":");
             self.groups(ply, Some(at));
         }
+    }
+
+    /// A ply's `mark`, `groups`, `alternatives`, `comment`, `annotated`
+    /// and `values` in the full document, each when it holds more than its
+    /// default.
+    fn written_parts(&mut self, at: &mut At<'_>, ply: &WrittenPly, turn: &Turn) {
+        self.mark_and_groups(at, ply);
         if !turn.alternatives.is_empty() {
             self.raw(b",\"alternatives\":");
             self.array(turn.alternatives.iter(), |w, alternative| {
                 let start = at.place(alternative.span.start);
                 w.raw(b"{\"hole\":");
                 w.hole(alternative);
-                if let Some(mark) = alternative.mark {
-                    w.raw(b",\"mark\":");
-                    w.string(mark.as_str());
-                }
-                if !alternative.groups.is_empty() {
-                    w.raw(b",\"groups\":");
-                    w.groups(alternative, Some(at));
-                }
+                w.mark_and_groups(at, alternative);
                 w.raw(b",\"at\":");
                 w.place(start);
                 w.raw(b"}");
