@@ -82,8 +82,7 @@ pub(crate) fn proptest_config(cases: u32) -> proptest::prelude::ProptestConfig {
 pub struct ReadmeDoctests;
 
 pub use rules::{
-    Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, HoleError,
-    Move, Moves, Outcome, ParseRulesError, ParseScoreError, Partie, PartieError, PlayError, Player,
-    Ply, Position, Recurrence, Repetition, Rules, Score, Setup, SetupError, TOTAL_BEANS, TakenBack,
-    Variant, perft,
+    Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, Move,
+    Moves, Outcome, Partie, PartieError, PlayError, Player, Ply, Position, Recurrence, Repetition,
+    Rules, RulesError, Score, Setup, TOTAL_BEANS, TakenBack, Variant, perft,
 };

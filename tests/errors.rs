@@ -1,9 +1,7 @@
 //! Bad input gives typed errors with messages a person understands, and
 //! nothing panics.
 
-use bohnenspiel::{
-    Game, Hole, HoleError, Move, PlayError, Player, Position, Rules, Setup, SetupError,
-};
+use bohnenspiel::{Game, Hole, Move, PlayError, Player, Position, Rules, RulesError, Setup};
 
 fn message(error: impl std::fmt::Display) -> String {
     error.to_string()
@@ -13,7 +11,7 @@ fn message(error: impl std::fmt::Display) -> String {
 fn holes_0_and_13_do_not_exist() {
     for (text, number) in [("0", 0), ("13", 13)] {
         let error = text.parse::<Move>().expect_err("no such hole");
-        assert_eq!(error, HoleError::OutOfRange(number));
+        assert_eq!(error, RulesError::HoleOutOfRange(number));
         assert_eq!(
             message(&error),
             format!("hole {number} does not exist: holes are numbered 1 to 12")
@@ -95,12 +93,12 @@ fn setups_with_71_or_73_beans_or_255_in_a_hole_are_rejected() {
     for (text, total) in cases {
         let setup: Setup = text.parse().expect("syntactically fine");
         let error = Position::from_setup(setup).expect_err("wrong total");
-        assert_eq!(error, SetupError::WrongTotal { total });
+        assert_eq!(error, RulesError::WrongTotal { total });
         assert_eq!(
-            message(error),
+            message(&error),
             format!("the holes and stores hold {total} beans, but a game always has 72")
         );
-        assert_eq!(Position::try_from(setup), Err(error));
+        assert_eq!(Position::try_from(setup), Err(error.clone()));
         assert_eq!(text.parse::<Position>(), Err(error));
     }
 }
@@ -112,7 +110,7 @@ fn an_odd_store_is_rejected() {
         .expect_err("odd store");
     assert_eq!(
         error,
-        SetupError::OddStore {
+        RulesError::OddStore {
             player: Player::South,
             beans: 1
         }
@@ -128,14 +126,14 @@ fn malformed_setup_strings_say_where_and_what() {
     let cases = [
         (
             "",
-            SetupError::ExpectedNumber {
+            RulesError::ExpectedNumber {
                 offset: 0,
                 column: 1,
             },
         ),
         (
             "6,6,6,6,6,6/6,6,6,6,6 0:0 S",
-            SetupError::ExpectedSeparator {
+            RulesError::ExpectedSeparator {
                 offset: 21,
                 column: 22,
                 expected: ',',
@@ -143,21 +141,21 @@ fn malformed_setup_strings_say_where_and_what() {
         ),
         (
             "6,6,6,6,6,6/6,6,6,6,6,6 0:0 X",
-            SetupError::ExpectedTurn {
+            RulesError::ExpectedTurn {
                 offset: 28,
                 column: 29,
             },
         ),
         (
             "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S\n",
-            SetupError::TrailingText {
+            RulesError::TrailingText {
                 offset: 29,
                 column: 30,
             },
         ),
         (
             "6,6,6,6,6,6/6,6,6,6,6,6 0:1000 S",
-            SetupError::NumberTooLarge {
+            RulesError::NumberTooLarge {
                 offset: 26,
                 column: 27,
             },

@@ -62,7 +62,7 @@ pub fn svg(position: &Position, marks: &Marks) -> String {
 /// let picture = svg_with_caption(&end, &Marks::NONE, "South wins 50:22 (North cannot move)");
 /// assert!(picture.contains(">South wins 50:22 (North cannot move)</text>"));
 /// assert!(!picture.contains("to move<") && !picture.contains("to-move\""));
-/// # Ok::<(), bohnenspiel::SetupError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[must_use]
 pub fn svg_with_caption(position: &Position, marks: &Marks, caption: &str) -> String {

@@ -118,7 +118,7 @@ list_type!(
     /// };
     /// assert_eq!(list.len(), 3);
     /// assert_eq!(list.holes().map(Hole::number).collect::<Vec<_>>(), [2, 1, 12]);
-    /// # Ok::<(), bohnenspiel::HoleError>(())
+    /// # Ok::<(), bohnenspiel::RulesError>(())
     /// ```
     JoinedHoles,
     (Joiner, Hole),

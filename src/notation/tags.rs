@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::{ParseRulesError, ParseScoreError, Position, Rules, Score, SetupError};
+use crate::{Position, Rules, RulesError, Score};
 
 use super::{Record, Tag};
 
@@ -222,7 +222,7 @@ pub enum TagValueError {
         /// The tag's value.
         value: String,
         /// Why it is not a position.
-        error: SetupError,
+        error: RulesError,
     },
     /// A `Rules` tag that names no rules.
     #[error("the Rules tag {value:?} does not name rules: {error}")]
@@ -230,7 +230,7 @@ pub enum TagValueError {
         /// The tag's value.
         value: String,
         /// Why it names no rules.
-        error: ParseRulesError,
+        error: RulesError,
     },
     /// A `Result` tag that is not a score.
     #[error("the Result tag {value:?} is not a score South:North such as 50:22")]
@@ -238,7 +238,7 @@ pub enum TagValueError {
         /// The tag's value.
         value: String,
         /// Why it is not a score.
-        error: ParseScoreError,
+        error: RulesError,
     },
     /// A `Result` tag whose counts do not add up to the 72 beans every
     /// finished game has in its stores.
@@ -308,7 +308,7 @@ pub(crate) fn result_value(value: &str) -> Result<Option<Score>, TagValueError> 
             value: value.to_owned(),
             total: score.total(),
         }),
-        Err(ParseScoreError::TooMany { total }) => Err(TagValueError::ResultTotal {
+        Err(RulesError::ScoreTooLarge { total }) => Err(TagValueError::ResultTotal {
             value: value.to_owned(),
             total,
         }),

@@ -12,7 +12,7 @@ use crate::Hole;
 ///
 /// let capture = Capture { hole: Hole::new(7)?, beans: 4 };
 /// assert_eq!(capture.to_string(), "4 from 7");
-/// # Ok::<(), bohnenspiel::HoleError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

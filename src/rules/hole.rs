@@ -4,7 +4,7 @@ use std::fmt;
 use std::num::NonZeroU8;
 use std::str::FromStr;
 
-use crate::Player;
+use crate::{Player, RulesError};
 
 /// One of the twelve holes, numbered 1–12 counter-clockwise as in the
 /// notation: holes 1–6 are South's row from South's left, holes 7–12 are
@@ -22,21 +22,10 @@ use crate::Player;
 /// assert_eq!(hole.next(), Hole::new(1).unwrap());
 /// assert_eq!(hole.owner(), Player::North);
 /// assert!("13".parse::<Hole>().is_err());
-/// # Ok::<(), bohnenspiel::HoleError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Hole(NonZeroU8);
-
-/// A hole number outside 1–12, or text that is not a hole number.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum HoleError {
-    /// The number is not in 1..=12.
-    #[error("hole {0} does not exist: holes are numbered 1 to 12")]
-    OutOfRange(u64),
-    /// The text is not a decimal number.
-    #[error("{0:?} is not a hole number: expected a number from 1 to 12")]
-    NotANumber(String),
-}
 
 impl Hole {
     /// The smallest hole number, 1.
@@ -58,12 +47,12 @@ impl Hole {
     ///
     /// # Errors
     ///
-    /// [`HoleError::OutOfRange`] unless `number` is in 1..=12.
-    pub const fn new(number: u8) -> Result<Hole, HoleError> {
+    /// [`RulesError::HoleOutOfRange`] unless `number` is in 1..=12.
+    pub const fn new(number: u8) -> Result<Hole, RulesError> {
         if number >= 1 && number <= 12 {
             Ok(Hole::from_index_unchecked(number - 1))
         } else {
-            Err(HoleError::OutOfRange(number as u64))
+            Err(RulesError::HoleOutOfRange(number as u64))
         }
     }
 
@@ -145,9 +134,9 @@ impl fmt::Display for Hole {
 }
 
 impl TryFrom<u8> for Hole {
-    type Error = HoleError;
+    type Error = RulesError;
 
-    fn try_from(number: u8) -> Result<Hole, HoleError> {
+    fn try_from(number: u8) -> Result<Hole, RulesError> {
         Hole::new(number)
     }
 }
@@ -159,22 +148,22 @@ impl From<Hole> for u8 {
 }
 
 impl FromStr for Hole {
-    type Err = HoleError;
+    type Err = RulesError;
 
     /// Parses a decimal hole number such as `"7"`. Leading zeros and
     /// surrounding white space are not accepted.
-    fn from_str(text: &str) -> Result<Hole, HoleError> {
+    fn from_str(text: &str) -> Result<Hole, RulesError> {
         if text.is_empty()
             || !text.bytes().all(|b| b.is_ascii_digit())
             || text.starts_with('0') && text.len() > 1
         {
-            return Err(HoleError::NotANumber(text.to_owned()));
+            return Err(RulesError::NotAHole(text.to_owned()));
         }
         match text.parse::<u64>() {
             Ok(number) if (1..=12).contains(&number) => Hole::new(number as u8),
-            Ok(number) => Err(HoleError::OutOfRange(number)),
+            Ok(number) => Err(RulesError::HoleOutOfRange(number)),
             // Only overflow remains: all digits, too many of them.
-            Err(_) => Err(HoleError::OutOfRange(u64::MAX)),
+            Err(_) => Err(RulesError::HoleOutOfRange(u64::MAX)),
         }
     }
 }
@@ -211,18 +200,15 @@ mod tests {
 
     #[test]
     fn zero_and_thirteen_are_rejected() {
-        assert_eq!(Hole::new(0), Err(HoleError::OutOfRange(0)));
-        assert_eq!(Hole::new(13), Err(HoleError::OutOfRange(13)));
-        assert_eq!("13".parse::<Hole>(), Err(HoleError::OutOfRange(13)));
-        assert!(matches!("x".parse::<Hole>(), Err(HoleError::NotANumber(_))));
-        assert!(matches!(
-            "07".parse::<Hole>(),
-            Err(HoleError::NotANumber(_))
-        ));
-        assert!(matches!("".parse::<Hole>(), Err(HoleError::NotANumber(_))));
+        assert_eq!(Hole::new(0), Err(RulesError::HoleOutOfRange(0)));
+        assert_eq!(Hole::new(13), Err(RulesError::HoleOutOfRange(13)));
+        assert_eq!("13".parse::<Hole>(), Err(RulesError::HoleOutOfRange(13)));
+        assert!(matches!("x".parse::<Hole>(), Err(RulesError::NotAHole(_))));
+        assert!(matches!("07".parse::<Hole>(), Err(RulesError::NotAHole(_))));
+        assert!(matches!("".parse::<Hole>(), Err(RulesError::NotAHole(_))));
         assert_eq!(
             "99999999999999999999999".parse::<Hole>(),
-            Err(HoleError::OutOfRange(u64::MAX))
+            Err(RulesError::HoleOutOfRange(u64::MAX))
         );
     }
 

@@ -6,6 +6,7 @@
 //! [`Game`](crate::Game), [`Rules`](crate::Rules) and the rest.
 
 mod capture;
+mod error;
 mod game;
 mod hole;
 mod moves;
@@ -20,15 +21,16 @@ mod setup_text;
 mod sowing;
 
 pub use capture::{Capture, Captures};
+pub use error::RulesError;
 pub(crate) use game::Checkpoint;
 pub use game::{Action, ClaimError, EndReason, Game, GameEnd, Ply, Recurrence, TakenBack};
-pub use hole::{Hole, HoleError};
+pub use hole::Hole;
 pub use moves::{Move, Moves};
-pub use options::{EndlessPlay, ParseRulesError, Repetition, Rules, Variant};
-pub use outcome::{Outcome, ParseScoreError, Score};
+pub use options::{EndlessPlay, Repetition, Rules, Variant};
+pub use outcome::{Outcome, Score};
 pub use partie::{Partie, PartieError};
 pub use perft::perft;
 pub use player::Player;
 pub use position::{PlayError, Position};
-pub use setup::{Setup, SetupError, TOTAL_BEANS};
+pub use setup::{Setup, TOTAL_BEANS};
 pub(crate) use sowing::sow;

@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 use std::iter::FusedIterator;
 use std::str::FromStr;
 
-use crate::{Hole, HoleError, Player};
+use crate::{Hole, Player, RulesError};
 
 /// A move: the hole whose beans the player to move takes and sows.
 ///
@@ -21,7 +21,7 @@ use crate::{Hole, HoleError, Player};
 /// assert_eq!(mv.hole(), Hole::new(4)?);
 /// assert_eq!(mv.to_string(), "4");
 /// assert!("13".parse::<Move>().is_err());
-/// # Ok::<(), bohnenspiel::HoleError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -42,8 +42,8 @@ impl Move {
     ///
     /// # Errors
     ///
-    /// [`HoleError::OutOfRange`] unless `number` is in 1..=12.
-    pub fn from_number(number: u8) -> Result<Move, HoleError> {
+    /// [`RulesError::HoleOutOfRange`] unless `number` is in 1..=12.
+    pub fn from_number(number: u8) -> Result<Move, RulesError> {
         Hole::new(number).map(Move::new)
     }
 
@@ -68,18 +68,18 @@ impl From<Move> for Hole {
 }
 
 impl TryFrom<u8> for Move {
-    type Error = HoleError;
+    type Error = RulesError;
 
-    fn try_from(number: u8) -> Result<Move, HoleError> {
+    fn try_from(number: u8) -> Result<Move, RulesError> {
         Move::from_number(number)
     }
 }
 
 impl FromStr for Move {
-    type Err = HoleError;
+    type Err = RulesError;
 
     /// Parses a hole number, as [`Hole`]'s `FromStr` does.
-    fn from_str(text: &str) -> Result<Move, HoleError> {
+    fn from_str(text: &str) -> Result<Move, RulesError> {
         text.parse().map(Move::new)
     }
 }
@@ -112,7 +112,7 @@ impl fmt::Display for Move {
 /// assert!(!moves.contains(Move::from_number(7)?));
 /// let holes: Vec<String> = moves.map(|mv| mv.to_string()).collect();
 /// assert_eq!(holes, ["1", "2", "3", "4", "5", "6"]);
-/// # Ok::<(), bohnenspiel::HoleError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Default)]
 pub struct Moves {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Player, Position, Score};
+use crate::{Player, Position, RulesError, Score};
 
 /// Which rules a [`Game`](crate::Game) follows. The default is the
 /// standard game, with endless play scored [`EndlessPlay::OwnSide`] and
@@ -111,7 +111,7 @@ impl EndlessPlay {
     /// assert_eq!(score(EndlessPlay::OwnSide), Score::new(37, 35));
     /// assert_eq!(score(EndlessPlay::LastMover), Score::new(34, 38));
     /// assert_eq!(score(EndlessPlay::Split), Score::new(36, 36));
-    /// # Ok::<(), bohnenspiel::SetupError>(())
+    /// # Ok::<(), bohnenspiel::RulesError>(())
     /// ```
     #[must_use]
     pub fn score(self, position: &Position, last_mover: Player) -> Score {
@@ -170,48 +170,29 @@ impl fmt::Display for EndlessPlay {
     }
 }
 
-/// Why a text does not name a [`Variant`], an [`EndlessPlay`] rule or
-/// [`Rules`]. The message quotes the text and names what is allowed.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParseRulesError {
-    /// Not a variant's name.
-    #[error("{0:?} is not a rules variant (standard or hemprich)")]
-    Variant(String),
-    /// Not an endless-play rule's name.
-    #[error("{0:?} is not an endless-play rule (own-side, last-mover or split)")]
-    EndlessPlay(String),
-    /// A part of a rules text that is neither a variant nor
-    /// `endless=RULE`.
-    #[error("{0:?} is neither a rules variant nor endless=RULE")]
-    Part(String),
-    /// The variant or the endless-play rule is given twice.
-    #[error("the {0} is given twice")]
-    Twice(&'static str),
-}
-
 /// Keeps a text short enough to quote in an error message.
 fn quoted(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
 impl FromStr for Variant {
-    type Err = ParseRulesError;
+    type Err = RulesError;
 
     /// `standard` or `hemprich`, in any case.
-    fn from_str(text: &str) -> Result<Variant, ParseRulesError> {
+    fn from_str(text: &str) -> Result<Variant, RulesError> {
         let text = text.trim();
         [Variant::Standard, Variant::Hemprich]
             .into_iter()
             .find(|variant| variant.name().eq_ignore_ascii_case(text))
-            .ok_or_else(|| ParseRulesError::Variant(quoted(text)))
+            .ok_or_else(|| RulesError::NotAVariant(quoted(text)))
     }
 }
 
 impl FromStr for EndlessPlay {
-    type Err = ParseRulesError;
+    type Err = RulesError;
 
     /// `own-side`, `last-mover` or `split`, in any case.
-    fn from_str(text: &str) -> Result<EndlessPlay, ParseRulesError> {
+    fn from_str(text: &str) -> Result<EndlessPlay, RulesError> {
         let text = text.trim();
         [
             EndlessPlay::OwnSide,
@@ -220,7 +201,7 @@ impl FromStr for EndlessPlay {
         ]
         .into_iter()
         .find(|rule| rule.name().eq_ignore_ascii_case(text))
-        .ok_or_else(|| ParseRulesError::EndlessPlay(quoted(text)))
+        .ok_or_else(|| RulesError::NotAnEndlessPlayRule(quoted(text)))
     }
 }
 
@@ -247,12 +228,12 @@ impl FromStr for EndlessPlay {
 /// assert_eq!("Standard".parse::<Rules>()?, Rules::default());
 /// assert_eq!(Rules::default().to_string(), "standard");
 /// assert!("hemprich; hemprich".parse::<Rules>().is_err());
-/// # Ok::<(), bohnenspiel::ParseRulesError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 impl FromStr for Rules {
-    type Err = ParseRulesError;
+    type Err = RulesError;
 
-    fn from_str(text: &str) -> Result<Rules, ParseRulesError> {
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
         let mut variant = None;
         let mut endless_play = None;
         for part in text
@@ -262,18 +243,18 @@ impl FromStr for Rules {
         {
             if let Some((name, value)) = part.split_once('=') {
                 if !name.trim().eq_ignore_ascii_case("endless") {
-                    return Err(ParseRulesError::Part(quoted(part)));
+                    return Err(RulesError::NotARulesPart(quoted(part)));
                 }
                 if endless_play.replace(value.parse()?).is_some() {
-                    return Err(ParseRulesError::Twice("endless-play rule"));
+                    return Err(RulesError::RulesGivenTwice("endless-play rule"));
                 }
             } else {
                 let parsed = part.parse().map_err(|error| match error {
-                    ParseRulesError::Variant(_) => ParseRulesError::Part(quoted(part)),
+                    RulesError::NotAVariant(_) => RulesError::NotARulesPart(quoted(part)),
                     other => other,
                 })?;
                 if variant.replace(parsed).is_some() {
-                    return Err(ParseRulesError::Twice("variant"));
+                    return Err(RulesError::RulesGivenTwice("variant"));
                 }
             }
         }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Player, TOTAL_BEANS};
+use crate::{Player, RulesError, TOTAL_BEANS};
 
 /// A number of beans for each player: the stores of a position, or the
 /// final score of a game.
@@ -130,42 +130,28 @@ impl fmt::Display for InWords {
     }
 }
 
-/// Why a text is not a [`Score`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum ParseScoreError {
-    /// Not two counts around a `:`.
-    #[error("not a score South:North such as 50:22")]
-    Form,
-    /// The counts add up to more beans than the game has.
-    #[error("{total} beans in all, but the game has only 72")]
-    TooMany {
-        /// The two counts added.
-        total: u16,
-    },
-}
-
 /// Reads `South:North`, such as `50:22`: two counts of beans (spaces
 /// around either are allowed) that add up to at most 72, the beans of
 /// the game. This is the one reading of a score, for `Result` tags and
 /// wherever else a score is written.
 ///
 /// ```
-/// use bohnenspiel::{ParseScoreError, Score};
+/// use bohnenspiel::{RulesError, Score};
 ///
 /// assert_eq!("50:22".parse(), Ok(Score::new(50, 22)));
 /// assert_eq!(" 0 : 2 ".parse(), Ok(Score::new(0, 2)));
-/// assert_eq!("50-22".parse::<Score>(), Err(ParseScoreError::Form));
-/// assert_eq!("50:40".parse::<Score>(), Err(ParseScoreError::TooMany { total: 90 }));
+/// assert_eq!("50-22".parse::<Score>(), Err(RulesError::NotAScore));
+/// assert_eq!("50:40".parse::<Score>(), Err(RulesError::ScoreTooLarge { total: 90 }));
 /// ```
 impl FromStr for Score {
-    type Err = ParseScoreError;
+    type Err = RulesError;
 
-    fn from_str(text: &str) -> Result<Score, ParseScoreError> {
-        let (south, north) = text.split_once(':').ok_or(ParseScoreError::Form)?;
+    fn from_str(text: &str) -> Result<Score, RulesError> {
+        let (south, north) = text.split_once(':').ok_or(RulesError::NotAScore)?;
         let count = |part: &str| {
             let part = part.trim();
             if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ParseScoreError::Form);
+                return Err(RulesError::NotAScore);
             }
             // Too long for a u16: more than the game has, counted as such.
             Ok(part.parse::<u16>().unwrap_or(u16::MAX))
@@ -176,7 +162,7 @@ impl FromStr for Score {
             (Ok(south), Ok(north)) if total <= u16::from(TOTAL_BEANS) => {
                 Ok(Score::new(south, north))
             }
-            _ => Err(ParseScoreError::TooMany { total }),
+            _ => Err(RulesError::ScoreTooLarge { total }),
         }
     }
 }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::setup::TOTAL_BEANS;
 use super::sowing::{capture_chain, sow};
-use crate::{Captures, Hole, Move, Moves, Outcome, Player, Score, Setup, SetupError};
+use crate::{Captures, Hole, Move, Moves, Outcome, Player, RulesError, Score, Setup};
 
 /// A position that can arise in a game: 72 beans in all, even stores, and
 /// the player to move. Build one with [`Position::new`] (the opening),
@@ -15,7 +15,7 @@ use crate::{Captures, Hole, Move, Moves, Outcome, Player, Score, Setup, SetupErr
 /// Its text form is that of [`Setup`]:
 /// `<h1>,<h2>,<h3>,<h4>,<h5>,<h6>/<h7>,<h8>,<h9>,<h10>,<h11>,<h12> <south store>:<north store> <S|N>`,
 /// such as `6,6,6,6,6,6/6,6,6,6,6,6 0:0 S` for the opening; parsing it
-/// also validates the position ([`SetupError`]).
+/// also validates the position ([`RulesError`]).
 ///
 /// A `Position` is 15 bytes and `Copy`. It follows the standard rules:
 /// the game is over when the player to move has no beans on their side,
@@ -67,22 +67,22 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// A [`SetupError`] naming what cannot arise in a game: a bean total
+    /// A [`RulesError`] naming what cannot arise in a game: a bean total
     /// other than 72 or an odd store.
     ///
     /// ```
-    /// use bohnenspiel::{Position, Setup, SetupError};
+    /// use bohnenspiel::{Position, Setup, RulesError};
     ///
     /// let mut setup = Setup::START;
     /// setup.board[0] = 255;
     /// let error = Position::from_setup(setup).unwrap_err();
-    /// assert_eq!(error, SetupError::WrongTotal { total: 321 });
+    /// assert_eq!(error, RulesError::WrongTotal { total: 321 });
     /// assert_eq!(
     ///     error.to_string(),
     ///     "the holes and stores hold 321 beans, but a game always has 72"
     /// );
     /// ```
-    pub fn from_setup(setup: Setup) -> Result<Position, SetupError> {
+    pub fn from_setup(setup: Setup) -> Result<Position, RulesError> {
         setup.validate()?;
         Ok(Position {
             board: setup.board,
@@ -237,7 +237,7 @@ impl Position {
     /// assert_eq!(error, PlayError::NotYourHole { mv: Move::from_number(9)?, turn: Player::South });
     /// assert_eq!(error.to_string(), "hole 9 belongs to North, but South is to move");
     /// assert_eq!(position, Position::new());
-    /// # Ok::<(), bohnenspiel::HoleError>(())
+    /// # Ok::<(), bohnenspiel::RulesError>(())
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Captures, PlayError> {
         self.check(mv)?;
@@ -427,9 +427,9 @@ impl Default for Position {
 }
 
 impl TryFrom<Setup> for Position {
-    type Error = SetupError;
+    type Error = RulesError;
 
-    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+    fn try_from(setup: Setup) -> Result<Position, RulesError> {
         Position::from_setup(setup)
     }
 }
@@ -441,10 +441,10 @@ impl From<Position> for Setup {
 }
 
 impl FromStr for Position {
-    type Err = SetupError;
+    type Err = RulesError;
 
     /// Parses the text form described at [`Setup`] and validates it.
-    fn from_str(text: &str) -> Result<Position, SetupError> {
+    fn from_str(text: &str) -> Result<Position, RulesError> {
         Position::from_setup(text.parse()?)
     }
 }

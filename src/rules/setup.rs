@@ -1,6 +1,6 @@
 //! An unchecked position: board, stores and side to move.
 
-use crate::{Hole, Player, Score};
+use crate::{Hole, Player, RulesError, Score};
 
 /// The number of beans in every game.
 pub const TOTAL_BEANS: u8 = 72;
@@ -28,7 +28,7 @@ pub const TOTAL_BEANS: u8 = 72;
 /// assert_eq!(setup.turn, Player::South);
 /// assert_eq!(setup.to_string(), "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S");
 /// assert_eq!(Setup::START.to_string(), "6,6,6,6,6,6/6,6,6,6,6,6 0:0 S");
-/// # Ok::<(), bohnenspiel::SetupError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 ///
 /// [`Position`]: crate::Position
@@ -79,171 +79,22 @@ impl Default for Setup {
     }
 }
 
-/// Why a text is not a setup string, or a [`Setup`] not a position that
-/// can arise in a game: the one error of setups and positions.
-///
-/// **Text.** The six syntax variants say what is wrong and where: the
-/// byte `offset` in the text, from 0, and the `column`, from 1, counting
-/// characters (as the message says, like every other message).
-/// [`Setup`]'s and [`Position`]'s `FromStr` give them.
-///
-/// ```
-/// use bohnenspiel::{Setup, SetupError};
-///
-/// let error = "6,6,6,6,6,6/6,6,6,6,6 0:0 S".parse::<Setup>().unwrap_err();
-/// assert_eq!(error, SetupError::ExpectedSeparator { offset: 21, column: 22, expected: ',' });
-/// assert_eq!((error.offset(), error.column()), (Some(21), Some(22)));
-/// assert_eq!(error.to_string(), "at column 22: expected ',' between two holes of a row");
-/// ```
-///
-/// **Position.** Beans are never created or destroyed, so there are
-/// always 72 ([`SetupError::WrongTotal`]); a capture takes 2, 4 or 6
-/// beans from each hole it empties, so a store is always even (an odd
-/// store is therefore an error, [`SetupError::OddStore`]). These two
-/// checks also bound every hole and store to 72, so a hole holding 255 is
-/// reported as a wrong total. A setup is not required to be reachable
-/// from the opening: composed problems need not be. A setup whose player
-/// to move has no beans is valid; it is a finished game.
-/// [`Setup::validate`], [`Position::from_setup`] and [`Position`]'s
-/// `FromStr` give them.
-///
-/// [`Position`]: crate::Position
-/// [`Position::from_setup`]: crate::Position::from_setup
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum SetupError {
-    /// A bean count was expected (a decimal number from 0 to 255).
-    #[error("at column {column}: expected a bean count (a number from 0 to 255)")]
-    ExpectedNumber {
-        /// The byte offset in the text, from 0.
-        offset: usize,
-        /// The column in the text, from 1, counting characters.
-        column: usize,
-    },
-    /// A bean count has a leading zero, such as `06`.
-    #[error("at column {column}: a bean count must not have a leading zero")]
-    LeadingZero {
-        /// The byte offset in the text, from 0.
-        offset: usize,
-        /// The column in the text, from 1, counting characters.
-        column: usize,
-    },
-    /// A bean count is above 255.
-    #[error("at column {column}: bean count too large: at most 255 fit in a hole or store")]
-    NumberTooLarge {
-        /// The byte offset in the text, from 0.
-        offset: usize,
-        /// The column in the text, from 1, counting characters.
-        column: usize,
-    },
-    /// A separator was expected.
-    #[error("at column {column}: {}", separator_message(*expected))]
-    ExpectedSeparator {
-        /// The byte offset in the text, from 0.
-        offset: usize,
-        /// The column in the text, from 1, counting characters.
-        column: usize,
-        /// The separator expected: `,`, `/`, `:` or a space.
-        expected: char,
-    },
-    /// `S` or `N` was expected for the player to move.
-    #[error("at column {column}: expected S or N (or s or n) for the player to move")]
-    ExpectedTurn {
-        /// The byte offset in the text, from 0.
-        offset: usize,
-        /// The column in the text, from 1, counting characters.
-        column: usize,
-    },
-    /// The text goes on after the player to move.
-    #[error("at column {column}: unexpected text after the player to move")]
-    TrailingText {
-        /// The byte offset in the text, from 0.
-        offset: usize,
-        /// The column in the text, from 1, counting characters.
-        column: usize,
-    },
-    /// The holes and stores do not add up to 72 beans.
-    #[error("the holes and stores hold {total} beans, but a game always has 72")]
-    WrongTotal {
-        /// The beans found.
-        total: u32,
-    },
-    /// A store holds an odd number of beans.
-    #[error(
-        "{player}'s store holds an odd number of beans ({beans}), but captures only ever add 2, 4 or 6"
-    )]
-    OddStore {
-        /// The player whose store it is.
-        player: Player,
-        /// The beans in it.
-        beans: u8,
-    },
-}
-
-impl SetupError {
-    /// Where in the text the problem is, as a byte offset from 0: `None`
-    /// for a setup that reads but cannot arise in a game.
-    #[must_use]
-    pub const fn offset(&self) -> Option<usize> {
-        match self.place() {
-            Some((offset, _)) => Some(offset),
-            None => None,
-        }
-    }
-
-    /// Where in the text the problem is, as a column from 1 counting
-    /// characters: `None` for a setup that reads but cannot arise in a
-    /// game.
-    #[must_use]
-    pub const fn column(&self) -> Option<usize> {
-        match self.place() {
-            Some((_, column)) => Some(column),
-            None => None,
-        }
-    }
-
-    /// The byte offset and the column of a syntax error; `None` for a
-    /// setup that reads but cannot arise in a game.
-    const fn place(&self) -> Option<(usize, usize)> {
-        match *self {
-            SetupError::ExpectedNumber { offset, column, .. }
-            | SetupError::LeadingZero { offset, column, .. }
-            | SetupError::NumberTooLarge { offset, column, .. }
-            | SetupError::ExpectedSeparator { offset, column, .. }
-            | SetupError::ExpectedTurn { offset, column, .. }
-            | SetupError::TrailingText { offset, column, .. } => Some((offset, column)),
-            SetupError::WrongTotal { .. } | SetupError::OddStore { .. } => None,
-        }
-    }
-}
-
-/// The message of [`SetupError::ExpectedSeparator`] after its column.
-fn separator_message(expected: char) -> String {
-    match expected {
-        ',' => "expected ',' between two holes of a row".to_owned(),
-        '/' => "expected '/' between hole 6 and hole 7".to_owned(),
-        ':' => "expected ':' between South's and North's stores".to_owned(),
-        ' ' => "expected a space before the stores and before the turn".to_owned(),
-        other => format!("expected {other:?}"),
-    }
-}
-
 impl Setup {
-    /// Checks that this setup can arise in a game (see [`SetupError`]).
+    /// Checks that this setup can arise in a game (see [`RulesError`]).
     ///
     /// # Errors
     ///
-    /// [`SetupError::WrongTotal`] first, then [`SetupError::OddStore`]
+    /// [`RulesError::WrongTotal`] first, then [`RulesError::OddStore`]
     /// (South's store checked before North's).
-    pub fn validate(&self) -> Result<(), SetupError> {
+    pub fn validate(&self) -> Result<(), RulesError> {
         let total = self.total();
         if total != u32::from(TOTAL_BEANS) {
-            return Err(SetupError::WrongTotal { total });
+            return Err(RulesError::WrongTotal { total });
         }
         for player in Player::ALL {
             let beans = self.stores.of(player);
             if !beans.is_multiple_of(2) {
-                return Err(SetupError::OddStore { player, beans });
+                return Err(RulesError::OddStore { player, beans });
             }
         }
         Ok(())
@@ -264,13 +115,13 @@ mod tests {
     fn wrong_totals_are_reported_with_the_count_found() {
         let mut setup = Setup::START;
         setup.board[0] = 5;
-        assert_eq!(setup.validate(), Err(SetupError::WrongTotal { total: 71 }));
+        assert_eq!(setup.validate(), Err(RulesError::WrongTotal { total: 71 }));
         setup.board[0] = 7;
-        assert_eq!(setup.validate(), Err(SetupError::WrongTotal { total: 73 }));
+        assert_eq!(setup.validate(), Err(RulesError::WrongTotal { total: 73 }));
         setup.board[0] = 255;
         setup.stores = Score::new(255, 255);
         let error = setup.validate().err();
-        assert_eq!(error, Some(SetupError::WrongTotal { total: 831 }));
+        assert_eq!(error, Some(RulesError::WrongTotal { total: 831 }));
         assert_eq!(
             error.map(|e| e.to_string()).unwrap_or_default(),
             "the holes and stores hold 831 beans, but a game always has 72"
@@ -287,7 +138,7 @@ mod tests {
         let error = setup.validate();
         assert_eq!(
             error,
-            Err(SetupError::OddStore {
+            Err(RulesError::OddStore {
                 player: Player::North,
                 beans: 1
             })

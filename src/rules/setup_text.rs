@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Player, Score, Setup, SetupError};
+use crate::{Player, RulesError, Score, Setup};
 
 /// What a syntax error of a setup string says, before its place is
 /// known.
@@ -25,25 +25,25 @@ struct SetupCursor<'a> {
 }
 
 impl SetupCursor<'_> {
-    fn error(&self, syntax: Syntax) -> SetupError {
+    fn error(&self, syntax: Syntax) -> RulesError {
         self.error_at(self.offset, syntax)
     }
 
-    fn error_at(&self, offset: usize, syntax: Syntax) -> SetupError {
+    fn error_at(&self, offset: usize, syntax: Syntax) -> RulesError {
         // Characters before the place: bytes that do not continue one.
         let before = self.bytes.get(..offset).unwrap_or(self.bytes);
         let column = 1 + before.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         match syntax {
-            Syntax::ExpectedNumber => SetupError::ExpectedNumber { offset, column },
-            Syntax::LeadingZero => SetupError::LeadingZero { offset, column },
-            Syntax::NumberTooLarge => SetupError::NumberTooLarge { offset, column },
-            Syntax::ExpectedSeparator(expected) => SetupError::ExpectedSeparator {
+            Syntax::ExpectedNumber => RulesError::ExpectedNumber { offset, column },
+            Syntax::LeadingZero => RulesError::LeadingZero { offset, column },
+            Syntax::NumberTooLarge => RulesError::NumberTooLarge { offset, column },
+            Syntax::ExpectedSeparator(expected) => RulesError::ExpectedSeparator {
                 offset,
                 column,
                 expected,
             },
-            Syntax::ExpectedTurn => SetupError::ExpectedTurn { offset, column },
-            Syntax::TrailingText => SetupError::TrailingText { offset, column },
+            Syntax::ExpectedTurn => RulesError::ExpectedTurn { offset, column },
+            Syntax::TrailingText => RulesError::TrailingText { offset, column },
         }
     }
 
@@ -57,7 +57,7 @@ impl SetupCursor<'_> {
     }
 
     /// A `,`, `/` or `:`, with any spaces around it.
-    fn punctuation(&mut self, expected: char) -> Result<(), SetupError> {
+    fn punctuation(&mut self, expected: char) -> Result<(), RulesError> {
         let before = self.offset;
         self.spaces();
         if self.bytes.get(self.offset).map(|&b| char::from(b)) != Some(expected) {
@@ -70,7 +70,7 @@ impl SetupCursor<'_> {
     }
 
     /// One space or more (or tabs).
-    fn space(&mut self) -> Result<(), SetupError> {
+    fn space(&mut self) -> Result<(), RulesError> {
         if self.spaces() {
             Ok(())
         } else {
@@ -78,7 +78,7 @@ impl SetupCursor<'_> {
         }
     }
 
-    fn number(&mut self) -> Result<u8, SetupError> {
+    fn number(&mut self) -> Result<u8, RulesError> {
         let start = self.offset;
         let mut value: u32 = 0;
         while let Some(&byte) = self.bytes.get(self.offset) {
@@ -102,14 +102,14 @@ impl SetupCursor<'_> {
 }
 
 impl FromStr for Setup {
-    type Err = SetupError;
+    type Err = RulesError;
 
     /// Parses the text form described at [`Setup`]. Nothing is validated
     /// beyond the syntax: any count from 0 to 255 is accepted. As lenient
     /// as the notation where the meaning is certain: spaces (or tabs) may
     /// stand at the ends, around `,`, `/` and `:`, and several where one
     /// is needed; the player to move may be written `s` or `n`.
-    fn from_str(text: &str) -> Result<Setup, SetupError> {
+    fn from_str(text: &str) -> Result<Setup, RulesError> {
         let mut reader = SetupCursor {
             bytes: text.as_bytes(),
             offset: 0,
@@ -170,10 +170,10 @@ impl fmt::Display for Setup {
 mod tests {
     use super::*;
 
-    fn error(text: &str) -> (SetupError, String) {
+    fn error(text: &str) -> (RulesError, String) {
         match text.parse::<Setup>() {
             Ok(setup) => panic!("{text:?} parsed as {setup:?}"),
-            Err(error) => (error, error.to_string()),
+            Err(error) => (error.clone(), error.to_string()),
         }
     }
 
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_problem() {
-        use SetupError::*;
+        use RulesError::*;
         assert_eq!(
             error("").0,
             ExpectedNumber {

@@ -161,7 +161,7 @@ mod tests {
                     beans,
                 })
             })
-            .collect::<Result<Vec<_>, crate::HoleError>>()?;
+            .collect::<Result<Vec<_>, crate::RulesError>>()?;
         Ok(Captures::from_slice(&list).ok_or("too many")?)
     }
 

@@ -337,7 +337,7 @@ pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
 /// assert_eq!(report.start, Start::Position(start));
 /// assert_eq!(report.main_line.plies.len(), 2);
 /// assert!(!report.has_errors());
-/// # Ok::<(), bohnenspiel::SetupError>(())
+/// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[must_use]
 pub fn validate_from(parsed: &ParsedRecord, start: Position, options: &Options) -> Report {
