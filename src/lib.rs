@@ -81,8 +81,9 @@ pub(crate) fn proptest_config(cases: u32) -> proptest::prelude::ProptestConfig {
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub(crate) use rules::TOTAL_BEANS;
 pub use rules::{
     Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, Move,
-    Moves, Outcome, Partie, PartieError, PlayError, Player, Ply, Position, Recurrence, Repetition,
-    Rules, RulesError, Score, Setup, TOTAL_BEANS, TakenBack, Variant, perft,
+    Moves, Outcome, Partie, PartieError, PlayError, Player, Ply, Position, Repetition, Rules,
+    RulesError, Score, Setup, Variant, perft,
 };

@@ -3,7 +3,7 @@
 
 use bohnenspiel::{
     Action, ClaimError, EndReason, EndlessPlay, Game, Move, Outcome, PlayError, Player, Position,
-    Recurrence, Repetition, Rules, Score, Variant,
+    Repetition, Rules, Score, Variant,
 };
 
 fn position(text: &str) -> Position {
@@ -33,17 +33,11 @@ fn endless(endless_play: EndlessPlay) -> Game {
     };
     let mut game = Game::new(position(ENDLESS), rules);
     play_all(&mut game, &ENDLESS_LINE[..11]);
-    assert_eq!(game.recurrence(), None, "new before the 12th ply");
+    assert_eq!(game.first_occurrence(), None, "new before the 12th ply");
     assert_eq!(game.claim_repetition(), Err(ClaimError::NotRepeated));
     play_all(&mut game, &ENDLESS_LINE[11..]);
     assert!(!game.is_over(), "a repetition ends nothing by itself");
-    assert_eq!(
-        game.recurrence(),
-        Some(Recurrence {
-            first_ply: 0,
-            occurrences: 2
-        })
-    );
+    assert_eq!((game.first_occurrence(), game.occurrences()), (Some(0), 2));
     let end = game.claim_repetition().expect("a repetition to claim");
     assert_eq!(
         end.reason,
@@ -64,16 +58,10 @@ fn a_repetition_does_not_end_the_game_by_itself() {
         play_all(&mut game, &ENDLESS_LINE);
         assert!(!game.is_over());
         assert_eq!(game.occurrences(), round + 1);
-        assert_eq!(game.recurrence().map(|r| r.first_ply), Some(0));
+        assert_eq!(game.first_occurrence(), Some(0));
     }
     play_all(&mut game, &ENDLESS_LINE[..1]);
-    assert_eq!(
-        game.recurrence(),
-        Some(Recurrence {
-            first_ply: 1,
-            occurrences: 6
-        })
-    );
+    assert_eq!((game.first_occurrence(), game.occurrences()), (Some(1), 6));
     assert_eq!(game.plies().len(), 61);
 }
 

@@ -66,27 +66,6 @@ pub enum EndReason {
     },
 }
 
-/// What [`Game::take_back`] took back: the last move, with its captures,
-/// and what followed it by itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TakenBack {
-    /// The player who had played the move, and is to move again.
-    pub player: Player,
-    /// The move taken back.
-    pub mv: Move,
-    /// What it had captured, in chain order; the beans are back on the
-    /// board.
-    pub captures: Captures,
-    /// Whether a pass had followed the move (only in the Hemprich
-    /// variant, when it left the other player without beans): taken back
-    /// with it.
-    pub pass_after: bool,
-    /// How the game had ended, if it had after the move (by the rules, by
-    /// an automatic end or by a claim): the game goes on again.
-    pub end: Option<GameEnd>,
-}
-
 /// How and with what score a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -138,17 +117,16 @@ impl fmt::Display for GameEnd {
     }
 }
 
-/// How often the current position of a [`Game`] has occurred since the
-/// last capture, when it has occurred before: [`Game::recurrence`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Recurrence {
+/// How often the current position has occurred since the last capture,
+/// when it has occurred before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Recurrence {
     /// The ply after which the position first occurred since the last
     /// capture (0 for the start position).
-    pub first_ply: usize,
+    first_ply: usize,
     /// How many times it has occurred since the last capture, this time
     /// included: at least 2.
-    pub occurrences: u32,
+    occurrences: u32,
 }
 
 /// Why [`Game::claim_repetition`] refused to end a game.
@@ -177,8 +155,9 @@ pub enum ClaimError {
 /// since the last capture does not end the game by itself, as the
 /// published rules know no such end: play goes on, and many games that
 /// pass through a position twice end normally later. It entitles a player
-/// to end the game: [`Game::recurrence`] says whether, and how often, the
-/// current position has occurred since the last capture, and
+/// to end the game: [`Game::first_occurrence`] and [`Game::occurrences`]
+/// say whether, since when and how often the current position has
+/// occurred since the last capture, and
 /// [`Game::claim_repetition`] ends the game there, with the beans on the
 /// board shared as [`Rules::endless_play`] says. Captures only ever fill
 /// the stores, so no position before a capture can come back: only the
@@ -188,7 +167,7 @@ pub enum ClaimError {
 /// six holes apart, each side has one legal move for ever.
 ///
 /// ```
-/// use bohnenspiel::{EndReason, Game, Move, Position, Recurrence, Rules, Score};
+/// use bohnenspiel::{EndReason, Game, Move, Position, Rules, Score};
 ///
 /// let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse()?;
 /// let round = [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10];
@@ -198,7 +177,7 @@ pub enum ClaimError {
 /// }
 /// // Twice round: the start position has come back twice, and play goes on.
 /// assert!(!game.is_over());
-/// assert_eq!(game.recurrence(), Some(Recurrence { first_ply: 0, occurrences: 3 }));
+/// assert_eq!((game.first_occurrence(), game.occurrences()), (Some(0), 3));
 /// let end = game.claim_repetition()?;
 /// assert_eq!(end.reason, EndReason::Repetition { earlier_ply: 0, ply: 24 });
 /// assert_eq!(end.score, Score::new(37, 35), "each side takes its own bean");
@@ -361,45 +340,39 @@ impl Game {
     /// repetition, as if the move had never been played. A pass that
     /// followed the move goes with it (Hemprich variant), and so does the
     /// end of the game after it, whether by the rules, automatic or
-    /// claimed. Returns the move with its captures, or `None` if no move
-    /// has been played (a pass at the start, forced before any move, is
-    /// kept).
+    /// claimed. Returns the ply of the move taken back (the player, the
+    /// move with its captures, and the position it led to), or `None` if
+    /// no move has been played (a pass at the start, forced before any
+    /// move, is kept).
     ///
     /// Takes constant time for a move that captured nothing; for one
     /// that captured, time in proportion to the plies between it and the
     /// capture before it (to find what can repeat again).
     ///
     /// ```
-    /// use bohnenspiel::{Game, Move};
+    /// use bohnenspiel::{Action, Game, Move, Player};
     ///
     /// let mut game = Game::default();
     /// let before = game.clone();
     /// game.play(Move::from_number(3)?)?;
     /// let captures = game.play(Move::from_number(9)?)?;
     /// let taken = game.take_back().expect("a move to take back");
-    /// assert_eq!(taken.mv, Move::from_number(9)?);
-    /// assert_eq!(taken.captures, captures);
+    /// assert_eq!(taken.player, Player::North);
+    /// assert_eq!(taken.action, Action::Sow { mv: Move::from_number(9)?, captures });
     /// assert_eq!(game.plies().len(), 1);
     /// game.take_back();
     /// assert_eq!(game.position(), before.position());
     /// assert_eq!(game.take_back(), None, "nothing left to take back");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn take_back(&mut self) -> Option<TakenBack> {
+    pub fn take_back(&mut self) -> Option<Ply> {
         let index = self
             .plies
             .iter()
             .rposition(|ply| matches!(ply.action, Action::Sow { .. }))?;
         let ply = *self.plies.get(index)?;
-        let Action::Sow { mv, captures } = ply.action else {
+        let Action::Sow { captures, .. } = ply.action else {
             return None;
-        };
-        let taken = TakenBack {
-            player: ply.player,
-            mv,
-            captures,
-            pass_after: index + 1 < self.plies.len(),
-            end: self.end,
         };
         // The game after ply `index`, the position the move was played
         // from: it had not ended, and what could repeat there were the
@@ -431,7 +404,7 @@ impl Game {
         });
         let recurrence = self.search(index);
         self.set_recurrence(recurrence);
-        Some(taken)
+        Some(ply)
     }
 
     /// Reserves room in the history for `additional` more plies.
@@ -631,12 +604,23 @@ impl Game {
         Ok(self.end_by_repetition(recurrence.first_ply))
     }
 
-    /// Whether, and how often, the current position has occurred since
-    /// the last capture (since the start if nothing was captured yet):
-    /// `None` for a position that is new since then. A repetition does
-    /// not end the game by itself; see [Repetition](Game#repetition).
+    /// The ply after which the current position first occurred since the
+    /// last capture (since the start if nothing was captured yet; 0 for
+    /// the start position), when it has occurred before: `None` for a
+    /// position that is new since then. A repetition does not end the
+    /// game by itself; see [Repetition](Game#repetition).
     #[must_use]
-    pub const fn recurrence(&self) -> Option<Recurrence> {
+    pub const fn first_occurrence(&self) -> Option<usize> {
+        if self.earlier_count == 0 {
+            None
+        } else {
+            Some(self.first_ply)
+        }
+    }
+
+    /// Whether, and how often, the current position has occurred since
+    /// the last capture: `None` for a position that is new since then.
+    const fn recurrence(&self) -> Option<Recurrence> {
         if self.earlier_count == 0 {
             None
         } else {
@@ -648,7 +632,7 @@ impl Game {
     }
 
     /// Whether the current position has occurred before since the last
-    /// capture: [`Game::recurrence`] is `Some`.
+    /// capture: [`Game::first_occurrence`] is `Some`.
     #[must_use]
     #[inline]
     pub const fn is_repeated(&self) -> bool {

@@ -50,6 +50,10 @@ pub struct Position {
 }
 
 impl Position {
+    /// The number of beans in every game, 72: on the board and in the
+    /// stores together.
+    pub const TOTAL_BEANS: u8 = TOTAL_BEANS;
+
     /// The opening: six beans in every hole, South to move.
     #[must_use]
     pub const fn new() -> Position {

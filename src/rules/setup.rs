@@ -2,8 +2,10 @@
 
 use crate::{Hole, Player, RulesError, Score};
 
-/// The number of beans in every game.
-pub const TOTAL_BEANS: u8 = 72;
+/// The number of beans in every game ([`Position::TOTAL_BEANS`]).
+///
+/// [`Position::TOTAL_BEANS`]: crate::Position::TOTAL_BEANS
+pub(crate) const TOTAL_BEANS: u8 = 72;
 
 /// A board, the two stores and the player to move, with nothing checked:
 /// the public fields may hold any numbers. [`Position::from_setup`]

@@ -46,12 +46,12 @@ pub struct Request<'a> {
 pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliError> {
     let beans = u8::try_from(request.beans)
         .ok()
-        .filter(|&beans| beans <= bohnenspiel::TOTAL_BEANS)
+        .filter(|&beans| beans <= bohnenspiel::Position::TOTAL_BEANS)
         .ok_or_else(|| {
             usage(format_args!(
                 "--beans {}: a start holds at most {} beans on the board",
                 request.beans,
-                bohnenspiel::TOTAL_BEANS
+                bohnenspiel::Position::TOTAL_BEANS
             ))
         })?;
     check_files(&[PathBuf::from(request.file)])?;
