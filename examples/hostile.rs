@@ -96,13 +96,17 @@ use std::io::{self, Write as _};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use bohnenspiel::notation::{MAX_GROUPS_PER_PLY, RecordReader};
+use bohnenspiel::notation::RecordReader;
 use bohnenspiel::validate::{
     DocumentForm, Options, Validator, annotate, validate, write_game_document,
 };
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
+
+/// The most groups the notation's reader keeps for one ply, as its
+/// module documents.
+const MAX_GROUPS_PER_PLY: usize = 100;
 
 /// The shapes: a name and a generator.
 const SHAPES: &[(&str, Generator)] = &[

@@ -2,11 +2,15 @@
 //! findings and nothing panics. Their speed and memory at large sizes are
 //! measured by `examples/hostile.rs`, not here.
 
-use bohnenspiel::notation::{
-    ErrorKind, GroupKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_WARNINGS_PER_GAME, Record,
-    WarningKind, parse_records,
-};
-use bohnenspiel::validate::{FindingKind, MAX_FINDINGS_PER_GAME, Options, Severity, validate};
+use bohnenspiel::notation::{ErrorKind, GroupKind, Record, WarningKind, parse_records};
+use bohnenspiel::validate::{FindingKind, Options, Severity, validate};
+
+/// The limits the notation and validate modules document: errors and
+/// warnings kept per game, groups kept per ply, findings kept per game.
+const MAX_ERRORS_PER_GAME: usize = 100;
+const MAX_WARNINGS_PER_GAME: usize = 100;
+const MAX_GROUPS_PER_PLY: usize = 100;
+const MAX_FINDINGS_PER_GAME: usize = 100;
 
 /// Parses `text` as one game without errors, prints it and reads it back.
 fn print_and_read_back(text: &str) -> String {

@@ -8,11 +8,12 @@
 //! searches.
 
 use bohnenspiel::notation::parse_records;
-use bohnenspiel::validate::{
-    FindingKind, Line, MAX_FINDINGS_PER_GAME, Options, Report, Severity, validate,
-};
+use bohnenspiel::validate::{FindingKind, Line, Options, Report, Severity, validate};
 
 const N: usize = 60;
+
+/// The most findings a game keeps, as the validate module documents.
+const MAX_FINDINGS_PER_GAME: usize = 100;
 
 /// The `i`-th label: A, B, …, Z, AA, AB, …
 fn label(i: usize) -> String {

@@ -3,13 +3,17 @@
 
 mod common;
 
-use bohnenspiel::notation::{Layout, MAX_GROUPS_PER_PLY, WrittenPly, parse_records};
+use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
 use bohnenspiel::validate::{
     DocumentError, DocumentErrorKind, DocumentForm, Options, records_from_json, validate,
     write_game_document,
 };
 use common::json_string;
 use serde_json::{Value, json};
+
+/// The most groups the notation's reader keeps for one ply, as its
+/// module documents.
+const MAX_GROUPS_PER_PLY: usize = 100;
 
 fn schema() -> jsonschema::Validator {
     let text = std::fs::read_to_string("fixtures/schema/games.schema.json")

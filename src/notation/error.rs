@@ -9,11 +9,11 @@ use super::{Location, Span};
 /// the rest and ends the game's errors with one
 /// [`ErrorKind::TooManyErrors`] saying how many more there were, so that
 /// the memory a game's errors take stays bounded whatever the text holds.
-pub const MAX_ERRORS_PER_GAME: usize = 100;
+pub(crate) const MAX_ERRORS_PER_GAME: usize = 100;
 
 /// The most warnings the parser keeps for one game; the rest are counted
 /// in one last [`WarningKind::TooManyWarnings`].
-pub const MAX_WARNINGS_PER_GAME: usize = 100;
+pub(crate) const MAX_WARNINGS_PER_GAME: usize = 100;
 
 /// The most parenthesised groups the parser keeps for one ply, far above
 /// what a record holds (one to three). The groups written after them are
@@ -21,7 +21,7 @@ pub const MAX_WARNINGS_PER_GAME: usize = 100;
 /// is found, but not kept: one [`ErrorKind::TooManyGroups`] error at the
 /// first of them says how many there were. This bounds the memory a ply
 /// with a very long run of groups takes while it is read.
-pub const MAX_GROUPS_PER_PLY: usize = 100;
+pub(crate) const MAX_GROUPS_PER_PLY: usize = 100;
 
 /// The most characters of the offending text an error message quotes;
 /// a longer token is cut and ends in `…`.
@@ -63,11 +63,13 @@ pub enum ErrorKind {
     /// (`6,7. 3,7`). It is read as the `;` between moves, so that the
     /// plies after it are still replayed; no ply is lost.
     StraySeparator,
-    /// A ply with more than [`MAX_GROUPS_PER_PLY`] groups: the error
+    /// A ply with more than 100 groups, the most the parser keeps for one
+    /// ply (far above the one to three a record's plies carry): the error
     /// spans the groups after the last one kept and says how many they
     /// are; they are not kept (no ply is lost).
     TooManyGroups,
-    /// The game has more errors than [`MAX_ERRORS_PER_GAME`]: this last
+    /// The game has more than 100 errors, the most the parser keeps for
+    /// one game: this last
     /// error says how many more were found and not kept; its span is the
     /// first of them.
     TooManyErrors,
@@ -172,7 +174,8 @@ pub enum WarningKind {
     /// no `"`), such as `[The rest of the score is illegible.]`: read as
     /// a note, part of the prose, rather than as a tag starting a new game.
     BracketedNote,
-    /// The game has more warnings than [`MAX_WARNINGS_PER_GAME`]: this last
+    /// The game has more than 100 warnings, the most the parser keeps for
+    /// one game: this last
     /// warning says how many more were found and not kept; its span is the
     /// first of them.
     TooManyWarnings,

@@ -216,11 +216,10 @@
 //!   which is a note in the prose, not a tag starting a new game:
 //!   [`WarningKind::BracketedNote`].
 //!
-//! A game keeps at most [`MAX_ERRORS_PER_GAME`] errors and
-//! [`MAX_WARNINGS_PER_GAME`] warnings (100 each); past them, one last
+//! A game keeps at most 100 errors and 100 warnings; past them, one last
 //! error ([`ErrorKind::TooManyErrors`]) or warning
 //! ([`WarningKind::TooManyWarnings`]) says how many more there were. A
-//! ply keeps at most [`MAX_GROUPS_PER_PLY`] parenthesised groups (100; a
+//! ply keeps at most 100 parenthesised groups (a
 //! record's plies carry one to three): the groups after them are read,
 //! so that their own errors are reported and the text after them is
 //! found, but not kept, and one error of kind
@@ -270,10 +269,8 @@ mod visit;
 use std::str::FromStr;
 
 pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
-pub use error::{
-    ErrorKind, MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY, MAX_WARNINGS_PER_GAME, ParseError,
-    ParseErrors, Warning, WarningKind,
-};
+pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
+pub(crate) use error::{MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY};
 pub use groups::Groups;
 pub use list::{Alternatives, JoinedHoles, JoinedPhrases};
 pub use mark::{Mark, MarkError};

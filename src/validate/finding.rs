@@ -114,8 +114,8 @@ pub enum FindingKind {
     /// A variation that no line refers to, or a label that names no
     /// variation.
     UnresolvedLabel,
-    /// The last finding of a game that had more than
-    /// [`MAX_FINDINGS_PER_GAME`](super::MAX_FINDINGS_PER_GAME): how many
+    /// The last finding of a game that had more than 100, the most
+    /// [`validate`](super::validate) keeps for one game: how many
     /// more there were, as serious as the most serious of them.
     FindingsOmitted,
     /// A comment that starts with `%` but is no value as

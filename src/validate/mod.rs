@@ -229,7 +229,7 @@
 //! document's plies gives, found []`). A ply that gives `after` is a ply
 //! of the full form: its derived fields left out are read as their
 //! defaults and compared too. A ply may hold more groups than the
-//! notation's reader keeps ([`MAX_GROUPS_PER_PLY`](crate::notation::MAX_GROUPS_PER_PLY),
+//! notation's reader keeps (100,
 //! as a record built by a program may): it reads back with its print
 //! kept verbatim, every group in it. A `start` other than the opening
 //! without a `Setup` tag is the record's start (printed as a `Setup`
@@ -247,7 +247,7 @@
 //! or a part only the full check covers; a game of a match (a `Partie`
 //! tag) is always checked in full, and each match is kept until the end
 //! of its input (about 500 bytes). A game keeps at most
-//! [`MAX_FINDINGS_PER_GAME`] findings; one more finding says how many
+//! 100 findings; one more finding says how many
 //! more there were.
 
 mod annotate;
@@ -281,7 +281,6 @@ pub use json::{DOCUMENT_VERSION, ResultDocument};
 pub use json_writer::{DocumentForm, write_game_document};
 pub use options::Options;
 pub use partie::{MatchGame, Matches};
-pub use replay::MAX_FINDINGS_PER_GAME;
 pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 pub(crate) use values::is_value_comment;

@@ -361,7 +361,7 @@ impl<'a> Context<'a> {
 /// ([`FindingKind::FindingsOmitted`]) that says how many more there were,
 /// as serious as the most serious of them, so that whether a record has
 /// an error does not depend on the limit.
-pub const MAX_FINDINGS_PER_GAME: usize = 100;
+pub(crate) const MAX_FINDINGS_PER_GAME: usize = 100;
 
 /// Findings counted but not kept.
 #[derive(Debug)]
