@@ -17,7 +17,7 @@ fn print_turn(line: &str, number: usize, side: &str, turn: &Turn) {
         let mark = ply.mark.map_or(String::new(), |m| m.to_string());
         let hole = ply.hole.map_or("pass".to_owned(), |hole| hole.to_string());
         println!("{line} {number}. {side}: {hole}{mark}{alternative}");
-        for group in &ply.groups {
+        for group in ply.groups() {
             match &group.kind {
                 GroupKind::Captures {
                     annotation,

@@ -93,7 +93,7 @@ fn kept(record: &Record) -> Vec<(Vec<String>, Vec<String>, Vec<u8>)> {
             let comments = ply.comments().map(str::to_owned).collect();
             let labels = ply.labels().map(|l| l.as_str().to_owned()).collect();
             let remarks = ply
-                .groups
+                .groups()
                 .iter()
                 .filter_map(|g| match &g.kind {
                     GroupKind::OtherMove(other) => other.hole.map(|hole| hole.number()),
@@ -189,9 +189,9 @@ proptest! {
         prop_assert_eq!(kept(&again[0].record), kept(&games[0].record), "{}\n->\n{}", text, annotated);
         // An alternative that cannot be played is left as written.
         let written: Vec<&WrittenPly> =
-            turns(&games[0].record).flat_map(|turn| &turn.alternatives).collect();
+            turns(&games[0].record).flat_map(|turn| turn.alternatives()).collect();
         let read: Vec<&WrittenPly> =
-            turns(&again[0].record).flat_map(|turn| &turn.alternatives).collect();
+            turns(&again[0].record).flat_map(|turn| turn.alternatives()).collect();
         prop_assert_eq!(written.len(), legal.len());
         prop_assert_eq!(read.len(), legal.len());
         for ((before, after), legal) in written.iter().zip(&read).zip(&legal) {

@@ -268,7 +268,7 @@ fn groups_past_the_limit_are_dropped_with_an_error_at_their_place() {
         // The ply keeps the first groups, and the plies after it are read.
         let moves = &game.record.movetext.moves;
         assert_eq!(moves.len(), 2);
-        let groups = moves[0].south.turn().map(|turn| &turn.ply.groups);
+        let groups = moves[0].south.turn().map(|turn| turn.ply.groups());
         let groups = groups.unwrap_or_else(|| panic!("{:?}", moves[0]));
         assert_eq!(groups.len(), MAX_GROUPS_PER_PLY);
         assert!(
@@ -302,7 +302,7 @@ fn groups_past_the_limit_are_dropped_with_an_error_at_their_place() {
         games[0].record.movetext.moves[0]
             .south
             .turn()
-            .map(|turn| turn.ply.groups.len()),
+            .map(|turn| turn.ply.groups().len()),
         Some(MAX_GROUPS_PER_PLY)
     );
 }

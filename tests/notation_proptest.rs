@@ -8,9 +8,9 @@ use bohnenspiel::Hole;
 use std::collections::HashMap;
 
 use bohnenspiel::notation::{
-    CaptureAnnotation, Ending, Group, GroupKind, Groups, HoleList, Joiner, Label, Layout, Mark,
-    Movetext, Phrase, PhraseForm, PlyToken, Prose, Record, RecordReader, SouthTurn, Span, Tag,
-    Turn, Variation, Visitor, WrittenMove, WrittenPly, parse_records, print_records,
+    CaptureAnnotation, Ending, Group, GroupKind, Joiner, Label, Layout, Mark, Movetext, Phrase,
+    PhraseForm, PlyToken, Prose, Record, RecordReader, SouthTurn, Span, Tag, Turn, Variation,
+    Visitor, WrittenMove, WrittenPly, parse_records, print_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -36,16 +36,16 @@ fn words(first: &'static str) -> impl Strategy<Value = String> {
     })
 }
 
-fn hole_list(single: bool) -> impl Strategy<Value = HoleList> {
+/// The holes of a phrase: the first, and the further ones with the
+/// joiner before each.
+type Holes = (Hole, Vec<(Joiner, Hole)>);
+
+fn hole_list(single: bool) -> impl Strategy<Value = Holes> {
     let len = if single { 0..1 } else { 0..4 };
     (
         hole(),
         prop::collection::vec((select(vec![Joiner::Comma, Joiner::And]), hole()), len),
     )
-        .prop_map(|(first, rest)| HoleList {
-            first,
-            rest: rest.into(),
-        })
 }
 
 fn phrase() -> impl Strategy<Value = Phrase> {
@@ -60,11 +60,14 @@ fn phrase() -> impl Strategy<Value = Phrase> {
             hole_list(form == PhraseForm::From),
             any::<bool>(),
         )
-            .prop_map(move |(beans, holes, hole_word)| Phrase {
-                beans,
-                holes,
-                form,
-                hole_word,
+            .prop_map(move |(beans, (first, rest), hole_word)| {
+                let mut phrase = Phrase::new(beans, first);
+                for (joiner, hole) in rest {
+                    phrase.push_hole(joiner, hole);
+                }
+                phrase.form = form;
+                phrase.hole_word = hole_word;
+                phrase
             })
     })
 }
@@ -80,10 +83,12 @@ fn annotation() -> impl Strategy<Value = CaptureAnnotation> {
             0..3,
         ),
     )
-        .prop_map(|(first, rest)| CaptureAnnotation {
-            first,
-            rest: rest.into(),
-            span: Span::default(),
+        .prop_map(|(first, rest)| {
+            let mut annotation = CaptureAnnotation::new(first);
+            for (joiner, phrase) in rest {
+                annotation.push_phrase(joiner, phrase);
+            }
+            annotation
         })
 }
 
@@ -100,10 +105,11 @@ fn group() -> impl Strategy<Value = Group> {
             1..3
         )
         .prop_map(GroupKind::Labels),
-        (hole(), mark()).prop_map(|(hole, mark)| GroupKind::OtherMove(Box::new(WrittenPly {
-            mark,
-            ..WrittenPly::new(hole)
-        }))),
+        (hole(), mark()).prop_map(|(hole, mark)| {
+            let mut ply = WrittenPly::new(hole);
+            ply.mark = mark;
+            GroupKind::OtherMove(Box::new(ply))
+        }),
         words("[a-z]{1,7}").prop_map(GroupKind::Comment),
     ];
     kind.prop_map(|kind| Group {
@@ -119,19 +125,23 @@ fn hole_or_pass() -> impl Strategy<Value = Option<Hole>> {
 
 fn ply() -> impl Strategy<Value = WrittenPly> {
     (hole_or_pass(), mark(), prop::collection::vec(group(), 0..3)).prop_map(
-        |(hole, mark, groups)| WrittenPly {
-            hole,
-            mark,
-            groups: groups.into(),
-            span: Span::default(),
+        |(hole, mark, groups)| {
+            let mut ply = WrittenPly::pass();
+            ply.hole = hole;
+            ply.mark = mark;
+            ply.set_groups(groups);
+            ply
         },
     )
 }
 
 fn turn() -> impl Strategy<Value = Turn> {
-    (ply(), prop::collection::vec(ply(), 0..2)).prop_map(|(ply, alternatives)| Turn {
-        ply,
-        alternatives: alternatives.into(),
+    (ply(), prop::collection::vec(ply(), 0..2)).prop_map(|(ply, alternatives)| {
+        let mut turn = Turn::single(ply);
+        for alternative in alternatives {
+            turn.push_alternative(alternative);
+        }
+        turn
     })
 }
 
@@ -498,7 +508,7 @@ fn long_numbered_movetext() -> impl Strategy<Value = Movetext> {
                     (_, Some(south)) => south,
                     (None, None) => continue,
                 };
-                turn.ply.groups.push(comment);
+                turn.ply.push_group(comment);
             }
             movetext
         })
@@ -564,7 +574,7 @@ fn plies_mut(record: &mut Record) -> impl Iterator<Item = &mut WrittenPly> + '_ 
         .chain(movetext.variations.iter_mut().map(|v| &mut v.moves))
         .flatten()
         .flat_map(|m| m.south.turn_mut().into_iter().chain(m.north.as_mut()))
-        .flat_map(|turn| std::iter::once(&mut turn.ply).chain(turn.alternatives.iter_mut()))
+        .flat_map(Turn::plies_mut)
 }
 
 proptest! {
@@ -595,10 +605,10 @@ proptest! {
             let mut grouped = 0;
             for ply in plies_mut(&mut game.record) {
                 match handed.get(&ply.span) {
-                    Some(groups) => prop_assert_eq!(&ply.groups[..], &groups[..], "{:?}", text),
-                    None => prop_assert!(ply.groups.is_empty(), "{:?}", text),
+                    Some(groups) => prop_assert_eq!(ply.groups(), &groups[..], "{:?}", text),
+                    None => prop_assert!(ply.groups().is_empty(), "{:?}", text),
                 }
-                grouped += usize::from(!ply.groups.is_empty());
+                grouped += usize::from(!ply.groups().is_empty());
             }
             prop_assert!(
                 handed.values().filter(|groups| !groups.is_empty()).count() >= grouped,
@@ -608,7 +618,8 @@ proptest! {
 
             let mut owned = game.record.clone();
             for ply in plies_mut(&mut owned) {
-                ply.groups = Groups::from(ply.groups.to_vec());
+                let groups = ply.groups().to_vec();
+                ply.set_groups(groups);
             }
             prop_assert_eq!(&owned, &game.record);
             prop_assert_eq!(format!("{owned:?}"), format!("{:?}", game.record));
@@ -617,7 +628,7 @@ proptest! {
             shared.clear_spans();
             prop_assert_eq!(&shared, &owned.without_spans());
             for ply in plies_mut(&mut game.record) {
-                prop_assert!(ply.groups.iter().all(|group| !group.span.is_empty()), "{:?}", text);
+                prop_assert!(ply.groups().iter().all(|group| !group.span.is_empty()), "{:?}", text);
             }
 
             if game.errors.is_empty() && game.record.prose_is_printable() {

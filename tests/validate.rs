@@ -633,8 +633,7 @@ fn annotate_fills_in_the_rules_captures() {
         for m in &mut bare.movetext.moves {
             for (_, turn) in m.turns_mut() {
                 turn.ply
-                    .groups
-                    .retain(|g| !matches!(g.kind, GroupKind::Captures { .. }));
+                    .retain_groups(|g| !matches!(g.kind, GroupKind::Captures { .. }));
             }
         }
         let bare = parse_one(&bare.to_string());

@@ -843,8 +843,8 @@ fn a_document_with_more_groups_after_a_ply_than_the_reader_keeps_reads_back() {
     let Some(turn) = parsed.record.movetext.moves[0].south.turn_mut() else {
         panic!("South's turn")
     };
-    let last = turn.ply.groups[0].clone();
-    turn.ply.groups.push(last);
+    let last = turn.ply.groups()[0].clone();
+    turn.ply.push_group(last);
     let report = validate(&parsed, &Options::default());
     let mut json = b"{\"version\":4,\"games\":[".to_vec();
     write_game_document(&mut json, &parsed, DocumentForm::Full(&report), None, 1)

@@ -38,7 +38,7 @@ proptest! {
         let mut record: Record = "4, 8; 6, 12 (2 from 8)\n".parse().expect("a record");
         let ply = &mut record.movetext.moves[1].north.as_mut().expect("North's turn").ply;
         for value in &values {
-            ply.groups.push(Group { kind: GroupKind::Comment(value.to_string()), span: Span::default() });
+            ply.push_group(Group { kind: GroupKind::Comment(value.to_string()), span: Span::default() });
         }
         let text = record.to_string();
         let games = parse_records(&text);

@@ -49,12 +49,12 @@ pub enum PhraseForm {
 
 /// A non-empty list of holes with the separators written between them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HoleList {
+pub(crate) struct HoleList {
     /// The first hole.
-    pub first: Hole,
+    pub(crate) first: Hole,
     /// The further holes, each with the separator before it
     /// ([`Joiner::Comma`] or [`Joiner::And`]).
-    pub rest: JoinedHoles,
+    pub(crate) rest: JoinedHoles,
 }
 
 impl HoleList {
@@ -77,21 +77,29 @@ impl HoleList {
     pub fn len(&self) -> usize {
         1 + self.rest.len()
     }
-
-    /// Always false: a list holds at least one hole.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        false
-    }
 }
 
-/// One phrase: `beans` from each hole of `holes`.
+/// One phrase: `beans` from each hole of its holes.
+///
+/// ```
+/// use bohnenspiel::Hole;
+/// use bohnenspiel::notation::{CaptureAnnotation, Joiner, Phrase, PhraseForm};
+///
+/// let mut phrase = Phrase::new(2, Hole::new(9)?);
+/// phrase.push_hole(Joiner::Comma, Hole::new(8)?);
+/// phrase.form = PhraseForm::FromEach;
+/// let mut annotation = CaptureAnnotation::new(Phrase::new(4, Hole::new(10)?));
+/// annotation.push_phrase(Joiner::Comma, phrase);
+/// assert_eq!(annotation.to_string(), "4 from 10, 2 from 9, 8 each");
+/// assert_eq!(annotation.total_beans(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Phrase {
     /// Beans taken from each hole.
     pub beans: u8,
-    /// The holes, in written order.
-    pub holes: HoleList,
+    /// The holes, in written order ([`Phrase::holes`]).
+    pub(crate) holes: HoleList,
     /// The written shape.
     pub form: PhraseForm,
     /// Whether the word `hole` (or `holes`) was written before the holes.
@@ -100,6 +108,35 @@ pub struct Phrase {
 }
 
 impl Phrase {
+    /// `beans from hole`: a phrase of one hole, of the form
+    /// [`PhraseForm::From`], without the word `hole`.
+    #[must_use]
+    pub fn new(beans: u8, hole: Hole) -> Phrase {
+        Phrase {
+            beans,
+            holes: HoleList::one(hole),
+            form: PhraseForm::From,
+            hole_word: false,
+        }
+    }
+
+    /// Adds `hole` after the others, with `joiner` ([`Joiner::Comma`] or
+    /// [`Joiner::And`]) written before it.
+    pub fn push_hole(&mut self, joiner: Joiner, hole: Hole) {
+        self.holes.rest.push((joiner, hole));
+    }
+
+    /// The holes in written order (at least one).
+    pub fn holes(&self) -> impl Iterator<Item = Hole> + '_ {
+        self.holes.holes()
+    }
+
+    /// The separators written between the holes, one fewer than the
+    /// holes.
+    pub fn hole_joiners(&self) -> impl Iterator<Item = Joiner> + '_ {
+        self.holes.rest.iter().map(|&(joiner, _)| joiner)
+    }
+
     /// A phrase to be overwritten: `0 from 1`.
     pub(crate) const fn placeholder() -> Phrase {
         Phrase {
@@ -118,11 +155,11 @@ impl Phrase {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CaptureAnnotation {
     /// The first phrase.
-    pub first: Phrase,
+    pub(crate) first: Phrase,
     /// The further phrases, each with the joiner before it (one pointer
     /// wide, allocating nothing while empty, as for most annotations: a
     /// ply's groups are kept small).
-    pub rest: JoinedPhrases,
+    pub(crate) rest: JoinedPhrases,
     /// Where the annotation was written (inside the parentheses).
     pub span: Span,
 }
@@ -137,9 +174,30 @@ impl CaptureAnnotation {
         }
     }
 
-    /// The phrases in written order.
+    /// An annotation of one phrase (see [`Phrase`] for an example).
+    #[must_use]
+    pub fn new(phrase: Phrase) -> CaptureAnnotation {
+        CaptureAnnotation {
+            first: phrase,
+            rest: JoinedPhrases::new(),
+            span: Span::default(),
+        }
+    }
+
+    /// Adds `phrase` after the others, with `joiner` written before it.
+    pub fn push_phrase(&mut self, joiner: Joiner, phrase: Phrase) {
+        self.rest.push((joiner, phrase));
+    }
+
+    /// The phrases in written order (at least one).
     pub fn phrases(&self) -> impl Iterator<Item = &Phrase> + '_ {
         std::iter::once(&self.first).chain(self.rest.iter().map(|(_, phrase)| phrase))
+    }
+
+    /// The joiners written between the phrases, one fewer than the
+    /// phrases.
+    pub fn phrase_joiners(&self) -> impl Iterator<Item = Joiner> + '_ {
+        self.rest.iter().map(|&(joiner, _)| joiner)
     }
 
     /// The flattened captures as written: `(hole, beans)` for every hole

@@ -23,31 +23,10 @@ const WHOLE: u32 = u32::MAX;
 /// first gives them a vector of their own, unless they have one, so
 /// that no other ply sees the change. Build groups with
 /// [`Groups::new`], `Vec<Group>::into()`, [`Groups::from`] an array, or
-/// by collecting groups.
-///
-/// ```
-/// use bohnenspiel::notation::{GroupKind, Groups, Record, WrittenPly};
-///
-/// let ply: WrittenPly = "12!(2 from 1) (wins)".parse()?;
-/// assert_eq!(ply.groups.len(), 2);
-/// assert!(matches!(&ply.groups[1].kind, GroupKind::Comment(text) if text == "wins"));
-///
-/// // The same ply without its comment; `ply` keeps both groups.
-/// let mut shorter = ply.clone();
-/// shorter.groups.truncate(1);
-/// assert_eq!(shorter.to_string(), "12! (2 from 1)");
-/// assert_eq!(ply.groups.len(), 2);
-/// assert!(Groups::new().is_empty());
-///
-/// // The plies of a parsed game share one vector.
-/// let record: Record = "4 (2 from 7), 8 (2 from 9)\n".parse()?;
-/// let first = &record.movetext.moves[0];
-/// assert_eq!(first.south.turn().map(|turn| turn.ply.groups.len()), Some(1));
-/// assert_eq!(first.north.as_ref().map(|turn| turn.ply.to_string()), Some("8 (2 from 9)".into()));
-/// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
-/// ```
+/// by collecting groups. [`WrittenPly::groups`](super::WrittenPly::groups)
+/// shows them at work.
 #[derive(Clone, Default)]
-pub struct Groups {
+pub(crate) struct Groups {
     /// The vector that holds the groups; `None` while there are none (and,
     /// inside the tree builder only, for groups whose game's vector is
     /// not built yet: see [`Groups::pending`]).
@@ -127,14 +106,6 @@ impl Groups {
         self.vec_mut().push(group);
     }
 
-    /// Removes the last group and gives it, if there is one.
-    pub fn pop(&mut self) -> Option<Group> {
-        if self.as_slice().is_empty() {
-            return None;
-        }
-        self.vec_mut().pop()
-    }
-
     /// Inserts a group at `index`, shifting the later ones.
     ///
     /// # Panics
@@ -177,35 +148,10 @@ impl Groups {
         }
     }
 
-    /// Drops every group; groups with a vector of their own keep its room.
-    pub fn clear(&mut self) {
-        if self.end == WHOLE
-            && let Some(vec) = self.buffer.as_mut().and_then(Arc::get_mut)
-        {
-            vec.clear();
-            return;
-        }
-        *self = Groups::new();
-    }
-
     /// Keeps only the groups for which `keep` is true, in order.
     pub fn retain(&mut self, keep: impl FnMut(&Group) -> bool) {
         if !self.as_slice().is_empty() {
             self.vec_mut().retain(keep);
-        }
-    }
-
-    /// Makes room for at least `additional` more groups.
-    pub fn reserve(&mut self, additional: usize) {
-        if additional > 0 {
-            self.vec_mut().reserve(additional);
-        }
-    }
-
-    /// Makes room for exactly `additional` more groups, if there is less.
-    pub fn reserve_exact(&mut self, additional: usize) {
-        if additional > 0 {
-            self.vec_mut().reserve_exact(additional);
         }
     }
 
@@ -478,10 +424,8 @@ mod tests {
         assert_eq!(groups.capacity(), 0);
         assert!(groups.as_mut_slice().is_empty());
         groups.truncate(0);
-        groups.clear();
         groups.retain(|_| true);
         groups.extend(std::iter::empty());
-        assert_eq!(groups.pop(), None);
         assert!(groups.buffer.is_none());
         assert!(Groups::from(Vec::new()).buffer.is_none());
         assert!(Groups::with_capacity(0).buffer.is_none());
@@ -538,12 +482,8 @@ mod tests {
         pushed.push(comment("c"));
         let mut truncated = original.clone();
         truncated.truncate(1);
-        let mut cleared = original.clone();
-        cleared.clear();
         let mut changed = original.clone();
         changed[0] = comment("x");
-        let mut popped = original.clone();
-        assert_eq!(popped.pop(), Some(comment("b")));
         let mut retained = original.clone();
         retained.retain(|group| group == &comment("b"));
         let mut inserted = original.clone();
@@ -558,9 +498,7 @@ mod tests {
         assert_eq!(comments(&original), ["a", "b"]);
         assert_eq!(comments(&pushed), ["a", "b", "c"]);
         assert_eq!(comments(&truncated), ["a"]);
-        assert!(cleared.is_empty());
         assert_eq!(comments(&changed), ["x", "b"]);
-        assert_eq!(comments(&popped), ["a"]);
         assert_eq!(comments(&retained), ["b"]);
         assert_eq!(comments(&inserted), ["a", "i", "b"]);
         assert_eq!(comments(&removed), ["b"]);
@@ -608,7 +546,7 @@ mod tests {
         let before = groups.buffer.as_ref().map(Arc::as_ptr);
         groups.truncate(1);
         groups[0] = comment("c");
-        groups.clear();
+        groups.truncate(0);
         groups.push(comment("d"));
         assert_eq!(groups.buffer.as_ref().map(Arc::as_ptr), before);
         assert_eq!(groups.capacity(), 4);

@@ -239,8 +239,8 @@
 //! in a buffer it reuses from game to game. Line and column are computed
 //! only for errors and warnings. Building the tree allocates for the
 //! tree's vectors and strings; the groups of all plies of a game share
-//! one vector ([`Groups`]), and a phrase keeps a hole list up to seven
-//! further holes inline ([`JoinedHoles`]), so a move whose plies carry
+//! one vector ([`WrittenPly::groups`]), and a phrase keeps up to seven
+//! further holes inline, so a move whose plies carry
 //! capture annotations of one phrase allocates nothing of its own. Visiting
 //! allocates a few times per game (the look-ahead line, a tag value that
 //! holds an escape) and otherwise only for comment and label groups,
@@ -268,11 +268,12 @@ mod visit;
 
 use std::str::FromStr;
 
-pub use annotation::{CaptureAnnotation, HoleList, Joiner, Phrase, PhraseForm};
+pub(crate) use annotation::HoleList;
+pub use annotation::{CaptureAnnotation, Joiner, Phrase, PhraseForm};
 pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
 pub(crate) use error::{MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY};
-pub use groups::Groups;
-pub use list::{Alternatives, JoinedHoles, JoinedPhrases};
+pub(crate) use groups::Groups;
+pub(crate) use list::Alternatives;
 pub use mark::{Mark, MarkError};
 pub use print::print_records;
 pub(crate) use print::write_group_text;

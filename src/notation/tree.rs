@@ -134,8 +134,9 @@ impl SouthTurn {
 pub struct Turn {
     /// The (first) ply.
     pub ply: WrittenPly,
-    /// Further plies that are written as equally good alternatives.
-    pub alternatives: Alternatives,
+    /// Further plies that are written as equally good alternatives
+    /// ([`Turn::alternatives`]).
+    pub(crate) alternatives: Alternatives,
 }
 
 impl Turn {
@@ -148,9 +149,37 @@ impl Turn {
         }
     }
 
+    /// The further plies written as equally good alternatives, as `9`
+    /// in `8 or 9`, in written order.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::{Turn, WrittenPly};
+    /// use bohnenspiel::Hole;
+    ///
+    /// let mut turn = Turn::single("8".parse()?);
+    /// turn.push_alternative(WrittenPly::new(Hole::new(9)?));
+    /// assert_eq!(turn.alternatives().len(), 1);
+    /// assert_eq!(turn.plies().count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn alternatives(&self) -> &[WrittenPly] {
+        &self.alternatives
+    }
+
+    /// Adds an alternative after the others.
+    pub fn push_alternative(&mut self, ply: WrittenPly) {
+        self.alternatives.push(ply);
+    }
+
     /// All plies of the turn, in written order.
     pub fn plies(&self) -> impl Iterator<Item = &WrittenPly> + '_ {
         std::iter::once(&self.ply).chain(self.alternatives.iter())
+    }
+
+    /// [`Turn::plies`], mutable.
+    pub fn plies_mut(&mut self) -> impl Iterator<Item = &mut WrittenPly> + '_ {
+        std::iter::once(&mut self.ply).chain(self.alternatives.iter_mut())
     }
 }
 
@@ -163,8 +192,9 @@ pub struct WrittenPly {
     pub hole: Option<Hole>,
     /// The mark written right after the hole, if any.
     pub mark: Option<Mark>,
-    /// Parenthesised groups after the ply, in written order.
-    pub groups: Groups,
+    /// Parenthesised groups after the ply, in written order
+    /// ([`WrittenPly::groups`]).
+    pub(crate) groups: Groups,
     /// The hole number and its mark (groups have their own spans).
     pub span: Span,
 }
@@ -207,6 +237,55 @@ impl WrittenPly {
     #[must_use]
     pub fn is_pass(&self) -> bool {
         self.hole.is_none()
+    }
+
+    /// The parenthesised groups after the ply, in written order.
+    ///
+    /// The plies of a parsed game share one vector of groups, so that
+    /// building the tree costs no allocation per ply with a group; a ply
+    /// still behaves as a value: changing its groups
+    /// ([`WrittenPly::push_group`], [`WrittenPly::retain_groups`],
+    /// [`WrittenPly::set_groups`]) gives it a vector of its own first,
+    /// so that no other ply sees the change.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::{GroupKind, Record, WrittenPly};
+    ///
+    /// let ply: WrittenPly = "12!(2 from 1) (wins)".parse()?;
+    /// assert_eq!(ply.groups().len(), 2);
+    /// assert!(matches!(&ply.groups()[1].kind, GroupKind::Comment(text) if text == "wins"));
+    ///
+    /// // The same ply without its comment; `ply` keeps both groups.
+    /// let mut shorter = ply.clone();
+    /// shorter.retain_groups(|group| !matches!(group.kind, GroupKind::Comment(_)));
+    /// assert_eq!(shorter.to_string(), "12! (2 from 1)");
+    /// assert_eq!(ply.groups().len(), 2);
+    ///
+    /// // The plies of a parsed game share one vector.
+    /// let record: Record = "4 (2 from 7), 8 (2 from 9)\n".parse()?;
+    /// let first = &record.movetext.moves[0];
+    /// assert_eq!(first.south.turn().map(|turn| turn.ply.groups().len()), Some(1));
+    /// assert_eq!(first.north.as_ref().map(|turn| turn.ply.to_string()), Some("8 (2 from 9)".into()));
+    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// ```
+    #[must_use]
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// Adds a group after the others.
+    pub fn push_group(&mut self, group: Group) {
+        self.groups.push(group);
+    }
+
+    /// Keeps only the groups for which `keep` says `true`, in order.
+    pub fn retain_groups(&mut self, keep: impl FnMut(&Group) -> bool) {
+        self.groups.retain(keep);
+    }
+
+    /// Replaces the groups with `groups`.
+    pub fn set_groups(&mut self, groups: impl IntoIterator<Item = Group>) {
+        self.groups = groups.into_iter().collect();
     }
 
     /// The capture annotation of this ply, if one is written.
@@ -784,7 +863,10 @@ mod tests {
         // as large as the largest kind, a capture annotation held inline
         // (boxing it would cost an allocation for every annotation): a
         // run of further holes in 16 bytes, a comment in a boxed `str`.
-        assert_eq!(std::mem::size_of::<crate::notation::JoinedHoles>(), 16);
+        assert_eq!(
+            std::mem::size_of::<crate::notation::list::JoinedHoles>(),
+            16
+        );
         assert_eq!(std::mem::size_of::<CaptureAnnotation>(), 56);
         assert!(std::mem::size_of::<Group>() <= 88);
         // A label costs about as much as its text (`A/`, `BC/`).
