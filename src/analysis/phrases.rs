@@ -175,9 +175,9 @@ impl<'a> Words<'a> {
         let len = rest.bytes().take_while(|&b| b == b'!' || b == b'?').count();
         let mark = match rest.get(..len) {
             Some("") | None => None,
-            Some(text) => match text.parse::<Mark>() {
-                Ok(mark) => Some(mark),
-                Err(_) => {
+            Some(text) => match Mark::new(text) {
+                Some(mark) => Some(mark),
+                None => {
                     self.at = saved;
                     return None;
                 }

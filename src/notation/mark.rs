@@ -1,7 +1,6 @@
 //! Move marks: `!`, `?`, `!!`, `??`, `!?`, `?!`.
 
 use std::fmt;
-use std::str::FromStr;
 
 use nom::bytes::complete::take_while_m_n;
 use nom::combinator::map_opt;
@@ -23,11 +22,6 @@ pub enum Mark {
     /// `?!`: a dubious move.
     Dubious,
 }
-
-/// Text that is not one of the six marks.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a mark: expected one of !, ?, !!, ??, !?, ?!")]
-pub struct MarkError(pub String);
 
 impl Mark {
     /// All six marks.
@@ -51,6 +45,20 @@ impl Mark {
             Mark::Interesting => "!?",
             Mark::Dubious => "?!",
         }
+    }
+
+    /// The mark `text` is, exactly: `None` for anything but the six
+    /// marks (as [`Label::new`](super::Label::new) reads a label).
+    ///
+    /// ```
+    /// use bohnenspiel::notation::Mark;
+    ///
+    /// assert_eq!(Mark::new("!?"), Some(Mark::Interesting));
+    /// assert_eq!(Mark::new("!!!"), None);
+    /// ```
+    #[must_use]
+    pub fn new(text: &str) -> Option<Mark> {
+        Mark::from_bytes(text.as_bytes())
     }
 
     /// The mark written as these bytes, if any.
@@ -85,15 +93,6 @@ impl fmt::Display for Mark {
     }
 }
 
-impl FromStr for Mark {
-    type Err = MarkError;
-
-    /// Parses one of the six marks, exactly.
-    fn from_str(text: &str) -> Result<Mark, MarkError> {
-        Mark::from_bytes(text.as_bytes()).ok_or_else(|| MarkError(text.to_owned()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,13 +100,13 @@ mod tests {
     #[test]
     fn every_mark_round_trips() {
         for mark in Mark::ALL {
-            assert_eq!(mark.to_string().parse::<Mark>(), Ok(mark));
+            assert_eq!(Mark::new(&mark.to_string()), Some(mark));
         }
-        assert_eq!("!!".parse::<Mark>(), Ok(Mark::Brilliant));
-        assert_eq!("??".parse::<Mark>(), Ok(Mark::Blunder));
-        assert_eq!("?!".parse::<Mark>(), Ok(Mark::Dubious));
-        assert!("!!!".parse::<Mark>().is_err());
-        assert!("".parse::<Mark>().is_err());
+        assert_eq!(Mark::new("!!"), Some(Mark::Brilliant));
+        assert_eq!(Mark::new("??"), Some(Mark::Blunder));
+        assert_eq!(Mark::new("?!"), Some(Mark::Dubious));
+        assert_eq!(Mark::new("!!!"), None);
+        assert_eq!(Mark::new(""), None);
     }
 
     #[test]

@@ -274,7 +274,7 @@ pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
 pub(crate) use error::{MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY};
 pub(crate) use groups::Groups;
 pub(crate) use list::Alternatives;
-pub use mark::{Mark, MarkError};
+pub use mark::Mark;
 pub use print::print_records;
 pub(crate) use print::write_group_text;
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
@@ -283,8 +283,8 @@ pub use span::{Location, Span};
 pub use tags::{KnownTag, StartTag, TagValueError};
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 pub use tree::{
-    Ending, Group, GroupKind, Label, LabelError, Layout, Movetext, PlyError, Prose, Record,
-    SouthTurn, Tag, Turn, Variation, WrittenMove, WrittenPly,
+    Ending, Group, GroupKind, Label, Layout, Movetext, Prose, Record, SouthTurn, Tag, Turn,
+    Variation, WrittenMove, WrittenPly,
 };
 pub use unparsed::LosslessRecord;
 pub(crate) use unparsed::{Joint, Skipped, Within};

@@ -342,46 +342,37 @@ impl WrittenPly {
     }
 
     /// The move this ply writes in `position`: its hole, checked as
-    /// [`Position::check`] checks a move.
+    /// [`Position::check`] checks a move; `None` for a written pass, `-`,
+    /// which is no move (a player passes only when the rules force it,
+    /// and the Hemprich variant's game makes a forced pass itself).
     ///
     /// # Errors
     ///
-    /// [`PlyError::Pass`] for a written pass, `-`, which is no move (the
-    /// Hemprich variant's game makes a forced pass itself), and
-    /// [`PlyError::Illegal`] if the hole cannot be played in `position`:
-    /// the game is over, the hole is the other player's, or it is empty.
+    /// The [`PlayError`] if the hole cannot be played in `position`: the
+    /// game is over, the hole is the other player's, or it is empty.
     ///
     /// ```
-    /// use bohnenspiel::notation::{PlyError, WrittenPly};
+    /// use bohnenspiel::notation::WrittenPly;
     /// use bohnenspiel::{Move, PlayError, Position};
     ///
     /// let start = Position::new();
     /// let ply: WrittenPly = "4 (2 from 7)".parse()?;
-    /// assert_eq!(ply.to_move(&start), Ok(Move::from_number(4)?));
+    /// assert_eq!(ply.to_move(&start), Ok(Some(Move::from_number(4)?)));
     /// let north: WrittenPly = "9".parse()?;
     /// let error = north.to_move(&start).unwrap_err();
-    /// assert!(matches!(error, PlyError::Illegal(PlayError::NotYourHole { .. })));
+    /// assert!(matches!(error, PlayError::NotYourHole { .. }));
     /// assert_eq!(error.to_string(), "hole 9 belongs to North, but South is to move");
-    /// assert_eq!(WrittenPly::pass().to_move(&start), Err(PlyError::Pass));
+    /// assert_eq!(WrittenPly::pass().to_move(&start), Ok(None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_move(&self, position: &Position) -> Result<Move, PlyError> {
-        let mv = Move::new(self.hole.ok_or(PlyError::Pass)?);
+    pub fn to_move(&self, position: &Position) -> Result<Option<Move>, PlayError> {
+        let Some(hole) = self.hole else {
+            return Ok(None);
+        };
+        let mv = Move::new(hole);
         position.check(mv)?;
-        Ok(mv)
+        Ok(Some(mv))
     }
-}
-
-/// Why a written ply is no move in a position ([`WrittenPly::to_move`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum PlyError {
-    /// The ply is a pass, `-`: no move, since a player passes only when
-    /// the rules force it.
-    #[error("a pass (`-`) is written, which is no move")]
-    Pass,
-    /// The hole cannot be played.
-    #[error(transparent)]
-    Illegal(#[from] PlayError),
 }
 
 /// A parenthesised group after a ply.
@@ -458,7 +449,7 @@ impl GroupKind {
 /// assert_eq!(label.as_str(), "BC");
 /// assert_eq!(label.to_string(), "BC");
 /// assert!(Label::new("A") < Label::new("AA"));
-/// assert_eq!("ABCDEFG".parse::<Label>().map(|l| l.len()), Ok(7));
+/// assert_eq!(Label::new("ABCDEFG").map(|l| l.len()), Some(7));
 /// assert!(Label::new("ABCDEFGH").is_none());
 /// assert!(Label::new("a").is_none() && Label::new("").is_none());
 /// ```
@@ -530,22 +521,6 @@ impl std::fmt::Debug for Label {
 impl std::fmt::Display for Label {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// The text is not a variation label (see [`Label::new`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "expected a variation label of 1 to {} capital letters",
-    Label::MAX_LEN
-)]
-pub struct LabelError;
-
-impl std::str::FromStr for Label {
-    type Err = LabelError;
-
-    fn from_str(text: &str) -> Result<Label, LabelError> {
-        Label::new(text).ok_or(LabelError)
     }
 }
 

@@ -1100,8 +1100,13 @@ fn written_ply(
 ) -> Result<WrittenPly, DocumentError> {
     let mark = match mark {
         None => None,
-        Some(text) => Some(text.parse::<Mark>().map_err(|error| {
-            DocumentError::notation(format!("{path}.mark"), format!("expected a mark: {error}"))
+        Some(text) => Some(Mark::new(text).ok_or_else(|| {
+            DocumentError::notation(
+                format!("{path}.mark"),
+                format!(
+                    "expected a mark: {text:?} is not a mark: expected one of !, ?, !!, ??, !?, ?!"
+                ),
+            )
         })?),
     };
     let mut read = Groups::with_capacity(groups.len());

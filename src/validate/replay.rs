@@ -2,9 +2,7 @@
 
 use std::collections::BinaryHeap;
 
-use crate::notation::{
-    self, GroupKind, Label, LineIndex, Location, ParsedRecord, PlyError, Span, Turn,
-};
+use crate::notation::{self, GroupKind, Label, LineIndex, Location, ParsedRecord, Span, Turn};
 use crate::{
     Action, Captures, EndReason, Game, GameEnd, Hole, Move, PlayError, Player, Position,
     Repetition, Rules, Variant,
@@ -886,14 +884,14 @@ impl<'a> Context<'a> {
         at: At,
     ) -> Option<crate::Captures> {
         match other.to_move(&before) {
-            Ok(mv) => {
+            Ok(Some(mv)) => {
                 let mut position = before;
                 let captures = position.play_unchecked(mv);
                 let prefix = format!("{what} {mv}: ");
                 self.check_annotation(other, &captures, Some(&prefix), at);
                 Some(captures)
             }
-            Err(PlyError::Pass) => {
+            Ok(None) => {
                 // A pass written as an alternative: a pass is never a
                 // choice.
                 self.push(
@@ -905,7 +903,7 @@ impl<'a> Context<'a> {
                 );
                 None
             }
-            Err(PlyError::Illegal(error)) => {
+            Err(error) => {
                 let kind = match error {
                     PlayError::GameOver { .. } => FindingKind::MoveAfterEnd,
                     PlayError::NotYourHole { .. } => FindingKind::WrongPlayer,
