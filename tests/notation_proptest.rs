@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use bohnenspiel::notation::{
     CaptureAnnotation, Ending, Group, GroupKind, Joiner, Label, Layout, Mark, Movetext, Phrase,
     PhraseForm, PlyToken, Prose, Record, RecordReader, SouthTurn, Span, Tag, Turn, Variation,
-    Visitor, WrittenMove, WrittenPly, parse_records, print_records,
+    Visitor, WrittenMove, WrittenPly, parse_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -18,6 +18,16 @@ use proptest::sample::select;
 /// The widest South turn that still moves the North column when a record
 /// prints in numbered rows (the notation module's documentation).
 const NORTH_COLUMN_LIMIT: usize = 40;
+
+/// Several records as one file: each record's canonical form, separated
+/// by blank lines.
+fn print_records(records: &[Record]) -> String {
+    records
+        .iter()
+        .map(Record::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
 fn hole() -> impl Strategy<Value = Hole> {
     select(Hole::ALL.to_vec())

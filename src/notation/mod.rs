@@ -164,7 +164,8 @@
 //! annotations print with their phrasing: joiners, forms and the word
 //! `hole` are kept (`holes` before several holes). Comments print exactly
 //! as written, a comment after an annotation's `;` as `; comment`.
-//! [`print_records`] separates records by blank lines. Parsing the
+//! A file of several records separates them by blank lines, as
+//! `bohnenspiel fmt` prints them. Parsing the
 //! canonical form gives back the same tree (up to spans), for every tree
 //! the format can hold (see [`Record::prose_is_printable`]).
 //!
@@ -275,7 +276,6 @@ pub(crate) use error::{MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY};
 pub(crate) use groups::Groups;
 pub(crate) use list::Alternatives;
 pub use mark::Mark;
-pub use print::print_records;
 pub(crate) use print::write_group_text;
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 pub(crate) use span::LineIndex;

@@ -364,17 +364,3 @@ impl fmt::Display for Record {
         Ok(())
     }
 }
-
-/// Prints several records as one file: each record's canonical form,
-/// separated by blank lines.
-#[must_use]
-pub fn print_records(records: &[Record]) -> String {
-    let mut out = String::new();
-    for (i, record) in records.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&record.to_string());
-    }
-    out
-}
