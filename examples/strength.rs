@@ -140,8 +140,8 @@ impl EnginePlayer {
             .engine
             .search(game.position(), &line, &self.limits, &stop, |_| {})
             .ok()?;
-        self.nodes += result.info.nodes;
-        self.time += result.info.elapsed;
+        self.nodes += result.nodes;
+        self.time += result.elapsed;
         result.best
     }
 }
@@ -213,7 +213,7 @@ fn main() -> ExitCode {
             else {
                 return ExitCode::FAILURE;
             };
-            let info = result.info;
+            let info = &result;
             println!(
                 "{text}: depth {}, value {}, best {}, {} nodes in {:.2} s, {:.2} M nodes/s",
                 info.depth,
@@ -273,14 +273,14 @@ fn main() -> ExitCode {
                     Player::South => matched.play(opening, |g: &Game| engine.choose(g), &mut other),
                     Player::North => matched.play(opening, &mut other, |g: &Game| engine.choose(g)),
                 };
-                let played = match played {
-                    Ok(played) => played,
+                let end = match played {
+                    Ok((_, end)) => end,
                     Err(error) => {
                         eprintln!("error: opening {index}: {error}");
                         return ExitCode::FAILURE;
                     }
                 };
-                match played.end {
+                match end {
                     MatchEnd::Forfeit { player, mv } => forfeits.push(format!(
                         "opening {index}: {} forfeited ({})",
                         if player == engine_side {
@@ -290,10 +290,10 @@ fn main() -> ExitCode {
                         },
                         mv.map_or("no move".to_owned(), |mv| format!("illegal {mv}"))
                     )),
-                    MatchEnd::PlyCap => caps += 1,
+                    MatchEnd::PlyCap { .. } => caps += 1,
                     MatchEnd::Rules(_) => {}
                 }
-                tally.add(played.points(engine_side));
+                tally.add(end.points(engine_side));
             }
         }
         let nps = engine.nodes as f64 / engine.time.as_secs_f64().max(1e-9);

@@ -10,10 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use bohnenspiel::analysis::EndgameTable;
-use bohnenspiel::analysis::engine::{
-    Engine, EngineConfig, EngineError, Limits, SearchResult, Value, Weights,
-};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchResult, Value, Weights};
+use bohnenspiel::analysis::{EndgameTable, SolveError};
 use bohnenspiel::{EndlessPlay, Game, Move, Position, Rules, Variant};
 use common::ALL_RULES;
 use naive::minimax::Reference;
@@ -150,7 +148,7 @@ fn the_fixed_depth_search_is_negamax() {
                 );
                 let result = run(&mut engine, &position, &line, Limits::depth(depth));
                 let context = format!("{rules:?} {position} after {line:?} depth {depth}");
-                assert_eq!(result.info.depth, depth, "{context}");
+                assert_eq!(result.depth, depth, "{context}");
                 if board.moves().is_empty() {
                     // A Hemprich pass (the game is not over: beans are left).
                     assert_eq!(result.best, None, "{context}");
@@ -185,16 +183,13 @@ fn searches_with_depth_or_node_limits_are_deterministic() {
         let b = run(&mut second, &game_start, &[], limits);
         assert_eq!(a.best, b.best);
         assert_eq!(a.value, b.value);
-        assert_eq!(a.info.pv, b.info.pv);
-        assert_eq!(a.info.nodes, b.info.nodes);
+        assert_eq!(a.pv, b.pv);
+        assert_eq!(a.nodes, b.nodes);
         let _ = run(&mut first, &Position::new(), &[], limits);
         first.new_game();
         let c = run(&mut first, &game_start, &[], limits);
-        assert_eq!(
-            (c.best, c.value, c.info.nodes),
-            (a.best, a.value, a.info.nodes)
-        );
-        assert_eq!(c.info.pv, a.info.pv);
+        assert_eq!((c.best, c.value, c.nodes), (a.best, a.value, a.nodes));
+        assert_eq!(c.pv, a.pv);
     }
 }
 
@@ -212,17 +207,13 @@ fn limits_are_kept() {
         })
         .expect("a search");
     assert_eq!(depths, [1, 2, 3, 4, 5]);
-    assert_eq!(result.info.pv.first().copied(), result.best);
+    assert_eq!(result.pv.first().copied(), result.best);
     for nodes in [1, 100, 5_000, 50_000] {
         engine.new_game();
         let result = run(&mut engine, &Position::new(), &[], Limits::nodes(nodes));
         assert!(result.best.is_some());
         // Depth 1 always finishes (7 nodes from the opening).
-        assert!(
-            result.info.nodes <= nodes.max(7),
-            "{nodes}: {:?}",
-            result.info
-        );
+        assert!(result.nodes <= nodes.max(7), "{nodes}: {result:?}");
     }
     // An absurd depth is taken as the deepest, and a node limit still ends it.
     let limits = Limits {
@@ -261,7 +252,7 @@ fn a_search_without_limits_stops_when_told() {
         .expect("a search");
     thread.join().expect("the thread that stops the search");
     assert!(result.best.is_some());
-    assert!(result.info.depth >= 1);
+    assert!(result.depth >= 1);
 }
 
 /// In the Hemprich variant a player without beans passes: no move, and
@@ -286,7 +277,7 @@ fn a_hemprich_player_without_beans_passes() {
     let mut searching = Engine::new(rules, config);
     let result = run(&mut searching, &position, &[], Limits::depth(4));
     assert_eq!(result.best, None);
-    let first = result.info.pv.first().map(|mv| mv.hole().number());
+    let first = result.pv.first().map(|mv| mv.hole().number());
     assert!(matches!(first, Some(11 | 12)), "{result:?}");
     // The same position under the standard rules is over: North gets 2.
     let mut standard = Engine::new(Rules::default(), EngineConfig::default());
@@ -318,7 +309,7 @@ fn histories_are_checked_and_taken_from_games() {
     let error = engine
         .search(game.position(), &wrong, &Limits::depth(2), &stop, |_| {})
         .unwrap_err();
-    assert_eq!(error, EngineError::History { index: 1 });
+    assert_eq!(error, SolveError::HistoryNotAPly { index: 1 });
     // 12 captures 2 from 8: a new history.
     game.play(Move::from_number(12).expect("a hole"))
         .expect("a legal move");

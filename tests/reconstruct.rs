@@ -90,8 +90,8 @@ fn naive_positions(
             let mut keeping: Vec<u8> = solution
                 .moves
                 .iter()
-                .filter(|mv| mv.value == solution.value)
-                .map(|mv| mv.mv.hole().number())
+                .filter(|&&(_, value)| value == solution.value)
+                .map(|&(mv, _)| mv.hole().number())
                 .collect();
             keeping.sort_unstable();
             if end.agrees(solution.value)

@@ -60,7 +60,7 @@ fn agree_with_naive(seed: u64, count: usize, beans: &[u32], plies: usize) -> Vec
             let moves: Vec<(usize, u32)> = solution
                 .moves
                 .iter()
-                .map(|m| (usize::from(m.mv.hole().number()), u32::from(m.value.south)))
+                .map(|&(mv, value)| (usize::from(mv.hole().number()), u32::from(value.south)))
                 .collect();
             if over || board.moves().is_empty() {
                 assert!(moves.is_empty(), "{context}");
@@ -175,8 +175,8 @@ fn value_of(solution: &bohnenspiel::analysis::Solution, hole: u8) -> Option<Scor
     solution
         .moves
         .iter()
-        .find(|m| m.mv.hole().number() == hole)
-        .map(|m| m.value)
+        .find(|&&(mv, _)| mv.hole().number() == hole)
+        .map(|&(_, value)| value)
 }
 
 #[test]

@@ -18,7 +18,7 @@ use super::judgement::{
 use super::lines::{LineData, Lines};
 use super::phrases::{self, OutcomeClaim};
 use super::written::{self, Estimator};
-use super::{Budget, MoveValue, Solution, SolveError, Solver};
+use super::{Budget, Solution, SolveError, Solver};
 
 /// Why a record cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -846,8 +846,10 @@ impl Work<'_> {
                     Mark::Brilliant if shown.is_empty() => solution
                         .moves
                         .iter()
-                        .find(|m| m.mv != mv && m.value.of(mover) == solution.value.of(mover))
-                        .map(|m| m.mv),
+                        .find(|&&(other, value)| {
+                            other != mv && value.of(mover) == solution.value.of(mover)
+                        })
+                        .map(|&(other, _)| other),
                     _ => None,
                 };
                 if verdict == Verdict::Contradicted
@@ -903,8 +905,11 @@ impl Work<'_> {
 }
 
 /// The value of `mv` among `moves`.
-fn move_value(moves: &[MoveValue], mv: Move) -> Option<Score> {
-    moves.iter().find(|m| m.mv == mv).map(|m| m.value)
+fn move_value(moves: &[(Move, Score)], mv: Move) -> Option<Score> {
+    moves
+        .iter()
+        .find(|&&(other, _)| other == mv)
+        .map(|&(_, value)| value)
 }
 
 /// The verdict for a value not found.
@@ -968,8 +973,8 @@ fn mark_verdict_in(
     let keepers: Vec<Move> = solution
         .moves
         .iter()
-        .filter(|m| own(m.value) == own(best))
-        .map(|m| m.mv)
+        .filter(|&&(_, value)| own(value) == own(best))
+        .map(|&(mv, _)| mv)
         .collect();
     let keeper = keepers.first().copied();
     let loses = own(value) < own(best);
@@ -1000,8 +1005,8 @@ fn mark_verdict_in(
                 let rest: Vec<String> = solution
                     .moves
                     .iter()
-                    .filter(|m| m.mv != mv)
-                    .map(|m| format!("{} gives {}", m.mv, describe(m.value)))
+                    .filter(|&&(other, _)| other != mv)
+                    .map(|&(other, value)| format!("{other} gives {}", describe(value)))
                     .collect();
                 let reason = if rest.is_empty() {
                     format!("the only legal move; it keeps {}", describe(best))

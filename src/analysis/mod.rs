@@ -55,8 +55,8 @@
 //! let solution = solver.solve(&start, &[])?;
 //! assert_eq!(solution.value, Score::new(36, 36));
 //! let five = Move::from_number(5)?;
-//! let five = solution.moves.iter().find(|m| m.mv == five);
-//! assert_eq!(five.map(|m| m.value), Some(Score::new(34, 38)));
+//! let five = solution.moves.iter().find(|&&(mv, _)| mv == five);
+//! assert_eq!(five.map(|&(_, value)| value), Some(Score::new(34, 38)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -161,6 +161,6 @@ pub use analyser::{Analyser, AnalysisError};
 pub use judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
 pub(crate) use phrases::stated_stipulations;
 pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
-pub use solver::{Budget, MoveValue, Solution, SolveError, Solver};
+pub use solver::{Budget, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError, TableForm, TableProbe, WdlTable};
 pub use written::write_values;

@@ -308,7 +308,7 @@ fn search(
                     Player::South => beans,
                     Player::North => -beans,
                 },
-                depth: result.info.depth,
+                depth: result.depth,
             },
         },
         Err(_) => Assessment::Missing,

@@ -71,24 +71,16 @@ impl fmt::Display for Budget {
     }
 }
 
-/// The value of one legal move: the final score under best play after it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MoveValue {
-    /// The move.
-    pub mv: Move,
-    /// The final score under best play after it.
-    pub value: Score,
-}
-
 /// What [`Solver::solve`] found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Solution {
     /// The final score under best play (South's and North's beans add up
     /// to 72).
     pub value: Score,
-    /// Every legal move with its value, in hole order. Empty when the game
-    /// is over, and when the player to move must pass (Hemprich).
-    pub moves: Vec<MoveValue>,
+    /// Every legal move with its value (the final score under best play
+    /// after it), in hole order. Empty when the game is over, and when
+    /// the player to move must pass (Hemprich).
+    pub moves: Vec<(Move, Score)>,
     /// A best line: moves that keep the value, from the position to the
     /// end of the game (by rule or by a repetition). A forced Hemprich
     /// pass is not written; it is the only thing the player can do.
@@ -322,10 +314,7 @@ impl Solver {
             value: score(value),
             moves: moves
                 .into_iter()
-                .map(|(mv, value)| MoveValue {
-                    mv,
-                    value: score(value),
-                })
+                .map(|(mv, value)| (mv, score(value)))
                 .collect(),
             line,
             nodes,

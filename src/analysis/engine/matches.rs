@@ -18,9 +18,10 @@
 //! // The first legal hole against the last one, from one opening.
 //! let first = |game: &bohnenspiel::Game| game.legal_moves().next();
 //! let last = |game: &bohnenspiel::Game| game.legal_moves().last();
-//! let played = Match::default().play(&openings[0], first, last)?;
+//! let (game, end) = Match::default().play(&openings[0], first, last)?;
+//! assert!(game.plies().len() >= 2, "the opening's plies come first");
 //! let mut tally = Tally::default();
-//! tally.add(played.points(Player::South));
+//! tally.add(end.points(Player::South));
 //! assert_eq!(tally.games(), 1);
 //! # Ok::<(), bohnenspiel::PlayError>(())
 //! ```
@@ -38,8 +39,11 @@ pub enum MatchEnd {
     /// By the rules of the game (including the third occurrence of a
     /// position).
     Rules(GameEnd),
-    /// At the ply cap; each side took the beans on its own side.
-    PlyCap,
+    /// At the ply cap.
+    PlyCap {
+        /// The final score: each side took the beans on its own side.
+        score: Score,
+    },
     /// `player` gave no move although it had one (`mv` is `None`), or an
     /// illegal one, and lost.
     Forfeit {
@@ -50,30 +54,32 @@ pub enum MatchEnd {
     },
 }
 
-/// A finished match game.
-#[derive(Debug, Clone)]
-pub struct PlayedGame {
-    /// The game, from the opening position on (its plies start with the
-    /// opening's).
-    pub game: Game,
-    /// How it ended.
-    pub end: MatchEnd,
-    /// The final score (after a forfeit: the board as it was, each side
-    /// taking its own side; the result is the forfeit all the same).
-    pub score: Score,
-}
+impl MatchEnd {
+    /// The final score: `None` after a forfeit, which decides the game
+    /// whatever the beans say.
+    #[must_use]
+    pub const fn score(&self) -> Option<Score> {
+        match *self {
+            MatchEnd::Rules(end) => Some(end.score),
+            MatchEnd::PlyCap { score } => Some(score),
+            MatchEnd::Forfeit { .. } => None,
+        }
+    }
 
-impl PlayedGame {
     /// The points `player` scored: 1 for a win, ½ for a draw, 0 for a loss.
     #[must_use]
     pub fn points(&self, player: Player) -> f64 {
-        if let MatchEnd::Forfeit { player: loser, .. } = self.end {
-            return if loser == player { 0.0 } else { 1.0 };
-        }
-        match self.score.winner() {
-            Some(winner) if winner == player => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
+        match (*self, self.score().and_then(Score::winner)) {
+            (MatchEnd::Forfeit { player: loser, .. }, _) => {
+                if loser == player {
+                    0.0
+                } else {
+                    1.0
+                }
+            }
+            (_, Some(winner)) if winner == player => 1.0,
+            (_, Some(_)) => 0.0,
+            (_, None) => 0.5,
         }
     }
 }
@@ -168,6 +174,8 @@ impl Match {
     /// `opening` first, then `south` and `north` are asked for their moves
     /// in turn (with the game so far), until the game ends or
     /// `self.ply_cap` plies (the opening's included) have been played.
+    /// Returns the game, from the opening position on (its plies start
+    /// with the opening's), and how it ended.
     ///
     /// # Errors
     ///
@@ -177,7 +185,7 @@ impl Match {
         opening: &[Move],
         mut south: impl FnMut(&Game) -> Option<Move>,
         mut north: impl FnMut(&Game) -> Option<Move>,
-    ) -> Result<PlayedGame, PlayError> {
+    ) -> Result<(Game, MatchEnd), PlayError> {
         let mut game = Game::new(Position::new(), match_rules(self.rules));
         for &mv in opening {
             game.play(mv)?;
@@ -185,18 +193,11 @@ impl Match {
         let own_sides = |game: &Game| EndlessPlay::OwnSide.score(game.position(), Player::South);
         loop {
             if let Some(end) = game.end() {
-                return Ok(PlayedGame {
-                    score: end.score,
-                    end: MatchEnd::Rules(end),
-                    game,
-                });
+                return Ok((game, MatchEnd::Rules(end)));
             }
             if game.plies().len() >= self.ply_cap {
-                return Ok(PlayedGame {
-                    score: own_sides(&game),
-                    end: MatchEnd::PlyCap,
-                    game,
-                });
+                let score = own_sides(&game);
+                return Ok((game, MatchEnd::PlyCap { score }));
             }
             let player = game.turn();
             let mv = match player {
@@ -205,11 +206,7 @@ impl Match {
             };
             let played = mv.map(|mv| game.play(mv));
             if !matches!(played, Some(Ok(_))) {
-                return Ok(PlayedGame {
-                    score: own_sides(&game),
-                    end: MatchEnd::Forfeit { player, mv },
-                    game,
-                });
+                return Ok((game, MatchEnd::Forfeit { player, mv }));
             }
         }
     }

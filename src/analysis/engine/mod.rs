@@ -14,7 +14,7 @@
 //! - **Otherwise, iterative deepening** of a principal variation search
 //!   (negamax alpha-beta, later moves tried with a null window first),
 //!   depth 1, 2, 3, … until a limit is reached. Each finished depth is
-//!   reported ([`SearchInfo`]); the answer is that of the deepest finished
+//!   reported ([`SearchResult`]); the answer is that of the deepest finished
 //!   depth, or a move the unfinished depth proved better than it (depth 1
 //!   always finishes, so there is always a move when there is a legal
 //!   one). The best move of each depth is searched first at the next;
@@ -94,7 +94,7 @@ pub use eval::Weights;
 use self::eval::SCALE;
 use self::search::{INFINITY, MAX_PLY, Searcher};
 use self::tt::Table;
-use super::{Budget, EndgameTable, Solver, TableError};
+use super::{Budget, EndgameTable, SolveError, Solver, TableError};
 use crate::{Hole, Move, Player, Position, Rules, Score, Variant};
 
 /// How an [`Engine`] is set up: the size of its table, its evaluation,
@@ -236,13 +236,20 @@ impl fmt::Display for Value {
     }
 }
 
-/// What the engine reports after each finished depth.
+/// What a search found: after each finished depth (passed to the
+/// callback of [`Engine::search`]) and at its end (its answer).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchInfo {
-    /// The depth finished (0 for an exact answer of the solver).
-    pub depth: u32,
-    /// The value at that depth.
+pub struct SearchResult {
+    /// The move to play; `None` when the game is over or, in the Hemprich
+    /// variant, when the player to move has no beans and passes. In the
+    /// answer it may be a move that an unfinished depth proved better than
+    /// the first of [`pv`](SearchResult::pv).
+    pub best: Option<Move>,
+    /// The value of the position at that depth.
     pub value: Value,
+    /// The depth finished (0 for an exact answer of the solver, or a
+    /// finished game).
+    pub depth: u32,
     /// The nodes searched so far in this search.
     pub nodes: u64,
     /// Nodes per second so far.
@@ -252,44 +259,6 @@ pub struct SearchInfo {
     /// The principal variation: the best line found, from the position
     /// searched. A Hemprich pass in it is not written.
     pub pv: Vec<Move>,
-}
-
-/// The answer of a search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move to play; `None` when the game is over or, in the Hemprich
-    /// variant, when the player to move has no beans and passes.
-    pub best: Option<Move>,
-    /// The value of the position.
-    pub value: Value,
-    /// The last [`SearchInfo`]: depth, nodes, time and line.
-    pub info: SearchInfo,
-}
-
-/// Why the engine did not search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum EngineError {
-    /// A position of the history does not follow from the one before it
-    /// by a move without a capture (or a Hemprich pass); positions are
-    /// counted from 0, the oldest, to the history's length, the position
-    /// searched.
-    #[error(
-        "position {index} of the history does not follow from the position before it by a move without a capture"
-    )]
-    History {
-        /// Which position.
-        index: usize,
-    },
-    /// The history holds more than [`Solver::MAX_HISTORY`] positions.
-    #[error(
-        "the history since the last capture holds {length} positions, more than the {limit} the engine takes"
-    )]
-    HistoryTooLong {
-        /// The positions in the history.
-        length: usize,
-        /// The limit.
-        limit: usize,
-    },
 }
 
 /// The engine: its rules, its setup, its transposition table, and the
@@ -374,22 +343,26 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// [`EngineError::History`] if the history does not lead to
-    /// `position` by moves without captures; [`EngineError::HistoryTooLong`]
-    /// if it holds more than [`Solver::MAX_HISTORY`] positions.
+    /// [`SolveError::HistoryNotAPly`] if the history does not lead to
+    /// `position` by moves without captures;
+    /// [`SolveError::HistoryTooLong`] if it holds more than
+    /// [`Solver::MAX_HISTORY`] positions. A history that repeats a
+    /// position is searched (the search ends the game at the first
+    /// position it meets again), so the engine gives neither of the
+    /// solver's other errors.
     pub fn search(
         &mut self,
         position: &Position,
         history: &[Position],
         limits: &Limits,
         stop: &AtomicBool,
-        mut on_info: impl FnMut(&SearchInfo),
-    ) -> Result<SearchResult, EngineError> {
+        mut on_info: impl FnMut(&SearchResult),
+    ) -> Result<SearchResult, SolveError> {
         let started = Instant::now();
         let last_sower = check_history(self.rules, position, history)?;
         let deadline = limits.time.and_then(|time| started.checked_add(time));
         if let Some(result) = self.over(position, started) {
-            on_info(&result.info);
+            on_info(&result);
             return Ok(result);
         }
         let mut spent = 0;
@@ -403,7 +376,7 @@ impl Engine {
             && position.beans_on_board() <= exact_beans
             && let Some(result) = self.exact(position, history, limits, started, &mut spent)
         {
-            on_info(&result.info);
+            on_info(&result);
             return Ok(result);
         }
         self.tt.new_search();
@@ -450,26 +423,21 @@ impl Engine {
             let elapsed = started.elapsed();
             let nodes = spent + searcher.nodes;
             let pv = searcher.pv.first().cloned().unwrap_or_default();
-            let info = SearchInfo {
-                depth,
+            let best = pv
+                .first()
+                .copied()
+                .or_else(|| position.legal_moves().next());
+            let result = SearchResult {
+                best: if position.is_game_over() { None } else { best },
                 value: Value::Estimate(beans(score)),
+                depth,
                 nodes,
                 nps: per_second(nodes, elapsed),
                 elapsed,
                 pv,
             };
-            on_info(&info);
-            let best = info
-                .pv
-                .first()
-                .copied()
-                .or_else(|| position.legal_moves().next());
-            let best = if position.is_game_over() { None } else { best };
-            last = Some(SearchResult {
-                best,
-                value: info.value,
-                info,
-            });
+            on_info(&result);
+            last = Some(result);
             searcher.may_stop = true;
             // One legal move needs no search beyond a value, when time is
             // what counts.
@@ -491,14 +459,11 @@ impl Engine {
         Ok(last.unwrap_or_else(|| SearchResult {
             best: position.legal_moves().next(),
             value: Value::Estimate(0),
-            info: SearchInfo {
-                depth: 0,
-                value: Value::Estimate(0),
-                nodes: spent,
-                nps: 0,
-                elapsed: started.elapsed(),
-                pv: Vec::new(),
-            },
+            depth: 0,
+            nodes: spent,
+            nps: 0,
+            elapsed: started.elapsed(),
+            pv: Vec::new(),
         }))
     }
 
@@ -509,18 +474,14 @@ impl Engine {
             Variant::Hemprich if position.beans_on_board() == 0 => position.stores(),
             Variant::Hemprich => return None,
         };
-        let value = Value::Exact(score);
         Some(SearchResult {
             best: None,
-            value,
-            info: SearchInfo {
-                depth: 0,
-                value,
-                nodes: 0,
-                nps: 0,
-                elapsed: started.elapsed(),
-                pv: Vec::new(),
-            },
+            value: Value::Exact(score),
+            depth: 0,
+            nodes: 0,
+            nps: 0,
+            elapsed: started.elapsed(),
+            pv: Vec::new(),
         })
     }
 
@@ -547,7 +508,7 @@ impl Engine {
         self.solver = solver;
         let solution = match answer {
             Ok(solution) => solution,
-            Err(super::SolveError::OutOfBudget { nodes, .. }) => {
+            Err(SolveError::OutOfBudget { nodes, .. }) => {
                 *spent = nodes;
                 return None;
             }
@@ -557,21 +518,17 @@ impl Engine {
         let best = solution
             .moves
             .iter()
-            .find(|m| m.value == solution.value)
-            .map(|m| m.mv);
+            .find(|&&(_, value)| value == solution.value)
+            .map(|&(mv, _)| mv);
         let elapsed = started.elapsed();
-        let value = Value::Exact(solution.value);
         Some(SearchResult {
             best,
-            value,
-            info: SearchInfo {
-                depth: 0,
-                value,
-                nodes: solution.nodes,
-                nps: per_second(solution.nodes, elapsed),
-                elapsed,
-                pv: solution.line,
-            },
+            value: Value::Exact(solution.value),
+            depth: 0,
+            nodes: solution.nodes,
+            nps: per_second(solution.nodes, elapsed),
+            elapsed,
+            pv: solution.line,
         })
     }
 }
@@ -596,9 +553,9 @@ fn check_history(
     rules: Rules,
     position: &Position,
     history: &[Position],
-) -> Result<Player, EngineError> {
+) -> Result<Player, SolveError> {
     if history.len() > Solver::MAX_HISTORY {
-        return Err(EngineError::HistoryTooLong {
+        return Err(SolveError::HistoryTooLong {
             length: history.len(),
             limit: Solver::MAX_HISTORY,
         });
@@ -622,7 +579,7 @@ fn check_history(
         } else if passes(before, after) {
             last_sower = !before.turn();
         } else {
-            return Err(EngineError::History { index });
+            return Err(SolveError::HistoryNotAPly { index });
         }
     }
     Ok(last_sower)

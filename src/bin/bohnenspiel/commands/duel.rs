@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use bohnenspiel::analysis::engine::matches::{Match, MatchEnd, PlayedGame, Tally};
+use bohnenspiel::analysis::engine::matches::{Match, MatchEnd, Tally};
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::Tag;
@@ -386,7 +386,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
                     },
                 )
             };
-            let played = match played {
+            let (game, end) = match played {
                 Ok(played) => played,
                 Err(error) => {
                     // Not reached: the openings are legal.
@@ -399,8 +399,8 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
                 Player::North => north,
             };
             let a_player = if swap { Player::North } else { Player::South };
-            tally.add(played.points(a_player));
-            let (result, termination) = describe(&played, &failures, |p| names[index_of(p)]);
+            tally.add(end.points(a_player));
+            let (result, termination) = describe(end, &failures, |p| names[index_of(p)]);
             let opening_text: Vec<String> = opening.iter().map(ToString::to_string).collect();
             writeln!(
                 log,
@@ -409,7 +409,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
                 names[south],
                 names[north]
             )?;
-            let mut record = Record::from(&played.game);
+            let mut record = Record::from(&game);
             let mut tags = vec![
                 tag(
                     "Event",
@@ -419,8 +419,8 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
                 tag("South", request.engines[south].to_owned()),
                 tag("North", request.engines[north].to_owned()),
             ];
-            if !matches!(played.end, MatchEnd::Forfeit { .. }) {
-                tag_result(&mut tags, &played);
+            if let Some(score) = end.score() {
+                tags.push(tag("Result", format!("{}:{}", score.south, score.north)));
             }
             tags.push(tag("Termination", termination));
             tags.append(&mut record.tags);
@@ -447,20 +447,13 @@ fn tag(name: &str, value: String) -> Tag {
     }
 }
 
-fn tag_result(tags: &mut Vec<Tag>, played: &PlayedGame) {
-    tags.push(tag(
-        "Result",
-        format!("{}:{}", played.score.south, played.score.north),
-    ));
-}
-
 /// The result in words and the `Termination` tag's text.
 fn describe(
-    played: &PlayedGame,
+    end: MatchEnd,
     failures: &[Option<Failure>; 2],
     name: impl Fn(Player) -> &'static str,
 ) -> (String, String) {
-    match played.end {
+    match end {
         MatchEnd::Forfeit { player, mv } => {
             let why = match (mv, &failures[player.index()]) {
                 (Some(mv), _) => format!("the illegal move {mv}"),
@@ -470,12 +463,12 @@ fn describe(
             let text = format!("{player} ({}) forfeits: {why}", name(player));
             (format!("{} wins; {text}", !player), text)
         }
-        MatchEnd::PlyCap => {
+        MatchEnd::PlyCap { score } => {
             let text = format!(
                 "the ply cap, {}:{} by the beans on each side",
-                played.score.south, played.score.north
+                score.south, score.north
             );
-            (format!("{} at {text}", played.score.in_words()), text)
+            (format!("{} at {text}", score.in_words()), text)
         }
         MatchEnd::Rules(end) => {
             let text = format!("{:?}", end.reason).to_lowercase();
@@ -484,7 +477,7 @@ fn describe(
             } else {
                 "the rules".to_owned()
             };
-            (format!("{} by {text}", played.score.in_words()), text)
+            (format!("{} by {text}", end.score.in_words()), text)
         }
     }
 }

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use bohnenspiel::analysis::EndgameTable;
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchInfo, SearchResult};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchResult};
 use bohnenspiel::{Action, Game, Move, Position, Rules, Variant};
 
 use crate::commands::table;
@@ -567,7 +567,7 @@ impl Session {
 }
 
 /// `info depth D score S nodes N nps R time MS pv H H …`.
-pub fn info_line(info: &SearchInfo) -> String {
+pub fn info_line(info: &SearchResult) -> String {
     let mut line = format!(
         "info depth {} score {} nodes {} nps {} time {} pv",
         info.depth,

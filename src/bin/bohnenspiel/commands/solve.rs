@@ -149,7 +149,7 @@ fn estimate_human(
     start: &Position,
     result: &SearchResult,
 ) -> Result<(), CliError> {
-    let depth = result.info.depth;
+    let depth = result.depth;
     match result.value {
         Value::Exact(score) => writeln!(
             out,
@@ -167,7 +167,7 @@ fn estimate_human(
         Some(mv) => writeln!(out, "best move: {mv} (the engine's, not exact)")?,
         None => writeln!(out, "best move: none")?,
     }
-    let line: Vec<String> = result.info.pv.iter().map(ToString::to_string).collect();
+    let line: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
     writeln!(out, "line: {} (the engine's, not exact)", line.join(" "))?;
     Ok(())
 }
@@ -195,10 +195,10 @@ fn estimate_json(out: &mut impl Write, result: &SearchResult) -> Result<(), CliE
         exact,
         value,
         estimate,
-        depth: result.info.depth,
-        nodes: result.info.nodes,
+        depth: result.depth,
+        nodes: result.nodes,
         best: result.best.map(|mv| mv.hole().number()),
-        line: result.info.pv.iter().map(|mv| mv.hole().number()).collect(),
+        line: result.pv.iter().map(|mv| mv.hole().number()).collect(),
     };
     serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
     writeln!(out)?;
@@ -218,8 +218,8 @@ fn human(
     solution: &Solution,
 ) -> Result<(), CliError> {
     writeln!(out, "value: {}", describe(solution.value))?;
-    for mv in &solution.moves {
-        writeln!(out, "move {:>2}: {}", mv.mv, describe(mv.value))?;
+    for &(mv, value) in &solution.moves {
+        writeln!(out, "move {mv:>2}: {}", describe(value))?;
     }
     let plies: Vec<String> = line_with_passes(start, rules, solution)
         .iter()
@@ -300,9 +300,9 @@ fn json(
         moves: solution
             .moves
             .iter()
-            .map(|mv| JsonMove {
-                hole: mv.mv.hole().number(),
-                value: mv.value.into(),
+            .map(|&(mv, value)| JsonMove {
+                hole: mv.hole().number(),
+                value: value.into(),
             })
             .collect(),
         line: line_with_passes(start, rules, solution)
