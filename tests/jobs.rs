@@ -5,8 +5,9 @@
 mod common;
 mod naive;
 
+use bohnenspiel::notation::TagValueError;
 use bohnenspiel::notation::{Layout, Record, Span, parse_records};
-use bohnenspiel::validate::{GameError, Options, replay_game, start_position, validate};
+use bohnenspiel::validate::{GameError, Options, replay_game, validate};
 use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Repetition, Rules, Variant};
 
 /// Asserts that validation found no error in the record `text`.
@@ -90,7 +91,7 @@ fn the_record_of_a_game_validates_clean_and_replays_to_the_same_game() {
                 let parsed = &bohnenspiel::notation::parse_records(&text)[0];
                 let report = validate(parsed, &Options::default());
                 assert_no_errors(&report, &text);
-                assert_eq!(start_position(&record), Ok(start), "{text}");
+                assert_eq!(record.start(), Ok(Some(start)), "{text}");
                 let again = replay_game(&record, &Options::default())
                     .unwrap_or_else(|e| panic!("{e}\n{text}"));
                 // Every pass is written `-`, and the replay counts the
@@ -136,7 +137,7 @@ fn records_without_a_start_or_with_an_illegal_ply_say_why() {
     let unknown: Record = "[Setup \"?\"]\n\n4, 8\n"
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(start_position(&unknown), Err(GameError::UnknownStart));
+    assert_eq!(unknown.start(), Ok(None));
     assert_eq!(
         replay_game(&unknown, &Options::default()).err(),
         Some(GameError::UnknownStart)
@@ -145,7 +146,11 @@ fn records_without_a_start_or_with_an_illegal_ply_say_why() {
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(
-        start_position(&invalid),
+        invalid.start(),
+        Err(TagValueError::Setup { value, .. }) if value == "6,6/6 0:0 S"
+    ));
+    assert!(matches!(
+        replay_game(&invalid, &Options::default()),
         Err(GameError::InvalidSetup { value, .. }) if value == "6,6/6 0:0 S"
     ));
     let illegal: Record = "4, 8; 9, 12\n".parse().unwrap_or_else(|e| panic!("{e}"));

@@ -39,7 +39,7 @@
 //! ASCII letters, digits and `_`; inside the value, `\"` stands for `"` and
 //! `\\` for `\`, and any other character (UTF-8, such as `Rüger`) stands
 //! for itself. The value ends on its line. The known tags are listed by
-//! [`KnownTag`]; [`Record::setup`], [`Record::rules`] and
+//! [`KnownTag`]; [`Record::start`], [`Record::rules`] and
 //! [`Record::result`] read the three the replay depends on:
 //!
 //! | tag | meaning |
@@ -280,7 +280,8 @@ pub(crate) use print::write_group_text;
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 pub(crate) use span::LineIndex;
 pub use span::{Location, Span};
-pub use tags::{KnownTag, StartTag, TagValueError};
+pub(crate) use tags::StartTag;
+pub use tags::{KnownTag, TagValueError};
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 pub use tree::{
     Ending, Group, GroupKind, Label, Layout, Movetext, Prose, Record, SouthTurn, Tag, Turn,

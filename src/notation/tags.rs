@@ -202,9 +202,10 @@ impl TagNames {
     }
 }
 
-/// What a `Setup` tag says about the start.
+/// What a `Setup` tag says about the start ([`Record::start`] gives it
+/// as an `Option<Position>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StartTag {
+pub(crate) enum StartTag {
     /// The game starts at this position.
     Position(Position),
     /// The start is unknown: `[Setup "?"]` (a problem published only as a
@@ -326,29 +327,37 @@ impl Record {
         self.tags.iter().find(|t| t.name == tag.name())
     }
 
-    /// What the (first) `Setup` tag says: `None` without one (the game
-    /// starts at the opening).
+    /// The position the record starts from: its (first) `Setup` tag's,
+    /// or the opening when it has none; `None` when the tag says the
+    /// start is unknown, `[Setup "?"]` (a problem published only as a
+    /// diagram: such a record is checked for syntax only).
     ///
     /// ```
     /// use bohnenspiel::Position;
-    /// use bohnenspiel::notation::{Record, StartTag};
+    /// use bohnenspiel::notation::Record;
     ///
     /// let record: Record = "[Setup \"0,1,0,0,2,1/0,0,3,0,0,1 34:30 S\"]\n\n5, 9\n".parse()?;
     /// let start: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
-    /// assert_eq!(record.setup()?, Some(StartTag::Position(start)));
+    /// assert_eq!(record.start()?, Some(start));
+    /// let opening: Record = "4, 8\n".parse()?;
+    /// assert_eq!(opening.start()?, Some(Position::new()));
     /// let unknown: Record = "[Setup \"?\"]\n\n5, 9\n".parse()?;
-    /// assert_eq!(unknown.setup()?, Some(StartTag::Unknown));
+    /// assert_eq!(unknown.start()?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// [`TagValueError::Setup`] for a value that is neither a position
-    /// string nor `?`.
-    pub fn setup(&self) -> Result<Option<StartTag>, TagValueError> {
-        self.known_tag(KnownTag::Setup)
-            .map(|tag| setup_value(&tag.value))
-            .transpose()
+    /// [`TagValueError::Setup`] for a `Setup` tag that is neither a
+    /// position string nor `?`.
+    pub fn start(&self) -> Result<Option<Position>, TagValueError> {
+        let Some(tag) = self.known_tag(KnownTag::Setup) else {
+            return Ok(Some(Position::new()));
+        };
+        Ok(match setup_value(&tag.value)? {
+            StartTag::Position(position) => Some(position),
+            StartTag::Unknown => None,
+        })
     }
 
     /// The rules the (first) `Rules` tag names: `None` without one.

@@ -44,30 +44,8 @@ pub enum GameError {
     },
 }
 
-/// The start position of a record: its (first) `Setup` tag's, or the
-/// opening when it has none.
-///
-/// ```
-/// use bohnenspiel::Position;
-/// use bohnenspiel::notation::Record;
-/// use bohnenspiel::validate::start_position;
-///
-/// let record: Record = "[Setup \"0,1,0,0,2,1/0,0,3,0,0,1 34:30 S\"]\n\n5, 9\n".parse()?;
-/// assert_eq!(start_position(&record)?.to_string(), "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S");
-/// let opening: Record = "4, 8\n".parse()?;
-/// assert_eq!(start_position(&opening)?, Position::new());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-///
-/// [`GameError::InvalidSetup`] for a `Setup` tag that is not a position
-/// string, [`GameError::UnknownStart`] for `[Setup "?"]`.
-pub fn start_position(record: &Record) -> Result<Position, GameError> {
-    start_of(record).map_err(|(error, _)| error)
-}
-
-/// [`start_position`], with the `Setup` tag at fault.
+/// The start position of a record, as [`Record::start`] gives it, or
+/// why there is none, with the `Setup` tag at fault.
 pub(crate) fn start_of(record: &Record) -> Result<Position, (GameError, &Tag)> {
     let Some(tag) = record.known_tag(KnownTag::Setup) else {
         return Ok(Position::new());
@@ -116,7 +94,7 @@ pub(crate) fn start_of(record: &Record) -> Result<Position, (GameError, &Tag)> {
 /// [`GameError::Illegal`] at the first ply of the main line that cannot
 /// be played.
 pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError> {
-    let start = start_position(record)?;
+    let start = start_of(record).map_err(|(error, _)| error)?;
     let parsed = ParsedRecord {
         record: record.clone(),
         errors: Vec::new(),

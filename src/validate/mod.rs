@@ -49,7 +49,7 @@
 //!   same position, and must capture what they annotate if annotated (an
 //!   unannotated capture of an alternative is not reported).
 //! - Tags: the known ones ([`crate::notation::KnownTag`]) are
-//!   read through [`Record::setup`](crate::notation::Record::setup),
+//!   read through [`Record::start`](crate::notation::Record::start),
 //!   [`Record::rules`](crate::notation::Record::rules) and
 //!   [`Record::result`](crate::notation::Record::result), the first of
 //!   each name counting. A name one or two letters away from a known one
@@ -124,8 +124,8 @@
 //!
 //! # One call for each job
 //!
-//! - [`start_position`]: the start [`Position`] of a
-//!   record, from its `Setup` tag or the opening.
+//! - [`Record::start`](crate::notation::Record::start): the start
+//!   [`Position`] of a record, from its `Setup` tag or the opening.
 //! - [`replay_game`]: the [`Game`] its main line records,
 //!   replayed under its rules (its `Rules` tag's, else the options').
 //! - [`Record::from`](crate::notation::Record#impl-From%3C%26Game%3E-for-Record)`(&game)`:
@@ -274,7 +274,7 @@ pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{DocumentError, DocumentErrorKind, read_json_games, records_from_json};
-pub use jobs::{GameError, replay_game, start_position};
+pub use jobs::{GameError, replay_game};
 #[cfg(feature = "serde")]
 pub use json::{DOCUMENT_VERSION, ResultDocument};
 #[cfg(feature = "serde")]
@@ -287,8 +287,8 @@ pub(crate) use values::is_value_comment;
 pub use values::{ValueError, WrittenValue, written_values};
 
 use crate::notation::{
-    ErrorKind, KnownTag, Movetext, ParsedRecord, StartTag, TagName, TagNames, WarningKind,
-    WrittenMove, result_value, rules_value,
+    ErrorKind, KnownTag, Movetext, ParsedRecord, TagName, TagNames, WarningKind, WrittenMove,
+    result_value, rules_value,
 };
 use crate::{Game, Position, Rules, Score};
 
@@ -650,7 +650,7 @@ fn parse_findings(ctx: &mut Context<'_>) {
 
 /// Whether the record says its start is unknown: `[Setup "?"]`.
 fn start_unknown(parsed: &ParsedRecord) -> bool {
-    matches!(parsed.record.setup(), Ok(Some(StartTag::Unknown)))
+    matches!(parsed.record.start(), Ok(None))
 }
 
 /// The start position: the `Setup` tag's, or the opening; `None` (with a

@@ -9,7 +9,7 @@
 //! index takes a few bytes per variation and per move: a variation's text
 //! is about ten bytes.
 
-use crate::notation::{GroupKind, Label, Layout, Movetext, WrittenMove};
+use crate::notation::{GroupKind, KnownTag, Label, Layout, Movetext, WrittenMove};
 
 use super::replay::{At, Context, NumberedMove};
 use super::{FindingKind, Severity};
@@ -581,7 +581,7 @@ fn check_first_row(ctx: &mut Context<'_>, moves: &[WrittenMove]) {
     let Some((first, number)) = moves.first().and_then(|m| Some((m, m.row_number()?))) else {
         return;
     };
-    if number == 1 || !matches!(ctx.parsed.record.setup(), Ok(None)) {
+    if number == 1 || ctx.parsed.record.known_tag(KnownTag::Setup).is_some() {
         return;
     }
     ctx.push(
