@@ -57,7 +57,6 @@ pub(super) fn check_values(
             continue;
         };
         for (group, value) in written_values(written_ply) {
-            let Ok(value) = value else { continue };
             let span = written_ply
                 .groups
                 .get(group)

@@ -1005,7 +1005,7 @@ impl<W: io::Write> Out<W> {
             );
         }
         let mut values = super::written_values(ply)
-            .filter_map(|(_, value)| value.ok().map(ValueDocument::from))
+            .map(|(_, value)| ValueDocument::from(value))
             .peekable();
         if values.peek().is_some() {
             self.raw(b",\"values\":");

@@ -284,7 +284,7 @@ pub use partie::{MatchGame, Matches};
 pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 pub(crate) use values::is_value_comment;
-pub use values::{ValueError, WrittenValue, written_values};
+pub use values::{WrittenValue, written_values};
 
 use crate::notation::{
     ErrorKind, KnownTag, Movetext, ParsedRecord, TagName, TagNames, WarningKind, WrittenMove,

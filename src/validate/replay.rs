@@ -805,7 +805,7 @@ impl<'a> Context<'a> {
     /// up to the beans in the game a value-total warning, each at its
     /// group.
     fn check_values(&mut self, ply: &notation::WrittenPly, at: At) {
-        for (k, value) in super::values::written_values(ply) {
+        for (k, value) in super::values::value_comments(ply) {
             let span = ply.groups.get(k).map_or(ply.span, |group| group.span);
             match value {
                 Err(error) => self.push(

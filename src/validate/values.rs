@@ -50,9 +50,11 @@ impl fmt::Display for WrittenValue {
 /// The verdicts a `%verdict` comment may name.
 const VERDICTS: [&str; 3] = ["confirmed", "contradicted", "unanalysed"];
 
-/// Why a comment that starts with `%` is no value.
+/// Why a comment that starts with `%` is no value: the message of a
+/// [`FindingKind::MalformedValue`](super::FindingKind::MalformedValue)
+/// warning.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ValueError {
+pub(crate) enum ValueError {
     /// `%` then a word that names no value.
     #[error("`({text})` starts with `%` but is no value: expected `%value`, `%eval` or `%verdict`")]
     Unknown {
@@ -167,8 +169,8 @@ pub(crate) fn is_value_comment(kind: &GroupKind) -> bool {
     matches!(kind, GroupKind::Comment(text) if text.trim_start().starts_with('%'))
 }
 
-/// The value comments of a ply, in written order, each with its group's
-/// index in [`WrittenPly::groups`] and what it reads as.
+/// The values written as comments on a ply, in written order, each with
+/// its group's index in [`WrittenPly::groups`].
 ///
 /// The grammar knows no such group: each is an ordinary comment, and
 /// this is the one place where a comment that starts with `%` is read as
@@ -182,9 +184,9 @@ pub(crate) fn is_value_comment(kind: &GroupKind) -> bool {
 /// | `%verdict KIND VERDICT` | the verdict of a judgement written with the ply: `mark confirmed`, `other-move contradicted`, `alternative unanalysed` |
 ///
 /// Any other text after `%` (an unknown word, `%value 38:3x`) is a
-/// malformed value ([`ValueError`]), which [`validate`](crate::validate::validate) reports as a
+/// malformed value, left out here, which [`validate`](crate::validate::validate) reports as a
 /// [`FindingKind::MalformedValue`](crate::validate::FindingKind::MalformedValue)
-/// warning; an exact value whose counts do not add up to the beans in the
+/// warning, saying why; an exact value whose counts do not add up to the beans in the
 /// game is a [`FindingKind::ValueTotal`](crate::validate::FindingKind::ValueTotal)
 /// warning. Either way the comment stays a comment. A value prints
 /// (`Display`) as the comment that reads back as it.
@@ -197,14 +199,19 @@ pub(crate) fn is_value_comment(kind: &GroupKind) -> bool {
 /// let record: Record = "4 (%value 38:34) (%eval d12 -4) (%value 38:3x) (a fine move)\n".parse()?;
 /// let ply = &record.movetext.moves[0].south.turn().ok_or("no ply")?.ply;
 /// let values: Vec<_> = written_values(ply).collect();
-/// assert_eq!(values.len(), 3);
-/// assert_eq!(values[0], (0, Ok(WrittenValue::Exact(Score::new(38, 34)))));
-/// assert_eq!(values[1], (1, Ok(WrittenValue::Estimate { depth: 12, difference: -4 })));
-/// assert!(matches!(values[2], (2, Err(_))));
+/// assert_eq!(values.len(), 2);
+/// assert_eq!(values[0], (0, WrittenValue::Exact(Score::new(38, 34))));
+/// assert_eq!(values[1], (1, WrittenValue::Estimate { depth: 12, difference: -4 }));
 /// assert_eq!(WrittenValue::Estimate { depth: 8, difference: 0 }.to_string(), "%eval d8 +0");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn written_values(
+pub fn written_values(ply: &WrittenPly) -> impl Iterator<Item = (usize, WrittenValue)> + '_ {
+    value_comments(ply).filter_map(|(k, value)| Some((k, value.ok()?)))
+}
+
+/// The value comments of a ply, well formed or not, each with its
+/// group's index: [`written_values`] with the malformed ones and why.
+pub(crate) fn value_comments(
     ply: &WrittenPly,
 ) -> impl Iterator<Item = (usize, Result<WrittenValue, ValueError>)> + '_ {
     ply.groups
