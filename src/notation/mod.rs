@@ -280,8 +280,9 @@ pub(crate) use print::write_group_text;
 pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
 pub(crate) use span::LineIndex;
 pub use span::{Location, Span};
+pub use tags::KnownTag;
 pub(crate) use tags::StartTag;
-pub use tags::{KnownTag, TagValueError};
+pub(crate) use tags::TagValueError;
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 pub use tree::{
     Ending, Group, GroupKind, Label, Layout, Movetext, Prose, Record, SouthTurn, Tag, Turn,

@@ -214,9 +214,11 @@ pub(crate) enum StartTag {
     Unknown,
 }
 
-/// A tag whose value does not say what its name asks for.
+/// A tag whose value does not say what its name asks for, with the tag
+/// in its message (as the validator's findings quote it); the accessors
+/// of [`Record`] give the [`RulesError`] inside ([`TagValueError::reason`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TagValueError {
+pub(crate) enum TagValueError {
     /// A `Setup` tag that is neither a position string nor `?`.
     #[error("the Setup tag {value:?} is not a valid position: {error}")]
     Setup {
@@ -252,6 +254,22 @@ pub enum TagValueError {
         /// The counts added.
         total: u16,
     },
+}
+
+impl TagValueError {
+    /// Why the value is wrong, without the tag: the rules' error of the
+    /// text.
+    pub(crate) fn reason(self) -> RulesError {
+        match self {
+            TagValueError::Setup { error, .. }
+            | TagValueError::Rules { error, .. }
+            | TagValueError::ResultForm { error, .. } => error,
+            TagValueError::ResultTotal { total, .. } if total > 72 => {
+                RulesError::ScoreTooLarge { total }
+            }
+            TagValueError::ResultTotal { total, .. } => RulesError::ScoreNotFinal { total },
+        }
+    }
 }
 
 /// Reads a `Setup` tag's value: a position string, or `?` for an unknown
@@ -348,16 +366,18 @@ impl Record {
     ///
     /// # Errors
     ///
-    /// [`TagValueError::Setup`] for a `Setup` tag that is neither a
-    /// position string nor `?`.
-    pub fn start(&self) -> Result<Option<Position>, TagValueError> {
+    /// The [`RulesError`] of a `Setup` tag that is neither a position
+    /// string nor `?`, as [`Position`]'s `FromStr` gives it.
+    pub fn start(&self) -> Result<Option<Position>, RulesError> {
         let Some(tag) = self.known_tag(KnownTag::Setup) else {
             return Ok(Some(Position::new()));
         };
-        Ok(match setup_value(&tag.value)? {
-            StartTag::Position(position) => Some(position),
-            StartTag::Unknown => None,
-        })
+        Ok(
+            match setup_value(&tag.value).map_err(TagValueError::reason)? {
+                StartTag::Position(position) => Some(position),
+                StartTag::Unknown => None,
+            },
+        )
     }
 
     /// The rules the (first) `Rules` tag names: `None` without one.
@@ -373,10 +393,11 @@ impl Record {
     ///
     /// # Errors
     ///
-    /// [`TagValueError::Rules`] for a value that names no rules.
-    pub fn rules(&self) -> Result<Option<Rules>, TagValueError> {
+    /// The [`RulesError`] of a value that names no rules, as [`Rules`]'s
+    /// `FromStr` gives it.
+    pub fn rules(&self) -> Result<Option<Rules>, RulesError> {
         self.known_tag(KnownTag::Rules)
-            .map(|tag| rules_value(&tag.value))
+            .map(|tag| rules_value(&tag.value).map_err(TagValueError::reason))
             .transpose()
     }
 
@@ -387,23 +408,24 @@ impl Record {
     ///
     /// ```
     /// use bohnenspiel::Score;
-    /// use bohnenspiel::notation::{Record, TagValueError};
+    /// use bohnenspiel::RulesError;
+    /// use bohnenspiel::notation::Record;
     ///
     /// let record: Record = "[Result \"50:22\"]\n\n4, 8\n".parse()?;
     /// assert_eq!(record.result()?, Some(Score::new(50, 22)));
     /// let wrong: Record = "[Result \"50:21\"]\n\n4, 8\n".parse()?;
-    /// assert!(matches!(wrong.result(), Err(TagValueError::ResultTotal { total: 71, .. })));
+    /// assert_eq!(wrong.result(), Err(RulesError::ScoreNotFinal { total: 71 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// [`TagValueError::ResultForm`] for a value that is not a score,
-    /// [`TagValueError::ResultTotal`] for one whose counts do not add up
-    /// to 72.
-    pub fn result(&self) -> Result<Option<Score>, TagValueError> {
+    /// [`RulesError::NotAScore`] for a value that is not a score,
+    /// [`RulesError::ScoreTooLarge`] or [`RulesError::ScoreNotFinal`] for
+    /// one whose counts do not add up to 72.
+    pub fn result(&self) -> Result<Option<Score>, RulesError> {
         self.known_tag(KnownTag::Result)
-            .map(|tag| result_value(&tag.value))
+            .map(|tag| result_value(&tag.value).map_err(TagValueError::reason))
             .transpose()
             .map(Option::flatten)
     }

@@ -20,7 +20,9 @@ use crate::Player;
 ///
 /// **Scores.** [`NotAScore`](RulesError::NotAScore) for text that is not
 /// two counts around a `:`, [`ScoreTooLarge`](RulesError::ScoreTooLarge)
-/// for counts that add up to more than 72.
+/// for counts that add up to more than 72, and, for a final score (a
+/// record's `Result` tag), [`ScoreNotFinal`](RulesError::ScoreNotFinal)
+/// for fewer.
 ///
 /// **Setup strings.** The six syntax variants say what is wrong and
 /// where: the byte `offset` in the text, from 0, and the `column`, from
@@ -87,6 +89,14 @@ pub enum RulesError {
     /// The counts of a score add up to more beans than the game has.
     #[error("{total} beans in all, but the game has only 72")]
     ScoreTooLarge {
+        /// The two counts added.
+        total: u16,
+    },
+    /// The counts of a score add up to fewer than 72, where a final score
+    /// is asked for (a record's `Result` tag): a finished game has all 72
+    /// beans in the stores.
+    #[error("{total} beans in all, but a finished game has all 72 in the stores")]
+    ScoreNotFinal {
         /// The two counts added.
         total: u16,
     },
