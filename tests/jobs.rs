@@ -151,7 +151,8 @@ fn records_without_a_start_or_with_an_illegal_ply_say_why() {
     assert!(invalid.start().is_err());
     assert!(matches!(
         replay_game(&invalid, &Options::default()),
-        Err(GameError::InvalidSetup { value, .. }) if value == "6,6/6 0:0 S"
+        Err(GameError::InvalidSetup { value, error })
+            if value == "6,6/6 0:0 S" && invalid.start().err().as_ref() == Some(&error)
     ));
     let illegal: Record = "4, 8; 9, 12\n".parse().unwrap_or_else(|e| panic!("{e}"));
     match replay_game(&illegal, &Options::default()) {

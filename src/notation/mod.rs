@@ -282,7 +282,6 @@ pub(crate) use span::LineIndex;
 pub use span::{Location, Span};
 pub use tags::KnownTag;
 pub(crate) use tags::StartTag;
-pub(crate) use tags::TagValueError;
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 pub use tree::{
     Ending, Group, GroupKind, Label, Layout, Movetext, Prose, Record, SouthTurn, Tag, Turn,

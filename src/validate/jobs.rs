@@ -1,11 +1,11 @@
-//! One call for each job: a record's start position, the game it records,
+//! One call for each job: the game a record records,
 //! and the record of a played game.
 
 use crate::notation::{
     Group, GroupKind, KnownTag, Layout, Movetext, ParsedRecord, Record, SouthTurn, Span, StartTag,
-    Tag, TagValueError, Turn, WrittenMove, WrittenPly, setup_value,
+    Tag, Turn, WrittenMove, WrittenPly, setup_value,
 };
-use crate::{Action, EndReason, Game, PlayError, Player, Position, Repetition, Rules};
+use crate::{Action, EndReason, Game, PlayError, Player, Position, Repetition, Rules, RulesError};
 
 use super::{Options, StopReason, compare, validate};
 
@@ -13,12 +13,12 @@ use super::{Options, StopReason, compare, validate};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The `Setup` tag is not a position string.
-    #[error("the Setup tag {value:?} is not a valid position: {message}")]
+    #[error("the Setup tag {value:?} is not a valid position: {error}")]
     InvalidSetup {
         /// The tag's value.
         value: String,
-        /// Why it is not a position.
-        message: String,
+        /// Why it is not a position, as [`Record::start`] says.
+        error: RulesError,
     },
     /// The `Setup` tag says the start is unknown: `[Setup "?"]`.
     #[error("the Setup tag says the start position is unknown (\"?\")")]
@@ -53,19 +53,13 @@ pub(crate) fn start_of(record: &Record) -> Result<Position, (GameError, &Tag)> {
     match setup_value(&tag.value) {
         Ok(StartTag::Position(position)) => Ok(position),
         Ok(StartTag::Unknown) => Err((GameError::UnknownStart, tag)),
-        Err(error) => {
-            let message = match error {
-                TagValueError::Setup { error, .. } => error.to_string(),
-                other => other.to_string(),
-            };
-            Err((
-                GameError::InvalidSetup {
-                    value: tag.value.clone(),
-                    message,
-                },
-                tag,
-            ))
-        }
+        Err(error) => Err((
+            GameError::InvalidSetup {
+                value: tag.value.clone(),
+                error: error.reason(),
+            },
+            tag,
+        )),
     }
 }
 
