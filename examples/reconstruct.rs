@@ -68,11 +68,15 @@ fn main() -> ExitCode {
             }
         };
         let elapsed = started.elapsed();
-        let filters: Vec<String> = found
-            .filters
-            .iter()
-            .map(|f| format!("{} {} -> {}", f.filter, f.given, f.kept))
-            .collect();
+        let filters: Vec<String> = [
+            ("lines", found.lines),
+            ("stores", found.stores),
+            ("first moves", found.first_moves),
+            ("judgements", found.judgements),
+        ]
+        .iter()
+        .map(|(name, f)| format!("{name} {} -> {}", f.given, f.kept))
+        .collect();
         println!(
             "up to {beans} beans: {:.3} s, {} places; {}; {} position(s), {} unsolved",
             elapsed.as_secs_f64(),

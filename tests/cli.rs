@@ -1052,7 +1052,7 @@ fn diagram_draws_a_ply_of_a_game_or_a_position() -> Result<(), Box<dyn std::erro
     let start = run(&["diagram", "fixtures/shotayev-gentlemen.txt"]);
     assert_eq!(start.code, Some(0), "{}", start.stderr);
     let gentlemen: bohnenspiel::Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
-    assert_eq!(start.stdout, svg(&gentlemen, &Marks::NONE));
+    assert_eq!(start.stdout, svg(&gentlemen, &Marks::NONE, None));
     let given = run(&["diagram", "--position", "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"]);
     assert_eq!(given.stdout, start.stdout);
     let fourth = run(&["diagram", "fixtures/rueger-1962.txt", "--ply", "4"]);

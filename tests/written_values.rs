@@ -7,7 +7,7 @@ mod support;
 
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::analysis::review::Reviewer;
-use bohnenspiel::analysis::{Analyser, Budget, JudgementKind, Verdict, write_values};
+use bohnenspiel::analysis::{Analyser, Budget, JudgementKind, Verdict};
 use bohnenspiel::notation::{Group, GroupKind, Record, Span, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, WrittenValue, validate, written_values};
 use bohnenspiel::{Rules, Score};
@@ -85,7 +85,7 @@ fn the_values_written_into_random_games_are_confirmed() {
             .map(|line| reviewer.review(line))
             .collect();
         let mut record = game.record.clone();
-        write_values(&mut record, &analysis, &reviews, depth);
+        analysis.write_values(&mut record, &reviews, depth);
         let written = record.to_string();
         let games = parse_records(&written);
         let again = analyser()
@@ -112,7 +112,7 @@ fn the_values_written_into_random_games_are_confirmed() {
             }
         }
         let mut rewritten = games[0].record.clone();
-        write_values(&mut rewritten, &again, &reviews, depth);
+        again.write_values(&mut rewritten, &reviews, depth);
         assert_eq!(rewritten.to_string(), written);
     }
     assert!(

@@ -119,7 +119,7 @@
 //!   `Title` tag (`[Event "Problem 1: The Gentlemen (South to move and
 //!   draw)"]`). The start position must have `S` to move and the value
 //!   stated.
-//! - **Values written as comments** after a ply, as [`write_values`]
+//! - **Values written as comments** after a ply, as [`Analysis::write_values`]
 //!   (`bohnenspiel analyse --write`) writes them (see
 //!   [`written_values`](crate::validate::written_values)): `(%value S:N)`, the
 //!   exact value after the ply, checked against the solver's;
@@ -163,4 +163,3 @@ pub(crate) use phrases::stated_stipulations;
 pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError, TableForm, TableProbe, WdlTable};
-pub use written::write_values;

@@ -6,7 +6,7 @@
 //! it annotates, and the record states how the game ends. [`reconstruct`]
 //! finds every start position (South to move, at most
 //! [`ReconstructOptions::beans`] beans on the board) that agrees, in
-//! four filters, each counted in [`Reconstruction::filters`]:
+//! four filters, each counted in a field of [`Reconstruction`]:
 //!
 //! 1. **The lines.** A symbolic search replays every line on a board of
 //!    unknown counts and decides a hole's count only when a ply needs it
@@ -277,40 +277,9 @@ impl fmt::Display for StatedEnd {
     }
 }
 
-/// One of the filters of [`reconstruct`], in the order they run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Filter {
-    /// The boards the symbolic search allows, validated for real: what
-    /// it removed is what the validator rejected.
-    Lines,
-    /// The stores for which the solver's value agrees with the stated
-    /// end: it counts boards before, positions after.
-    Stores,
-    /// The first moves: on the position, the moves that keep the value
-    /// of the start are exactly the first moves of the record's lines
-    /// not marked `?` or `??`.
-    FirstMoves,
-    /// The record's judgements, checked through the solver: the
-    /// positions that contradict the fewest are kept.
-    Judgements,
-}
-
-impl fmt::Display for Filter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Filter::Lines => "lines",
-            Filter::Stores => "stores",
-            Filter::FirstMoves => "first moves",
-            Filter::Judgements => "judgements",
-        })
-    }
-}
-
-/// What one filter did.
+/// What one filter of [`reconstruct`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FilterCount {
-    /// The filter.
-    pub filter: Filter,
     /// How many candidates it was given.
     pub given: u64,
     /// How many it removed.
@@ -332,8 +301,22 @@ pub struct Reconstruction {
     /// The boards on which every line is legal and captures what it
     /// annotates (what the first filter kept), in increasing order.
     pub boards: Vec<[u8; 12]>,
-    /// What each filter did, in order.
-    pub filters: Vec<FilterCount>,
+    /// What the first filter, the lines, did: the boards the symbolic
+    /// search allows, validated for real (what it removed is what the
+    /// validator rejected).
+    pub lines: FilterCount,
+    /// What the second filter, the stores, did: the stores for which the
+    /// solver's value agrees with the stated end (it counts boards
+    /// before, positions after).
+    pub stores: FilterCount,
+    /// What the third filter, the first moves, did: on the position, the
+    /// moves that keep the value of the start are exactly the first moves
+    /// of the record's lines not marked `?` or `??`.
+    pub first_moves: FilterCount,
+    /// What the fourth filter, the judgements, did: the record's
+    /// judgements checked through the solver, the positions that
+    /// contradict the fewest kept.
+    pub judgements: FilterCount,
     /// Places visited by the symbolic search.
     pub places: u64,
     /// Boards whose value the solver could not find within the budget:
@@ -558,7 +541,7 @@ pub fn reconstruct(
         }
     }
     boards.sort_unstable();
-    let mut filters = vec![count(Filter::Lines, candidates, boards.len())];
+    let lines = count(candidates, boards.len());
 
     // 2. The stores.
     let mut solver = Solver::new(rules).with_budget(options.budget);
@@ -575,12 +558,7 @@ pub fn reconstruct(
         }
     }
     let decided = boards.len() - unsolved.len();
-    filters.push(FilterCount {
-        filter: Filter::Stores,
-        given: decided as u64,
-        removed: (decided as u64).saturating_sub(positions.len() as u64),
-        kept: positions.len() as u64,
-    });
+    let stores = count(decided as u64, positions.len());
 
     // 3. The first moves: those that keep the value are those written.
     let given = positions.len() as u64;
@@ -592,7 +570,7 @@ pub fn reconstruct(
             false
         }
     });
-    filters.push(count(Filter::FirstMoves, given, positions.len()));
+    let first_moves = count(given, positions.len());
 
     // 4. The judgements.
     let given = positions.len() as u64;
@@ -614,7 +592,7 @@ pub fn reconstruct(
     judged.retain(|(_, contradicted)| contradicted.len() == fewest);
     let positions: Vec<Position> = judged.iter().map(|&(start, _)| start).collect();
     let contradicted = judged.into_iter().map(|(_, c)| c).collect();
-    filters.push(count(Filter::Judgements, given, positions.len()));
+    let judgements = count(given, positions.len());
 
     Ok(Reconstruction {
         positions,
@@ -623,7 +601,10 @@ pub fn reconstruct(
             .map(|tag| tag.value.clone()),
         end,
         boards,
-        filters,
+        lines,
+        stores,
+        first_moves,
+        judgements,
         places,
         unsolved,
         unanalysed,
@@ -632,10 +613,9 @@ pub fn reconstruct(
 }
 
 /// The count of a filter given `given` candidates that kept `kept`.
-fn count(filter: Filter, given: u64, kept: usize) -> FilterCount {
+fn count(given: u64, kept: usize) -> FilterCount {
     let kept = kept as u64;
     FilterCount {
-        filter,
         given,
         removed: given.saturating_sub(kept),
         kept,

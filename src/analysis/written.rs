@@ -1,7 +1,7 @@
 //! Values written into a record as comments (`(%value 38:34)`, `(%eval
 //! d12 +4)`, `(%verdict mark confirmed)`, read by
 //! [`written_values`](crate::validate::written_values)): checked as judgements,
-//! and written by [`write_values`].
+//! and written by [`Analysis::write_values`].
 
 use std::collections::HashMap;
 
@@ -121,105 +121,103 @@ pub(super) fn check_values(
     }
 }
 
-/// Writes the values of `analysis` into `record` (the record it
-/// analysed) as comments, after each replayed ply of every line, in
-/// place of the value comments it had (every comment that starts with
-/// `%`, on any ply, is removed first):
-///
-/// - `(%value S:N)`, the exact value after the ply, where the analysis
-///   found it;
-/// - else `(%eval dD ±X)`, the engine's value after it, from
-///   `reviews` (one review per line of `analysis`, made by a
-///   [fresh](review::Reviewer::fresh) reviewer whose
-///   [`depth_after`](review::Reviewer::depth_after) is `depth`; empty
-///   without an engine);
-/// - then `(%verdict KIND VERDICT)` for each judgement made at the ply
-///   (its mark, another move named there, an alternative, the ending of
-///   its move; prose after the moves goes with the main line's last
-///   ply), except the value judgements themselves. A stipulation, about
-///   the start, has no ply and is not written.
-///
-/// Read again, the record's values are confirmed by the same analysis.
-///
-/// ```
-/// use bohnenspiel::analysis::{Analyser, Budget, write_values};
-/// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::Options;
-///
-/// let games = parse_records("[Setup \"0,0,0,0,0,1/0,0,0,0,0,1 36:34 S\"]\n\n1. 6? 12\n");
-/// let mut analyser = Analyser::new(Options::default(), Budget::nodes(1000));
-/// let analysis = analyser.analyse(&games[0])?;
-/// let mut record = games[0].record.clone();
-/// write_values(&mut record, &analysis, &[], 0);
-/// assert_eq!(
-///     record.movetext.to_string(),
-///     "1.  6? (%value 36:36) (%verdict mark contradicted)  12 (%value 37:35)"
-/// );
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn write_values(
-    record: &mut Record,
-    analysis: &Analysis,
-    reviews: &[Vec<PlyReview>],
-    depth: u32,
-) {
-    let mut values: HashMap<usize, Vec<WrittenValue>> = HashMap::new();
-    let mut starts = Vec::new();
-    for (line, values_of_line) in analysis.lines.iter().enumerate() {
-        let review = reviews.get(line);
-        for (k, ply) in values_of_line.plies.iter().enumerate() {
-            starts.push(ply.span.start);
-            let value = match (ply.after, review.and_then(|review| review.get(k))) {
-                (Ok(score), _) => Some(WrittenValue::Exact(score)),
-                (Err(_), Some(review)) => review
-                    .after
-                    .difference()
-                    .map(|difference| WrittenValue::Estimate { depth, difference }),
-                (Err(_), None) => None,
-            };
-            values.entry(ply.span.start).or_default().extend(value);
-        }
-    }
-    // Each judgement made at a ply goes with the replayed ply written
-    // last before it.
-    starts.sort_unstable();
-    for judgement in &analysis.judgements {
-        if judgement.ply.is_none() || judgement.kind == JudgementKind::Value {
-            continue;
-        }
-        let at = starts.partition_point(|&start| start <= judgement.span.start);
-        let Some(&start) = at.checked_sub(1).and_then(|at| starts.get(at)) else {
-            continue;
-        };
-        values
-            .entry(start)
-            .or_default()
-            .push(WrittenValue::Verdict {
-                judgement: judgement.kind.as_str().to_owned(),
-                verdict: judgement.verdict.as_str().to_owned(),
-            });
-    }
-    let moves = record.movetext.moves.iter_mut().chain(
-        record
-            .movetext
-            .variations
-            .iter_mut()
-            .flat_map(|v| &mut v.moves),
-    );
-    for m in moves {
-        for (_, turn) in m.turns_mut() {
-            for alternative in turn.alternatives.iter_mut() {
-                remove_values(alternative);
+impl Analysis {
+    /// Writes the values of this analysis into `record` (the record it
+    /// analysed) as comments, after each replayed ply of every line, in
+    /// place of the value comments it had (every comment that starts with
+    /// `%`, on any ply, is removed first):
+    ///
+    /// - `(%value S:N)`, the exact value after the ply, where the analysis
+    ///   found it;
+    /// - else `(%eval dD ±X)`, the engine's value after it, from
+    ///   `reviews` (one review per line of `analysis`, made by a
+    ///   [fresh](review::Reviewer::fresh) reviewer whose
+    ///   [`depth_after`](review::Reviewer::depth_after) is `depth`; empty
+    ///   without an engine);
+    /// - then `(%verdict KIND VERDICT)` for each judgement made at the ply
+    ///   (its mark, another move named there, an alternative, the ending of
+    ///   its move; prose after the moves goes with the main line's last
+    ///   ply), except the value judgements themselves. A stipulation, about
+    ///   the start, has no ply and is not written.
+    ///
+    /// Read again, the record's values are confirmed by the same analysis.
+    ///
+    /// ```
+    /// use bohnenspiel::analysis::{Analyser, Budget};
+    /// use bohnenspiel::notation::parse_records;
+    /// use bohnenspiel::validate::Options;
+    ///
+    /// let games = parse_records("[Setup \"0,0,0,0,0,1/0,0,0,0,0,1 36:34 S\"]\n\n1. 6? 12\n");
+    /// let mut analyser = Analyser::new(Options::default(), Budget::nodes(1000));
+    /// let analysis = analyser.analyse(&games[0])?;
+    /// let mut record = games[0].record.clone();
+    /// analysis.write_values(&mut record, &[], 0);
+    /// assert_eq!(
+    ///     record.movetext.to_string(),
+    ///     "1.  6? (%value 36:36) (%verdict mark contradicted)  12 (%value 37:35)"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_values(&self, record: &mut Record, reviews: &[Vec<PlyReview>], depth: u32) {
+        let analysis = self;
+        let mut values: HashMap<usize, Vec<WrittenValue>> = HashMap::new();
+        let mut starts = Vec::new();
+        for (line, values_of_line) in analysis.lines.iter().enumerate() {
+            let review = reviews.get(line);
+            for (k, ply) in values_of_line.plies.iter().enumerate() {
+                starts.push(ply.span.start);
+                let value = match (ply.after, review.and_then(|review| review.get(k))) {
+                    (Ok(score), _) => Some(WrittenValue::Exact(score)),
+                    (Err(_), Some(review)) => review
+                        .after
+                        .difference()
+                        .map(|difference| WrittenValue::Estimate { depth, difference }),
+                    (Err(_), None) => None,
+                };
+                values.entry(ply.span.start).or_default().extend(value);
             }
-            remove_values(&mut turn.ply);
-            let Some(written) = values.remove(&turn.ply.span.start) else {
+        }
+        // Each judgement made at a ply goes with the replayed ply written
+        // last before it.
+        starts.sort_unstable();
+        for judgement in &analysis.judgements {
+            if judgement.ply.is_none() || judgement.kind == JudgementKind::Value {
+                continue;
+            }
+            let at = starts.partition_point(|&start| start <= judgement.span.start);
+            let Some(&start) = at.checked_sub(1).and_then(|at| starts.get(at)) else {
                 continue;
             };
-            for value in written {
-                turn.ply.groups.push(Group {
-                    kind: GroupKind::Comment(value.to_string()),
-                    span: Span::default(),
+            values
+                .entry(start)
+                .or_default()
+                .push(WrittenValue::Verdict {
+                    judgement: judgement.kind.as_str().to_owned(),
+                    verdict: judgement.verdict.as_str().to_owned(),
                 });
+        }
+        let moves = record.movetext.moves.iter_mut().chain(
+            record
+                .movetext
+                .variations
+                .iter_mut()
+                .flat_map(|v| &mut v.moves),
+        );
+        for m in moves {
+            for (_, turn) in m.turns_mut() {
+                for alternative in turn.alternatives.iter_mut() {
+                    remove_values(alternative);
+                }
+                remove_values(&mut turn.ply);
+                let Some(written) = values.remove(&turn.ply.span.start) else {
+                    continue;
+                };
+                for value in written {
+                    turn.ply.groups.push(Group {
+                        kind: GroupKind::Comment(value.to_string()),
+                        span: Span::default(),
+                    });
+                }
             }
         }
     }

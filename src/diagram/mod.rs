@@ -4,8 +4,8 @@
 //! North's row is on top, read from hole 12 to hole 7, South's below from
 //! 1 to 6; North's store is on the left and South's on the right. Each
 //! hole shows its number and its beans; the stores show their beans, and
-//! the line under the board says who is to move ([`svg_with_caption`]:
-//! how the game ended, for a finished game). [`Marks`] add a ring
+//! the line under the board says who is to move (or a caption given to
+//! [`svg`]: how the game ended, for a finished game). [`Marks`] add a ring
 //! round the hole the last ply was sown from and mark the holes it
 //! captured from.
 //!
@@ -16,7 +16,7 @@
 //! let mut position = Position::new();
 //! let mv = Move::from_number(4)?;
 //! let captures = position.play(mv)?;
-//! let picture = svg(&position, &Marks::of_ply(mv, captures));
+//! let picture = svg(&position, &Marks::of_ply(mv, captures), None);
 //! assert!(picture.starts_with("<svg "));
 //! assert!(picture.contains(r#"<g id="hole-4" class="hole south sown">"#));
 //! assert!(picture.contains("North to move"));
@@ -27,7 +27,7 @@
 
 mod svg;
 
-pub use svg::{svg, svg_with_caption};
+pub use svg::svg;
 
 use crate::{Captures, Hole, Move};
 

@@ -37,40 +37,30 @@ const STYLE: &str = "\
 
 /// The diagram of `position` as an SVG document, with `marks` drawn: a
 /// ring round the sown hole, the captured holes in red, and a legend
-/// saying what they mean.
+/// saying what they mean. The line under the board says who is to move,
+/// or, for a position where the game has ended, the `caption` given
+/// (such as `South wins 50:22 (North cannot move)`), and then no store
+/// is marked as the mover's.
 ///
 /// The elements carry `id`s: `hole-1` … `hole-12` (each a group with the
 /// hole's circle, a `beans` text and a `number` text, and the classes
 /// `sown` or `captured` when marked), `store-south` and `store-north`
 /// (with a `beans` text; the class `to-move` on the mover's store),
-/// `turn` (`South to move`) and, when there are marks, `legend`.
-#[must_use]
-pub fn svg(position: &Position, marks: &Marks) -> String {
-    draw(position, marks, None)
-}
-
-/// The diagram of a position where the game has ended, as [`svg`] draws
-/// it, but with `caption` (such as `South wins 50:22 (North cannot
-/// move)`) in the line under the board instead of who is to move, and no
-/// store marked as the mover's.
+/// `turn` (`South to move`, or the caption) and, when there are marks,
+/// `legend`.
 ///
 /// ```
-/// use bohnenspiel::diagram::{Marks, svg_with_caption};
+/// use bohnenspiel::diagram::{Marks, svg};
 /// use bohnenspiel::Position;
 ///
 /// let end: Position = "0,0,0,0,0,0/0,0,0,0,0,0 50:22 N".parse()?;
-/// let picture = svg_with_caption(&end, &Marks::NONE, "South wins 50:22 (North cannot move)");
+/// let picture = svg(&end, &Marks::NONE, Some("South wins 50:22 (North cannot move)"));
 /// assert!(picture.contains(">South wins 50:22 (North cannot move)</text>"));
 /// assert!(!picture.contains("to move<") && !picture.contains("to-move\""));
 /// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[must_use]
-pub fn svg_with_caption(position: &Position, marks: &Marks, caption: &str) -> String {
-    draw(position, marks, Some(caption))
-}
-
-/// [`svg`], or [`svg_with_caption`] when a caption is given.
-fn draw(position: &Position, marks: &Marks, caption: Option<&str>) -> String {
+pub fn svg(position: &Position, marks: &Marks, caption: Option<&str>) -> String {
     let mut out = String::with_capacity(4096);
     let turn = position.turn();
     // The mover's store is marked only while the game goes on.

@@ -11,7 +11,7 @@ use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::analysis::review::{Assessment, PlyReview, Reviewer};
 use bohnenspiel::analysis::{
     Analyser, Analysis, AnalysisError, Budget, Judgement, JudgementKind, LineValues, PlyValue,
-    SolveError, Verdict, write_values,
+    SolveError, Verdict,
 };
 use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{Options, Severity};
@@ -36,7 +36,7 @@ pub enum Output {
     /// The analysis, in this format.
     Report(Format),
     /// `--write`: each record with its values and verdicts written in
-    /// ([`write_values`]).
+    /// ([`Analysis::write_values`]).
     Write,
 }
 
@@ -269,7 +269,7 @@ impl<W: Write> Analyse<'_, W> {
             .and_then(Reviewer::depth_after)
             .unwrap_or_default();
         // Written in place: the record as read is not needed again.
-        write_values(&mut parsed.record, analysis, &reviews, depth);
+        analysis.write_values(&mut parsed.record, &reviews, depth);
         self.print_record(parsed)
     }
 

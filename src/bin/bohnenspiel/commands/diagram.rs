@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use bohnenspiel::diagram::{Marks, svg, svg_with_caption};
+use bohnenspiel::diagram::{Marks, svg};
 use bohnenspiel::validate::Options;
 use bohnenspiel::{GameEnd, Position, Setup};
 
@@ -44,8 +44,12 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
             .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures))
     });
     let picture = match resolved.end {
-        Some(end) => svg_with_caption(&final_position(&position, end), &marks, &end.to_string()),
-        None => svg(&position, &marks),
+        Some(end) => svg(
+            &final_position(&position, end),
+            &marks,
+            Some(&end.to_string()),
+        ),
+        None => svg(&position, &marks, None),
     };
     match request.output {
         Some(path) if path != Path::new("-") => write_file(path, &picture)?,

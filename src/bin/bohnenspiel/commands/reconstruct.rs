@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use bohnenspiel::analysis::reconstruction::{Filter, StatedEnd};
+use bohnenspiel::analysis::reconstruction::FilterCount;
 use bohnenspiel::analysis::{
     Budget, ReconstructError, ReconstructOptions, Reconstruction, reconstruct,
 };
@@ -103,18 +103,30 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
     )
 }
 
-/// What a filter checks, for its line on standard error.
-fn what(filter: Filter, beans: u8, end: StatedEnd) -> String {
-    match filter {
-        Filter::Lines => format!(
-            "lines: boards of up to {beans} beans (even) on which every line is legal and captures what it annotates, by the symbolic search, then the validator"
+/// What each filter checks, for its line on standard error, with its
+/// counts, in the order the filters run.
+fn filters(beans: u8, found: &Reconstruction) -> [(String, FilterCount); 4] {
+    let end = found.end;
+    [
+        (
+            format!(
+                "lines: boards of up to {beans} beans (even) on which every line is legal and captures what it annotates, by the symbolic search, then the validator"
+            ),
+            found.lines,
         ),
-        Filter::Stores => {
-            format!("stores: boards whose value with some stores is the stated end, {end}")
-        }
-        Filter::FirstMoves => "first moves: positions on which the moves that keep the value are the first moves of the record's lines (those not marked ? or ??)".to_owned(),
-        Filter::Judgements => "judgements: positions that contradict the fewest of the record's judgements, as the solver checks them".to_owned(),
-    }
+        (
+            format!("stores: boards whose value with some stores is the stated end, {end}"),
+            found.stores,
+        ),
+        (
+            "first moves: positions on which the moves that keep the value are the first moves of the record's lines (those not marked ? or ??)".to_owned(),
+            found.first_moves,
+        ),
+        (
+            "judgements: positions that contradict the fewest of the record's judgements, as the solver checks them".to_owned(),
+            found.judgements,
+        ),
+    ]
 }
 
 /// The most boards not solved within the budget that are listed.
@@ -122,13 +134,10 @@ const UNSOLVED_SHOWN: usize = 20;
 
 /// The counts on standard error.
 fn summary(name: &str, beans: u8, found: &Reconstruction) {
-    for filter in &found.filters {
+    for (what, filter) in filters(beans, found) {
         eprintln!(
-            "{name}: {}: {} given, {} removed, {} kept",
-            what(filter.filter, beans, found.end),
-            filter.given,
-            filter.removed,
-            filter.kept
+            "{name}: {what}: {} given, {} removed, {} kept",
+            filter.given, filter.removed, filter.kept
         );
     }
     if !found.unsolved.is_empty() {
