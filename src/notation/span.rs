@@ -65,26 +65,43 @@ pub struct Location {
 /// Locates byte offsets of one text as lines and columns.
 ///
 /// The text starts at absolute offset `base` on line `first_line`. The
-/// starts of its lines are found once, as far as the offsets asked for
-/// reach; a column is counted on from the last offset located when that
-/// lies earlier on the same line, else from the start of its line. So
-/// locating offsets in increasing order takes time linear in the text,
-/// even on one long line; any order gives the same locations.
+/// index keeps a cursor: the last offset located, its line and column,
+/// and the bounds of that line. An offset on the cursor's line at or
+/// after it is counted on from the cursor, every character between them
+/// read once (none at all in ASCII text: the bytes known to be ASCII are
+/// counted as they are); any other offset finds its line among the line
+/// starts found so far. Line starts are searched for once, as far as the
+/// offsets asked for reach, and nothing is allocated before a line break
+/// is met. So locating offsets in increasing order takes time linear in
+/// the text, even on one long line; any order gives the same locations.
 pub(crate) struct LineIndex<'a> {
     text: &'a str,
     base: usize,
     first_line: usize,
     /// Relative offsets where the lines after the first start, each one
-    /// found so far (nothing is allocated before a line break is met).
+    /// up to `searched`.
     line_starts: Vec<usize>,
     /// Relative offset up to which line starts were searched.
     searched: usize,
     /// The relative offset of the first line break at or after
     /// `searched` (the text's length when there is none), once searched
-    /// for: offsets located before it need no search.
+    /// for.
     next_break: Option<usize>,
-    /// The last relative offset located, with its line index and column.
-    last: Option<(usize, usize, usize)>,
+    /// The text before this relative offset is ASCII: a column there is
+    /// counted in bytes. It only grows, so each byte is checked once.
+    ascii_to: usize,
+    cursor: Cursor,
+}
+
+/// The last offset located, relative to the text: its line (an index
+/// into the lines, from 0), its column, and the relative offset where
+/// its line ends (its line break, or the text's end).
+#[derive(Clone, Copy)]
+struct Cursor {
+    offset: usize,
+    line: usize,
+    column: usize,
+    line_end: usize,
 }
 
 impl<'a> LineIndex<'a> {
@@ -98,46 +115,76 @@ impl<'a> LineIndex<'a> {
             line_starts: Vec::new(),
             searched: 0,
             next_break: None,
-            last: None,
+            ascii_to: 0,
+            // The text's first offset, known to lie on its first line
+            // (whose end is searched for when an offset after it is
+            // located).
+            cursor: Cursor {
+                offset: 0,
+                line: 0,
+                column: 1,
+                line_end: 0,
+            },
         }
     }
 
     /// Where absolute `offset` lies. An offset past the end of the text
     /// is located at its end; an offset inside a character counts that
     /// character as started.
+    #[inline(always)]
     pub(crate) fn locate(&mut self, offset: usize) -> Location {
-        let text = self.text.as_bytes();
-        let relative = offset.saturating_sub(self.base).min(text.len());
+        let relative = offset.saturating_sub(self.base).min(self.text.len());
+        let cursor = self.cursor;
+        if cursor.offset <= relative && relative <= cursor.line_end {
+            // On the cursor's line, at or after it: the usual case, places
+            // located in text order.
+            let column = if relative <= self.ascii_to {
+                cursor.column + (relative - cursor.offset)
+            } else {
+                cursor.column + self.chars(cursor.offset, relative)
+            };
+            self.cursor.offset = relative;
+            self.cursor.column = column;
+            self.location(relative, cursor.line, column)
+        } else {
+            self.locate_elsewhere(relative)
+        }
+    }
+
+    /// [`LineIndex::locate`] of a relative offset before the cursor or
+    /// on another line: its line found among the line starts, its column
+    /// counted from the start of that line.
+    #[inline(never)]
+    fn locate_elsewhere(&mut self, relative: usize) -> Location {
         if relative > self.searched {
             self.search_to(relative);
         }
-        // The line of the last offset located when this one is on it too
-        // (the usual order: text order), else found by halving.
-        let line = match self.last {
-            Some((last, line, _))
-                if last <= relative
-                    && self
-                        .line_starts
-                        .get(line)
-                        .is_none_or(|&next| relative < next) =>
-            {
-                line
-            }
-            _ => self.line_starts.partition_point(|&start| start <= relative),
+        let line = self.line_starts.partition_point(|&start| start <= relative);
+        let line_start = match line.checked_sub(1) {
+            Some(before) => self.line_starts.get(before).copied().unwrap_or_default(),
+            None => 0,
         };
-        let column = match self.last {
-            Some((last, last_line, column)) if last_line == line && last <= relative => {
-                column + chars(text.get(last..relative).unwrap_or_default())
-            }
-            _ => {
-                let line_start = match line.checked_sub(1) {
-                    Some(before) => self.line_starts.get(before).copied().unwrap_or_default(),
-                    None => 0,
-                };
-                1 + chars(text.get(line_start..relative).unwrap_or_default())
-            }
+        // The line's break: the next line's start, else the first break
+        // at or after `searched`, which `relative` does not pass.
+        let line_end = match self.line_starts.get(line) {
+            Some(&next) => next - 1,
+            None => self.break_after_searched(),
         };
-        self.last = Some((relative, line, column));
+        if self.ascii_to < line_end {
+            self.extend_ascii(line_end);
+        }
+        let column = 1 + self.chars(line_start, relative);
+        self.cursor = Cursor {
+            offset: relative,
+            line,
+            column,
+            line_end,
+        };
+        self.location(relative, line, column)
+    }
+
+    #[inline(always)]
+    fn location(&self, relative: usize, line: usize, column: usize) -> Location {
         Location {
             offset: self.base + relative,
             line: self.first_line + line,
@@ -145,23 +192,56 @@ impl<'a> LineIndex<'a> {
         }
     }
 
-    /// Records the starts of the lines up to relative offset `relative`,
-    /// one search a line: none at all while the offsets located stay
-    /// before the next line break (places located one after another on
-    /// one line, the usual case). Each byte is searched once.
-    fn search_to(&mut self, relative: usize) {
-        let text = self.text.as_bytes();
-        loop {
-            let next = match self.next_break {
-                Some(next) if next >= self.searched => next,
-                _ => {
-                    let from = self.searched;
-                    let next = memchr::memchr(b'\n', text.get(from..).unwrap_or_default())
-                        .map_or(text.len(), |i| from + i);
-                    self.next_break = Some(next);
-                    next
-                }
+    /// The characters of the text from relative offset `from` to `to`:
+    /// the bytes that do not continue one (all of them in ASCII text).
+    fn chars(&self, from: usize, to: usize) -> usize {
+        if to <= self.ascii_to {
+            return to.saturating_sub(from);
+        }
+        let text = self.text.as_bytes().get(from..to).unwrap_or_default();
+        if text.is_ascii() {
+            text.len()
+        } else {
+            text.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+        }
+    }
+
+    /// Moves the end of the text known to be ASCII on towards relative
+    /// offset `to`, up to the first byte that is not.
+    fn extend_ascii(&mut self, to: usize) {
+        let from = self.ascii_to;
+        let text = self.text.as_bytes().get(from..to).unwrap_or_default();
+        // Checked a word at a time; only text that is not all ASCII is
+        // looked at byte by byte, up to its first byte that is not.
+        self.ascii_to = from
+            + if text.is_ascii() {
+                text.len()
+            } else {
+                text.iter().position(|b| !b.is_ascii()).unwrap_or_default()
             };
+    }
+
+    /// The relative offset of the first line break at or after
+    /// `searched` (the text's length when there is none).
+    fn break_after_searched(&mut self) -> usize {
+        match self.next_break {
+            Some(next) if next >= self.searched => next,
+            _ => {
+                let text = self.text.as_bytes();
+                let from = self.searched;
+                let next = memchr::memchr(b'\n', text.get(from..).unwrap_or_default())
+                    .map_or(text.len(), |i| from + i);
+                self.next_break = Some(next);
+                next
+            }
+        }
+    }
+
+    /// Records the starts of the lines up to relative offset `relative`,
+    /// one search a line. Each byte is searched once.
+    fn search_to(&mut self, relative: usize) {
+        loop {
+            let next = self.break_after_searched();
             if next >= relative {
                 self.searched = relative;
                 return;
@@ -169,16 +249,6 @@ impl<'a> LineIndex<'a> {
             self.line_starts.push(next + 1);
             self.searched = next + 1;
         }
-    }
-}
-
-/// The characters of UTF-8 text: its bytes that do not continue one (all
-/// of them in ASCII text, checked a word at a time).
-fn chars(text: &[u8]) -> usize {
-    if text.is_ascii() {
-        text.len()
-    } else {
-        text.iter().filter(|&&b| b & 0xC0 != 0x80).count()
     }
 }
 
@@ -224,6 +294,30 @@ mod tests {
         let loc = LineIndex::new(text, 100, 5).locate(100 + b);
         assert_eq!((loc.line, loc.column, loc.offset), (6, 2, 100 + b));
         assert_eq!(LineIndex::new(text, 0, 1).locate(9999).offset, text.len());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_config(256))]
+
+        /// Offsets located in any order, mostly forward as the writers
+        /// locate them, are where counting puts them: on lines of ASCII,
+        /// of other characters and of both, and past the text's end.
+        #[test]
+        fn runs_of_offsets_agree_with_counting(
+            text in "[a \\nö€\\r]{0,40}",
+            steps in proptest::collection::vec((0usize..6, proptest::bool::ANY), 0..60),
+        ) {
+            let mut index = LineIndex::new(&text, 7, 3);
+            let mut offset = 7usize;
+            for (step, back) in steps {
+                offset = if back {
+                    offset.saturating_sub(3 * step).max(5)
+                } else {
+                    offset + step
+                };
+                proptest::prop_assert_eq!(index.locate(offset), naive(&text, 7, 3, offset));
+            }
+        }
     }
 
     #[test]

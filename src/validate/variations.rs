@@ -158,11 +158,19 @@ impl<'r> Index<'r> {
             by_label,
             parents: vec![NO_LINE; variations.len()],
             whole: vec![Whole::Unknown; variations.len()],
-            highest: Vec::with_capacity(
-                movetext.moves.len() + variations.iter().map(|v| v.moves.len()).sum::<usize>(),
-            ),
-            starts: Vec::with_capacity(lines + 1),
+            highest: Vec::new(),
+            starts: Vec::new(),
         };
+        // Without variations there is no parent to find and no branch to
+        // place: a label names no variation, and the highest move numbers
+        // only place branches.
+        if variations.is_empty() {
+            return index;
+        }
+        index.highest.reserve(
+            movetext.moves.len() + variations.iter().map(|v| v.moves.len()).sum::<usize>(),
+        );
+        index.starts.reserve(lines + 1);
         // The first line that refers to each label, kept at the first
         // variation with the label.
         for (line, moves) in index.lines() {
