@@ -1121,8 +1121,8 @@ fn written_ply(
     })
 }
 
-/// A group from its text, read with the notation's reader; its kind and
-/// structured fields must agree with what the text reads as.
+/// A group from its text, read with the notation's reader; its kind must
+/// be what the text reads as.
 fn written_group(
     document: &GroupDocument,
     path: &str,
@@ -1168,36 +1168,6 @@ fn written_group(
             ),
         ));
     }
-    let agrees = |given: bool, field: &str| {
-        if given {
-            Ok(())
-        } else {
-            Err(DocumentError::notation(
-                format!("{path}.{field}"),
-                format!("expected what the text {:?} says", document.text),
-            ))
-        }
-    };
-    agrees(
-        document.phrases.is_none() || document.phrases == again.phrases,
-        "phrases",
-    )?;
-    agrees(
-        document.comment.is_none() || document.comment == again.comment,
-        "comment",
-    )?;
-    agrees(
-        document.labels.is_none() || document.labels == again.labels,
-        "labels",
-    )?;
-    agrees(
-        document.hole.is_none() || document.hole == again.hole,
-        "hole",
-    )?;
-    agrees(
-        document.mark.is_none() || document.mark == again.mark,
-        "mark",
-    )?;
     Ok(group)
 }
 

@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::notation::{self, Joiner, Joint, Layout, LineIndex, ParsedRecord, PhraseForm, Within};
+use crate::notation::{self, Joint, Layout, LineIndex, ParsedRecord, Within};
 #[cfg(doc)]
 use crate::notation::{GroupKind, Skipped};
 use crate::{Capture, EndReason, Hole, Player};
@@ -423,108 +423,21 @@ pub enum GroupKindName {
     Comment,
 }
 
-/// A parenthesised group after a ply.
-///
-/// `text` is what stands between the parentheses, in canonical form; the
-/// other fields of its kind say the same in structured form (when a
-/// document is read back, `text` is read with the notation's reader and
-/// the structured fields, where given, must agree with it).
+/// A parenthesised group after a ply: its kind and its text, which says
+/// all it holds (read back with the notation's reader), and its place.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GroupDocument {
-    /// The kind.
+    /// The kind, as the text reads.
     pub kind: GroupKindName,
-    /// The text between the parentheses.
+    /// The text between the parentheses, in canonical form.
     pub text: String,
-    /// `captures`: the phrases as written.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phrases: Option<Vec<PhraseDocument>>,
-    /// `captures`: the comment after `;`, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub comment: Option<String>,
-    /// `labels`: the labels.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<String>>,
-    /// `other-move`: the hole named.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hole: Option<Hole>,
-    /// `other-move`: its mark, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mark: Option<String>,
     /// Where `(` is.
     #[serde(default)]
     pub start: Place,
     /// Just after `)`.
     #[serde(default)]
     pub end: Place,
-}
-
-/// How two phrases, or two holes, are joined: [`Joiner`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum JoinerName {
-    /// `, `
-    Comma,
-    /// ` and `
-    And,
-    /// ` plus `
-    Plus,
-}
-
-impl From<Joiner> for JoinerName {
-    fn from(joiner: Joiner) -> JoinerName {
-        match joiner {
-            Joiner::Comma => JoinerName::Comma,
-            Joiner::And => JoinerName::And,
-            Joiner::Plus => JoinerName::Plus,
-        }
-    }
-}
-
-/// The shape of a phrase: [`PhraseForm`] in JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FormName {
-    /// `2 from 12`
-    #[default]
-    From,
-    /// `2 from 9, 8, 7 each`
-    FromEach,
-    /// `4 each from 2 and 1`
-    EachFrom,
-}
-
-impl From<PhraseForm> for FormName {
-    fn from(form: PhraseForm) -> FormName {
-        match form {
-            PhraseForm::From => FormName::From,
-            PhraseForm::FromEach => FormName::FromEach,
-            PhraseForm::EachFrom => FormName::EachFrom,
-        }
-    }
-}
-
-/// One phrase of a capture annotation.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PhraseDocument {
-    /// The joiner before the phrase; left out on the first.
-    #[serde(default)]
-    pub joiner: Option<JoinerName>,
-    /// Beans from each hole.
-    pub beans: u8,
-    /// The shape; left out when it is `from`.
-    #[serde(default)]
-    pub form: FormName,
-    /// Whether the word `hole` is written (left out when not).
-    #[serde(default)]
-    pub hole_word: bool,
-    /// The holes in written order.
-    pub holes: Vec<u8>,
-    /// The separator before each hole after the first (left out for one
-    /// hole).
-    #[serde(default)]
-    pub separators: Vec<JoinerName>,
 }
 
 /// One variation.
@@ -641,6 +554,7 @@ pub(super) struct At<'a> {
 }
 
 impl At<'_> {
+    #[inline(always)]
     pub(super) fn place(&mut self, offset: usize) -> Place {
         let location = self.lines.locate(offset);
         Place {
@@ -713,7 +627,9 @@ pub(super) fn written_numbers(parsed: &ParsedRecord) -> Vec<u32> {
         .map(|(k, m)| {
             let to = relative(m.span.start).max(from);
             let gap = source.get(from..to).unwrap_or_default();
-            let separators = memchr::memchr_iter(b';', gap).count();
+            // A gap is a few bytes, mostly: counted without a search's
+            // setup.
+            let separators = gap.iter().filter(|&&b| b == b';').count();
             let skipped = if k == 0 {
                 separators
             } else {

@@ -20,8 +20,7 @@ use std::io;
 use serde::Serialize;
 
 use crate::notation::{
-    self, CaptureAnnotation, Group, GroupKind, Joiner, Joint, Layout, ParsedRecord, PhraseForm,
-    Turn, WrittenMove, WrittenPly,
+    self, Group, GroupKind, Joint, Layout, ParsedRecord, Turn, WrittenMove, WrittenPly,
 };
 use crate::{Player, Position};
 
@@ -46,8 +45,8 @@ pub enum DocumentForm<'r> {
     /// The lean document: the record as written and nothing else, for
     /// conversion at scale. Its fields are those of the full document
     /// that hold the record (the same names, in the same order), without
-    /// the places, what the replay derives, a group's structured fields
-    /// (its `text` says it all) and the fields that hold their default
+    /// the places, what the replay derives and the fields that hold
+    /// their default
     /// (a `mark`, `groups`, `alternatives`, `variations`, `prose`,
     /// `skipped` or `verbatim` with nothing in it; a row's `ending` and
     /// `full_stop`; a ply's `side` as in the full document, its `number`
@@ -538,23 +537,6 @@ impl<W: io::Write> Out<W> {
             .extend_from_slice(digits.get(at..).unwrap_or_default());
     }
 
-    /// A line number: the digits of the last one again, mostly (a game's
-    /// places lie on a few lines), copied as eight bytes and cut to
-    /// their length.
-    #[inline(always)]
-    fn line(&mut self, line: usize) {
-        if line != self.line.line {
-            self.line = LineText::of(line);
-        }
-        match self.line.digits {
-            Some((digits, len)) => {
-                self.buf.extend_from_slice(&digits);
-                self.buf.truncate(self.buf.len() - (digits.len() - len));
-            }
-            None => self.uint(line as u64),
-        }
-    }
-
     fn opt_uint(&mut self, value: Option<u64>) {
         match value {
             Some(value) => self.uint(value),
@@ -620,15 +602,37 @@ impl<W: io::Write> Out<W> {
         let _ = serde_json::to_writer(&mut self.buf, value);
     }
 
-    /// `[L,C]`: a place's line and column.
-    #[inline]
+    /// `[L,C]`: a place's line and column, gathered on the stack and
+    /// written at once.
+    #[inline(always)]
     fn place(&mut self, place: Place) {
-        let Place { line, column } = place;
+        let mut chunk = Chunk::<32>::new();
+        if chunk.place(&mut self.line, place) {
+            self.chunk(&chunk);
+        } else {
+            self.long_place(place);
+        }
+    }
+
+    /// [`Out::place`] of a line of more than eight digits or a column of
+    /// 1000 or more.
+    #[inline(never)]
+    fn long_place(&mut self, place: Place) {
         self.raw(b"[");
-        self.line(line);
+        self.uint(place.line as u64);
         self.raw(b",");
-        self.uint(column as u64);
+        self.uint(place.column as u64);
         self.raw(b"]");
+    }
+
+    /// What `chunk` gathered.
+    #[inline(always)]
+    fn chunk<const N: usize>(&mut self, chunk: &Chunk<N>) {
+        // Copied as the whole chunk (a copy of known length, without a
+        // call) and cut to length.
+        let keep = self.buf.len() + chunk.len;
+        self.buf.extend_from_slice(&chunk.bytes);
+        self.buf.truncate(keep);
     }
 
     /// `,"start":[L,C],"end":[L,C]`
@@ -656,53 +660,12 @@ impl<W: io::Write> Out<W> {
         });
     }
 
-    fn joiner(&mut self, joiner: Joiner) {
-        self.raw(match joiner {
-            Joiner::Comma => b"\"comma\"",
-            Joiner::And => b"\"and\"",
-            Joiner::Plus => b"\"plus\"",
-        });
-    }
-
     /// A position's text form, as its `Display` writes it
-    /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`), gathered on the stack and
-    /// written at once (a document holds one a ply).
+    /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`).
     fn position(&mut self, position: &Position) {
-        let mut text = Stack {
-            bytes: [0; 64],
-            len: 0,
-        };
-        for (hole, beans) in position.board().into_iter().enumerate() {
-            text.number_comma(beans);
-            if hole == 5 {
-                // South's row ends with a slash.
-                text.len -= 1;
-                text.put(b"/");
-            }
-        }
-        // The last comma is overwritten.
-        text.len -= 1;
-        text.put(b" ");
-        let stores = position.stores();
-        text.number_comma(stores.south);
-        text.len -= 1;
-        text.put(b":");
-        text.number_comma(stores.north);
-        text.len -= 1;
-        text.put(match position.turn() {
-            Player::South => b" S",
-            Player::North => b" N",
-        });
-        // At most 48 bytes with 72 beans: copied as 48 (a copy of known
-        // length, without a call) and cut to length.
-        let keep = self.buf.len() + text.len;
-        match text.bytes.first_chunk::<48>() {
-            Some(head) if text.len <= head.len() => {
-                self.buf.extend_from_slice(head);
-                self.buf.truncate(keep);
-            }
-            _ => self.buf.extend_from_slice(text.written()),
-        }
+        let mut chunk = Chunk::<96>::new();
+        chunk.position(position);
+        self.chunk(&chunk);
     }
 
     /// `[H,B]` of each capture: its hole and beans.
@@ -720,8 +683,9 @@ impl<W: io::Write> Out<W> {
         self.opt_uint(ply.hole.map(|hole| hole.number().into()));
     }
 
-    /// A group's document: the full one placed at `places`, the lean one
-    /// (`kind` and `text`) when `None`.
+    /// A group's document: its `kind` and `text`, placed at `places` in
+    /// the full document (the text says all a group holds: a reader reads
+    /// it with the notation's reader).
     fn group(&mut self, group: &Group, places: Option<(Place, Place)>) {
         self.raw(match &group.kind {
             GroupKind::Captures { .. } => b"{\"kind\":\"captures\",\"text\":\"",
@@ -731,39 +695,9 @@ impl<W: io::Write> Out<W> {
         });
         self.group_text(group);
         self.raw(b"\"");
-        let Some((start, end)) = places else {
-            self.raw(b"}");
-            return;
-        };
-        match &group.kind {
-            GroupKind::Captures {
-                annotation,
-                comment,
-            } => {
-                self.raw(b",\"phrases\":");
-                self.phrases(annotation);
-                if let Some(comment) = comment {
-                    self.raw(b",\"comment\":");
-                    self.string(comment);
-                }
-            }
-            GroupKind::Labels(labels) => {
-                self.raw(b",\"labels\":");
-                self.array(labels, |w, label| w.string(label.as_str()));
-            }
-            GroupKind::OtherMove(ply) => {
-                if let Some(hole) = ply.hole {
-                    self.raw(b",\"hole\":");
-                    self.uint(hole.number().into());
-                }
-                if let Some(mark) = ply.mark {
-                    self.raw(b",\"mark\":");
-                    self.string(mark.as_str());
-                }
-            }
-            GroupKind::Comment(_) => {}
+        if let Some((start, end)) = places {
+            self.start_end(start, end);
         }
-        self.start_end(start, end);
         self.raw(b"}");
     }
 
@@ -780,50 +714,6 @@ impl<W: io::Write> Out<W> {
             let text = self.buf.split_off(from);
             self.escaped(&text);
         }
-    }
-
-    /// A capture annotation's phrases, as written.
-    fn phrases(&mut self, annotation: &CaptureAnnotation) {
-        let rest = annotation
-            .rest
-            .iter()
-            .map(|(joiner, phrase)| (Some(*joiner), phrase));
-        self.array(
-            std::iter::once((None, &annotation.first)).chain(rest),
-            |w, (joiner, phrase)| {
-                // Left out at their defaults: no joiner (the first
-                // phrase), `from`, no word `hole`, no separators.
-                w.raw(match joiner {
-                    None => b"{\"beans\":",
-                    Some(Joiner::Comma) => b"{\"joiner\":\"comma\",\"beans\":",
-                    Some(Joiner::And) => b"{\"joiner\":\"and\",\"beans\":",
-                    Some(Joiner::Plus) => b"{\"joiner\":\"plus\",\"beans\":",
-                });
-                w.uint(phrase.beans.into());
-                w.raw(match phrase.form {
-                    PhraseForm::From => b"",
-                    PhraseForm::FromEach => b",\"form\":\"from-each\"",
-                    PhraseForm::EachFrom => b",\"form\":\"each-from\"",
-                });
-                w.raw(if phrase.hole_word {
-                    b",\"hole_word\":true,\"holes\":["
-                } else {
-                    b",\"holes\":["
-                });
-                w.uint(phrase.holes.first.number().into());
-                for (_, hole) in &phrase.holes.rest {
-                    w.raw(b",");
-                    w.uint(hole.number().into());
-                }
-                if phrase.holes.rest.is_empty() {
-                    w.raw(b"]}");
-                } else {
-                    w.raw(b"],\"separators\":");
-                    w.array(phrase.holes.rest.iter(), |w, &(joiner, _)| w.joiner(joiner));
-                    w.raw(b"}");
-                }
-            },
-        );
     }
 
     /// A ply's `groups`, each placed when `at` is given (the full document).
@@ -936,6 +826,16 @@ impl<W: io::Write> Out<W> {
                             .iter()
                             .map(|capture| (capture.hole.number(), capture.beans)),
                     );
+                }
+                // The position and the place, the fields every replayed
+                // ply has, gathered and written at once.
+                let mut chunk = Chunk::<128>::new();
+                chunk.put(b",\"after\":\"");
+                chunk.position(&replayed.after);
+                chunk.put(b"\",\"at\":");
+                if chunk.place(&mut self.line, start) {
+                    self.chunk(&chunk);
+                    return start;
                 }
                 self.raw(b",\"after\":\"");
                 self.position(&replayed.after);
@@ -1086,10 +986,9 @@ const DIGIT_PAIRS: [[u8; 2]; 100] = {
     pairs
 };
 
-/// Each byte's value in decimal with a comma after it, in four bytes (the
-/// rest padding), and the length of that: a position's numbers are
-/// copied from here.
-const NUMBER_COMMA: [([u8; 4], u8); 256] = {
+/// Each byte's value in decimal, in four bytes (the rest padding), and
+/// the number of its digits: a position's numbers are copied from here.
+const DIGITS: [([u8; 4], u8); 256] = {
     let mut table = [([0u8; 4], 0u8); 256];
     let mut n = 0;
     while n < 256 {
@@ -1097,45 +996,122 @@ const NUMBER_COMMA: [([u8; 4], u8); 256] = {
         let tens = b'0' + (n / 10 % 10) as u8;
         let hundreds = b'0' + (n / 100) as u8;
         table[n] = if n < 10 {
-            ([ones, b',', 0, 0], 2)
+            ([ones, 0, 0, 0], 1)
         } else if n < 100 {
-            ([tens, ones, b',', 0], 3)
+            ([tens, ones, 0, 0], 2)
         } else {
-            ([hundreds, tens, ones, b','], 4)
+            ([hundreds, tens, ones, 0], 3)
         };
         n += 1;
     }
     table
 };
 
-/// A few dozen bytes of output gathered on the stack, to be written at
-/// once.
-struct Stack {
-    bytes: [u8; 64],
+/// Output gathered on the stack, to be written at once: a place (in 32
+/// bytes), or a ply's position and place (at most 90 bytes, in 128). What
+/// goes past [`Chunk::LIMIT`] overwrites its end: nothing written is that
+/// long.
+struct Chunk<const N: usize> {
+    bytes: [u8; N],
     len: usize,
 }
 
-impl Stack {
+impl<const N: usize> Chunk<N> {
+    /// Where the bytes put last may start at the latest.
+    const LIMIT: usize = N - 32;
+
+    #[inline(always)]
+    fn new() -> Chunk<N> {
+        Chunk {
+            bytes: [0; N],
+            len: 0,
+        }
+    }
+
+    /// Bytes, at most 32.
     #[inline(always)]
     fn put(&mut self, bytes: &[u8]) {
-        if let Some(to) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
+        let at = self.len.min(Self::LIMIT);
+        if let Some(to) = self.bytes.get_mut(at..at + bytes.len()) {
             to.copy_from_slice(bytes);
-            self.len += bytes.len();
+            self.len = at + bytes.len();
         }
     }
 
-    /// A number below 256 and a comma, copied from [`NUMBER_COMMA`].
+    /// A place, `[L,C]`, the line's digits from `line` (made the place's
+    /// line's); `false`, with nothing put, for a line of more than eight
+    /// digits or a column of 1000 or more.
     #[inline(always)]
-    fn number_comma(&mut self, value: u8) {
-        let (bytes, len) = NUMBER_COMMA[usize::from(value)];
-        if let Some(to) = self.bytes.get_mut(self.len..self.len + 4) {
-            to.copy_from_slice(&bytes);
-            self.len += usize::from(len);
+    fn place(&mut self, line: &mut LineText, place: Place) -> bool {
+        let Place {
+            line: number,
+            column,
+        } = place;
+        if number != line.line {
+            *line = LineText::of(number);
         }
+        let (Some((digits, len)), true) = (line.digits, column < 1000) else {
+            return false;
+        };
+        let at = self.len.min(Self::LIMIT);
+        if let Some(to) = self.bytes.get_mut(at..at + 16) {
+            to[0] = b'[';
+            to[1..9].copy_from_slice(&digits);
+            let comma = 1 + len.min(8);
+            to[comma] = b',';
+            // The column's digits and `]`.
+            let [tens, ones] = DIGIT_PAIRS[column % 100];
+            let (column, count) = if column < 10 {
+                ([ones, b']', 0, 0], 1)
+            } else if column < 100 {
+                ([tens, ones, b']', 0], 2)
+            } else {
+                ([b'0' + (column / 100 % 10) as u8, tens, ones, b']'], 3)
+            };
+            to[comma + 1..comma + 5].copy_from_slice(&column);
+            self.len = at + comma + 2 + count;
+        }
+        true
     }
 
-    fn written(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
+    /// A position's text form, as its `Display` writes it
+    /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`): at most 57 bytes.
+    #[inline(always)]
+    fn position(&mut self, position: &Position) {
+        // The twelve holes, then the stores, each with the separator that
+        // follows it.
+        const SEPARATORS: [u8; 14] = *b",,,,,/,,,,, : ";
+        let [h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, h12] = position.board();
+        let stores = position.stores();
+        let numbers = [
+            h1,
+            h2,
+            h3,
+            h4,
+            h5,
+            h6,
+            h7,
+            h8,
+            h9,
+            h10,
+            h11,
+            h12,
+            stores.south,
+            stores.north,
+        ];
+        for (number, separator) in numbers.into_iter().zip(SEPARATORS) {
+            let (digits, count) = DIGITS[usize::from(number)];
+            let at = self.len.min(Self::LIMIT);
+            if let Some(to) = self.bytes.get_mut(at..at + 5) {
+                to[..4].copy_from_slice(&digits);
+                to[usize::from(count & 3)] = separator;
+            }
+            self.len = at + usize::from(count & 3) + 1;
+        }
+        self.put(match position.turn() {
+            Player::South => b"S",
+            Player::North => b"N",
+        });
     }
 }
 
@@ -1143,7 +1119,7 @@ impl Stack {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{LineText, Out};
+    use super::{LineText, Out, Place};
 
     fn written(write: impl FnOnce(&mut Out<Vec<u8>>)) -> String {
         let mut out = Out {
@@ -1174,6 +1150,35 @@ mod tests {
             prop_assert_eq!(written(|out| out.string(&text)), serde_json(&text));
             let none: Option<&str> = None;
             prop_assert_eq!(written(|out| out.opt_string(None)), serde_json(&none));
+        }
+
+        /// A position as its `Display` writes it, on positions along
+        /// random games.
+        #[test]
+        fn positions_are_displayed(choices in proptest::collection::vec(0usize..6, 0..80)) {
+            let mut position = crate::Position::new();
+            for choice in choices {
+                prop_assert_eq!(written(|out| out.position(&position)), position.to_string());
+                let moves: Vec<_> = position.legal_moves().collect();
+                let Some(&mv) = moves.get(choice % moves.len().max(1)) else {
+                    break;
+                };
+                prop_assert!(position.play(mv).is_ok());
+            }
+        }
+
+        /// Places as serde_json writes a line and a column.
+        #[test]
+        fn places_are_serde_jsons(lines in proptest::collection::vec((1usize..200_000_000, 1usize..5000), 1..8)) {
+            for (line, column) in lines {
+                prop_assert_eq!(
+                    written(|out| {
+                        out.place(Place { line, column });
+                        out.place(Place { line, column: column / 7 + 1 });
+                    }),
+                    format!("{}{}", serde_json(&[line, column]), serde_json(&[line, column / 7 + 1]))
+                );
+            }
         }
 
         /// Integers as serde_json writes them.

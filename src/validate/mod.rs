@@ -165,11 +165,10 @@
 //!   the row and North on the other), `player` (left out when it is
 //!   `side`) and `hole` (`null` for a pass); `mark` and `groups`, every
 //!   parenthesised group as written with its `kind` (`captures`,
-//!   `labels`, `other-move` or `comment`), its `text`, the same in
-//!   structured form (an annotation's `phrases`, each with `beans` and
-//!   `holes` and, when not their defaults, `joiner`, `form`, `hole_word`
-//!   and `separators`, and its `comment`; the `labels`; or a remark's
-//!   `hole` and `mark`) and its `start` and `end`; `alternatives` (`8 or
+//!   `labels`, `other-move` or `comment`), its `text` in canonical form
+//!   (which says all the group holds: read back with the notation's
+//!   reader, as a program reading the document reads it) and its `start`
+//!   and `end`; `alternatives` (`8 or
 //!   9`), each with its hole, mark, groups and `at`; `comment` and
 //!   `annotated`, taken from `groups`; `captures`, what the rules
 //!   capture, `[hole, beans]` in chain order; `after`, the position after
@@ -197,7 +196,7 @@
 //!
 //! A place is `[line, column]`, both from 1 (columns count characters).
 //! A ply is then `{"hole": 4, "after": "6,6,6,0,7,7/7,7,7,7,6,6 0:0 N",
-//! "at": [3, 1], "row": {"end": [3, 4]}}`: about 18 bytes of JSON per
+//! "at": [3, 1], "row": {"end": [3, 4]}}`: about 16 bytes of JSON per
 //! byte of record.
 //!
 //! The lean form (`bohnenspiel json --lean`, [`DocumentForm::Lean`]) is
@@ -205,10 +204,9 @@
 //! same names and order, less the places, what the replay adds (`start`,
 //! a ply's `ply`, `player`, `comment`, `annotated`, `values`, `captures`
 //! and `after`, a variation's `parent`, `branch` and `replayed`,
-//! `result`, `summary`, `findings`), a group's structured fields (its
-//! `text` says it all) and, as in the full form, every field that holds
-//! its default (`file` and `index` when no file is named, and a ply's
-//! `number` inline). A ply is then `{"hole": 4, "row": {}}` (`row` on
+//! `result`, `summary`, `findings`) and, as in the full form, every
+//! field that holds its default (`file` and `index` when no file is
+//! named, and a ply's `number` inline). A ply is then `{"hole": 4, "row": {}}` (`row` on
 //! the ply that starts a move), about 4 bytes per byte of record. It
 //! reads back exactly as the full document does (the full document is
 //! the lean one with more fields), and is written without replaying the
