@@ -1,6 +1,6 @@
 // Usage: cargo run --release --features serde --example hostile [LARGE_MB] [SHAPE...]
 //
-// Generates each hostile input shape of issue 12 at two sizes a factor of
+// Generates each hostile input shape at two sizes a factor of
 // 10 apart (LARGE_MB, default 10, and a tenth of it; 1 MB = 10^6 bytes),
 // and runs on each, through the library:
 //

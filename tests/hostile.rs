@@ -1,4 +1,4 @@
-//! The hostile shapes of issue 12 at small sizes: each gives its expected
+//! The hostile shapes of `examples/hostile.rs` at small sizes: each gives its expected
 //! findings and nothing panics. Their speed and memory at large sizes are
 //! measured by `examples/hostile.rs`, not here.
 

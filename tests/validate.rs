@@ -301,7 +301,7 @@ fn a_wrong_result_tag() {
     );
 }
 
-/// The six plies of issue 21's records: 0:2 in the stores, unfinished.
+/// Six plies of a record: 0:2 in the stores, unfinished.
 const SIX_PLIES: &str = "4,8; 6,12 (2 from hole 8); 6,7\n";
 
 #[test]

@@ -180,7 +180,7 @@ fn a_repetition_is_noted_with_its_source() {
     assert_eq!((note.ply, note.move_number), (Some(12), Some(6)));
 }
 
-/// A ply annotated twice (issue 11's records, in both layouts): the
+/// A ply annotated twice (in both layouts): the
 /// quick check gives it to the full validation, which compares every
 /// annotation; both give the same reports.
 #[test]

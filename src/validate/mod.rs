@@ -292,7 +292,7 @@ use crate::{Game, Position, Rules, Score};
 
 pub(crate) use compare::annotated_beans;
 pub(crate) use replay::turns;
-use replay::{At, Context};
+use replay::{Context, ReplayPlace};
 pub(crate) use variations::replayed_lines;
 
 /// Validates one parsed record: replays it against the rules and reports
@@ -393,9 +393,9 @@ fn validate_with(parsed: &ParsedRecord, options: &Options, start: Option<Positio
         }
         ctx.group = i + 1;
         let label = variation.label;
-        let at = At {
+        let at = ReplayPlace {
             variation: Some(label),
-            ..At::RECORD
+            ..ReplayPlace::RECORD
         };
         if index.branch(i).is_some() {
             if !report.variations.get(i).is_some_and(|v| v.replayed) {
@@ -674,7 +674,7 @@ fn start_with_findings(ctx: &mut Context<'_>) -> Option<Position> {
             tag.span,
         ),
     };
-    ctx.push(severity, kind, message, span, At::RECORD);
+    ctx.push(severity, kind, message, span, ReplayPlace::RECORD);
     None
 }
 
@@ -695,7 +695,7 @@ fn rules_of(ctx: &mut Context<'_>) -> Rules {
                     FindingKind::RulesConflict,
                     format!("the Rules tag says \"{rules}\", but {message}: the record is replayed under the tag's rules"),
                     tag.span,
-                    At::RECORD,
+                    ReplayPlace::RECORD,
                 );
             }
             rules
@@ -709,7 +709,7 @@ fn rules_of(ctx: &mut Context<'_>) -> Rules {
                     options.rules
                 ),
                 tag.span,
-                At::RECORD,
+                ReplayPlace::RECORD,
             );
             options.rules
         }
@@ -737,7 +737,7 @@ fn check_tags(ctx: &mut Context<'_>) {
             FindingKind::TagName,
             message,
             tag.span,
-            At::RECORD,
+            ReplayPlace::RECORD,
         );
     }
 }
@@ -775,7 +775,7 @@ fn check_result(ctx: &mut Context<'_>, report: &Report) -> Option<Score> {
                 FindingKind::ResultMismatch,
                 error.to_string(),
                 tag.span,
-                At::RECORD,
+                ReplayPlace::RECORD,
             );
             return None;
         }
@@ -803,7 +803,7 @@ fn check_result(ctx: &mut Context<'_>, report: &Report) -> Option<Score> {
             FindingKind::ResultMismatch,
             message,
             tag.span,
-            At::RECORD,
+            ReplayPlace::RECORD,
         );
     }
     Some(written)

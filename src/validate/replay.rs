@@ -214,15 +214,15 @@ impl Ord for KeptFinding {
 
 /// Where a finding is, in replay terms.
 #[derive(Clone, Copy)]
-pub(crate) struct At {
+pub(crate) struct ReplayPlace {
     pub ply: Option<usize>,
     pub move_number: Option<u32>,
     pub variation: Option<Label>,
 }
 
-impl At {
+impl ReplayPlace {
     /// A finding about the whole record.
-    pub(crate) const RECORD: At = At {
+    pub(crate) const RECORD: ReplayPlace = ReplayPlace {
         ply: None,
         move_number: None,
         variation: None,
@@ -252,7 +252,7 @@ impl<'a> Context<'a> {
         kind: FindingKind,
         message: String,
         span: Span,
-        at: At,
+        at: ReplayPlace,
     ) {
         let finding = Finding {
             severity,
@@ -497,7 +497,7 @@ impl<'a> Context<'a> {
             let index = game.plies().len() + usize::from(!(ply.is_pass() && replay.open));
             replay.met += 1;
             let k = replay.met;
-            let at = At {
+            let at = ReplayPlace {
                 ply: Some(index),
                 move_number: Some(number),
                 variation,
@@ -518,7 +518,7 @@ impl<'a> Context<'a> {
                         checked_plies(first_index + 1, index - 1)
                     ),
                     ply.span,
-                    At {
+                    ReplayPlace {
                         ply: None,
                         move_number: None,
                         variation,
@@ -621,7 +621,7 @@ impl<'a> Context<'a> {
                     checked_plies(replay.first_index + 1, line.last_index)
                 ),
                 Span::new(error_at, error_at),
-                At {
+                ReplayPlace {
                     ply: None,
                     move_number: None,
                     variation,
@@ -637,7 +637,7 @@ impl<'a> Context<'a> {
         // a claim.
         // The place of the last ply replayed, as it was recorded.
         let last = replay.last.map(|span| {
-            let at = At {
+            let at = ReplayPlace {
                 ply: Some(line.last_index),
                 move_number: Some(replay.last_number),
                 variation,
@@ -680,14 +680,27 @@ impl<'a> Context<'a> {
 
     /// Notes that the game ended by a claim of repetition after ply
     /// `index`, if it did.
-    pub(crate) fn note_repetition(&mut self, index: usize, end: GameEnd, span: Span, at: At) {
+    pub(crate) fn note_repetition(
+        &mut self,
+        index: usize,
+        end: GameEnd,
+        span: Span,
+        at: ReplayPlace,
+    ) {
         if let Some(message) = repetition_message(index, end, self.rules) {
             self.push(Severity::Note, FindingKind::Repetition, message, span, at);
         }
     }
 
     /// Reports a written pass that the rules do not force.
-    fn illegal_pass(&mut self, index: usize, number: u32, span: Span, at: At, game: &Game) {
+    fn illegal_pass(
+        &mut self,
+        index: usize,
+        number: u32,
+        span: Span,
+        at: ReplayPlace,
+        game: &Game,
+    ) {
         let message = match (self.rules.variant, game.end()) {
             (Variant::Standard, _) => format!(
                 "illegal ply {index} at move {number}: a pass is written, but under the standard rules a player never passes (only the Hemprich variant has passes)"
@@ -710,7 +723,7 @@ impl<'a> Context<'a> {
         index: usize,
         number: u32,
         span: Span,
-        at: At,
+        at: ReplayPlace,
         game: &Game,
     ) {
         let (kind, message) = match error {
@@ -744,7 +757,7 @@ impl<'a> Context<'a> {
         ply: &notation::WrittenPly,
         captures: &crate::Captures,
         alternative: Option<&str>,
-        at: At,
+        at: ReplayPlace,
     ) {
         let prefix = alternative.unwrap_or_default();
         let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
@@ -804,7 +817,7 @@ impl<'a> Context<'a> {
     /// malformed-value warning, and an exact value whose counts do not add
     /// up to the beans in the game a value-total warning, each at its
     /// group.
-    fn check_values(&mut self, ply: &notation::WrittenPly, at: At) {
+    fn check_values(&mut self, ply: &notation::WrittenPly, at: ReplayPlace) {
         for (k, value) in super::values::value_comments(ply) {
             let span = ply.groups.get(k).map_or(ply.span, |group| group.span);
             match value {
@@ -846,7 +859,7 @@ impl<'a> Context<'a> {
         &mut self,
         before: Position,
         turn: &Turn,
-        at: At,
+        at: ReplayPlace,
     ) -> Vec<Option<crate::Captures>> {
         let mut alternatives = Vec::with_capacity(turn.alternatives.len());
         if turn.alternatives.is_empty() && turn.ply.groups.is_empty() {
@@ -881,7 +894,7 @@ impl<'a> Context<'a> {
         before: Position,
         other: &notation::WrittenPly,
         what: &str,
-        at: At,
+        at: ReplayPlace,
     ) -> Option<crate::Captures> {
         match other.to_move(&before) {
             Ok(Some(mv)) => {

@@ -11,7 +11,7 @@
 
 use crate::notation::{GroupKind, KnownTag, Label, Layout, Movetext, WrittenMove};
 
-use super::replay::{At, Context, NumberedMove};
+use super::replay::{Context, NumberedMove, ReplayPlace};
 use super::{FindingKind, Severity};
 
 /// A line of the movetext: the main line, or a variation by its place in
@@ -502,9 +502,9 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, index: &Index<'_>) {
                 FindingKind::UnresolvedLabel,
                 format!("no line refers to variation ({label}), so it cannot be replayed"),
                 variation.span,
-                At {
+                ReplayPlace {
                     variation: Some(label),
-                    ..At::RECORD
+                    ..ReplayPlace::RECORD
                 },
             );
             continue;
@@ -523,7 +523,7 @@ pub(crate) fn check_rows(ctx: &mut Context<'_>, index: &Index<'_>) {
                     "variation ({label}) starts at row {first}, but {parent_name} has rows {low} to {high}"
                 ),
                 first_move.row_span().unwrap_or(first_move.span),
-                At {
+                ReplayPlace {
                     ply: None,
                     move_number: Some(first),
                     variation: Some(label),
@@ -556,7 +556,7 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
                                 label.as_str()
                             ),
                             group.span,
-                            At {
+                            ReplayPlace {
                                 ply: None,
                                 move_number: m.row_number(),
                                 variation,
@@ -568,7 +568,7 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
                             FindingKind::UnresolvedLabel,
                             format!("the record has no variation ({})", label.as_str()),
                             group.span,
-                            At {
+                            ReplayPlace {
                                 ply: None,
                                 move_number: m.row_number(),
                                 variation,
@@ -599,7 +599,7 @@ fn check_first_row(ctx: &mut Context<'_>, moves: &[WrittenMove]) {
             "the game starts from the opening (it has no `Setup` tag), but its first row is row {number}: rows are missing, or a blank line split a game in two"
         ),
         first.row_span().unwrap_or(first.span),
-        At {
+        ReplayPlace {
             ply: None,
             move_number: Some(number),
             variation: None,
@@ -626,7 +626,7 @@ fn check_sequence(ctx: &mut Context<'_>, moves: &[WrittenMove], variation: Optio
                     previous.saturating_add(1)
                 ),
                 m.row_span().unwrap_or(m.span),
-                At {
+                ReplayPlace {
                     ply: None,
                     move_number: Some(number),
                     variation,

@@ -88,7 +88,7 @@ impl<T: Placed> Kept<T> {
 }
 
 /// The text of one game, what parsing it found, and where its events go.
-pub(crate) struct Game<'a, V: ?Sized> {
+pub(crate) struct GameParse<'a, V: ?Sized> {
     pub text: &'a str,
     pub base: usize,
     pub errors: Kept<RawError>,
@@ -100,9 +100,9 @@ pub(crate) struct Game<'a, V: ?Sized> {
     pub last: LastPly,
 }
 
-impl<'a, V: Sink + ?Sized> Game<'a, V> {
-    fn new(text: &'a str, base: usize, visitor: &'a mut V) -> Game<'a, V> {
-        Game {
+impl<'a, V: Sink + ?Sized> GameParse<'a, V> {
+    fn new(text: &'a str, base: usize, visitor: &'a mut V) -> GameParse<'a, V> {
+        GameParse {
             text,
             base,
             errors: Kept::new(MAX_ERRORS_PER_GAME),
@@ -208,7 +208,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
     visitor: &mut V,
 ) -> V::Output {
     let mut lines = LineIndex::new(text, base, first_line);
-    let mut game = Game::new(text, base, visitor);
+    let mut game = GameParse::new(text, base, visitor);
     game.emit(Sink::begin_game);
     if !game.stopped {
         game_body(&mut game);
@@ -320,7 +320,7 @@ fn locate_all(
     locations.into_iter()
 }
 
-fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
+fn game_body<V: Sink + ?Sized>(game: &mut GameParse<'_, V>) {
     let text = game.text;
     let mut body = None;
     let mut tags = false;
@@ -422,7 +422,7 @@ fn game_body<V: Sink + ?Sized>(game: &mut Game<'_, V>) {
 /// ([`WarningKind::ProseReadsAsMoves`]), and each bracketed note
 /// ([`WarningKind::BracketedNote`]).
 fn prose_warnings<V: Sink + ?Sized>(
-    game: &mut Game<'_, V>,
+    game: &mut GameParse<'_, V>,
     layout: Layout,
     at: usize,
     prose: &str,
@@ -469,7 +469,7 @@ pub(crate) fn reads_as_comment(text: &str) -> bool {
     }
     let written = format!("1({text})");
     let mut ignore = Ignore;
-    let mut game = Game::new(&written, 0, &mut ignore);
+    let mut game = GameParse::new(&written, 0, &mut ignore);
     let mut cursor = game.cursor(0, written.len(), Mode::Inline);
     let read = cursor.ply().is_ok() && cursor.at_end();
     let ply = cursor.take_last_ply();
@@ -482,7 +482,7 @@ pub(crate) fn reads_as_comment(text: &str) -> bool {
 /// Parses `text` as exactly one ply, such as `12!(2 from 1)`.
 pub(crate) fn parse_ply(text: &str) -> Result<WrittenPly, Vec<ParseError>> {
     let mut ignore = Ignore;
-    let mut game = Game::new(text, 0, &mut ignore);
+    let mut game = GameParse::new(text, 0, &mut ignore);
     let mut cursor = game.cursor(0, text.len(), Mode::Inline);
     cursor.skip_ws();
     let result = cursor.ply().map(|()| cursor.take_last_ply());

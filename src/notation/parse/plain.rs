@@ -510,7 +510,7 @@ mod tests {
             ("1. 4  9\n(A)\n2. 5  12\n", false),
             ("1. 4, 5  9\n", false),
             ("1. 4  9 10\n", false),
-            // Read by the parser, which reports them (issue 21).
+            // Read by the parser, which reports them.
             ("4, 9; 6, 7. 3, 9; 5\n", false),
             ("4, 9; 6. 7; 5\n", false),
             ("4, 9; 6, 7.; 5\n", false),

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use super::cursor::{Cursor, Failed, Mode, common_head, stray_separator};
 use super::inline::ending;
 use super::split::trim_start;
-use super::{Game, lines};
+use super::{GameParse, lines};
 
 /// Whether a line is a numbered row: digits, `.` (or `...` or `…`,
 /// [`joined_elision`]), white space, text.
@@ -83,7 +83,7 @@ pub(crate) fn header(line: &str) -> Option<Label> {
 /// Parses rows and variation headers from `from` on, handing them to the
 /// visitor; returns where the movetext ends (the start of the first line
 /// that is neither, or of the first blank line).
-pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut Game<'_, V>, from: usize) -> usize {
+pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut GameParse<'_, V>, from: usize) -> usize {
     let text = game.text;
     // Whether the rows of the current variation are skipped.
     let mut skip = false;

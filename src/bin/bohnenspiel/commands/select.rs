@@ -29,7 +29,7 @@ use crate::stream::plural;
 
 mod conditions;
 
-use conditions::{Conditions, Game, Tags};
+use conditions::{Candidate, Conditions, Tags};
 
 /// Selects the games of `files` that `args` asks for and prints them (or
 /// their number, or their duplicates). A tag that `--tag` or `--date`
@@ -136,7 +136,7 @@ struct Select<'w, W> {
     /// Whether duplicates are reported (else dropped).
     report_duplicates: bool,
     /// The hash of every distinct selected game, with its place.
-    seen: HashMap<u128, Place>,
+    seen: HashMap<u128, GamePlace>,
     /// The inputs' names, which places refer to.
     names: Vec<String>,
     /// Room for the bytes a game's key is hashed from, reused.
@@ -153,7 +153,7 @@ struct Select<'w, W> {
 /// Where a game is: its input (an index into [`Select::names`]), the line
 /// its text starts on, and its index in the input.
 #[derive(Debug, Clone, Copy)]
-struct Place {
+struct GamePlace {
     input: usize,
     line: usize,
     game: usize,
@@ -213,7 +213,7 @@ impl<W: Write> Select<'_, W> {
             (None, Some(kept)) => Tags::Kept(kept),
             (None, None) => Tags::None,
         };
-        let game = Game { report, tags, line };
+        let game = Candidate { report, tags, line };
         if self.conditions.hold(&game) == self.invert {
             return Ok(Status::Success);
         }
@@ -223,7 +223,7 @@ impl<W: Write> Select<'_, W> {
         if let Some(key) = self.key
             && let Some(hash) = self.hash(key, &game)
         {
-            let place = Place {
+            let place = GamePlace {
                 input: self.input(name),
                 line: start.line,
                 game: index,
@@ -295,7 +295,7 @@ impl<W: Write> Select<'_, W> {
     /// final position; `None` for a game that has none to compare: its
     /// start is unknown, or the replay of its main line stopped at an
     /// error (its moves after that are not known as moves).
-    fn hash(&mut self, key: Key, game: &Game<'_>) -> Option<u128> {
+    fn hash(&mut self, key: Key, game: &Candidate<'_>) -> Option<u128> {
         let report = game.report;
         let start = report.start.position()?;
         if report.main_line.stop.is_some() {

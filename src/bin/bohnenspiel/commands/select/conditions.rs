@@ -14,7 +14,7 @@ use crate::error::{CliError, usage};
 
 /// What the conditions look at in one game.
 #[derive(Debug, Clone, Copy)]
-pub struct Game<'a> {
+pub struct Candidate<'a> {
     /// Its validation report.
     pub report: &'a Report,
     /// Its tags, when the conditions need them.
@@ -197,7 +197,7 @@ impl Conditions {
 
     /// Whether every condition holds for `game`; notes which of the tags
     /// named it has.
-    pub fn hold(&mut self, game: &Game<'_>) -> bool {
+    pub fn hold(&mut self, game: &Candidate<'_>) -> bool {
         for (name, seen) in &mut self.names {
             *seen = *seen || game.tags.get(name).is_some();
         }
