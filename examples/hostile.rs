@@ -97,9 +97,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{
-    DocumentForm, Options, Validator, annotate, validate, write_game_document,
-};
+use bohnenspiel::validate::{DocumentForm, Options, Validator, validate, write_game_document};
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
@@ -464,7 +462,7 @@ fn child(shape: &str, size: usize, phase: usize) -> io::Result<()> {
         for game in RecordReader::new(input.as_slice()) {
             let mut parsed = game?;
             let report = validate(&parsed, &Options::default());
-            annotate(&mut parsed.record, &report);
+            report.annotate(&mut parsed.record);
             write!(sink, "{}", parsed.record)?;
         }
         Ok(sink.0)

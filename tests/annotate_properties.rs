@@ -10,7 +10,7 @@
 mod common;
 
 use bohnenspiel::notation::{GroupKind, Layout, Record, WrittenPly, parse_records};
-use bohnenspiel::validate::{FindingKind, Options, annotate, validate};
+use bohnenspiel::validate::{FindingKind, Options, validate};
 use bohnenspiel::{Hole, Move, Position};
 use proptest::prelude::*;
 
@@ -172,7 +172,7 @@ proptest! {
         prop_assert_eq!(report.main_line.plies.len(), played.len());
 
         let mut annotated = games[0].record.clone();
-        annotate(&mut annotated, &report);
+        report.annotate(&mut annotated);
         let annotated = annotated.to_string();
         let again = parse_records(&annotated);
         prop_assert_eq!(again.len(), 1);
@@ -238,7 +238,7 @@ fn the_records_of_the_issue() {
         let games = parse_records(text);
         let report = validate(&games[0], &Options::default());
         let mut annotated = games[0].record.clone();
-        annotate(&mut annotated, &report);
+        report.annotate(&mut annotated);
         assert_eq!(annotated.to_string(), expected, "{text}");
         let again = parse_records(expected);
         let checked = validate(&again[0], &Options::default());

@@ -9,7 +9,7 @@ use bohnenspiel::analysis::{
     Analyser, Budget, ReconstructError, ReconstructOptions, Solver, Verdict, reconstruct,
 };
 use bohnenspiel::notation::{ParsedRecord, parse_records};
-use bohnenspiel::validate::{self, FindingKind, Severity, validate_from};
+use bohnenspiel::validate::{self, FindingKind, Options, Severity};
 use bohnenspiel::{Game, Move, Outcome, Player, Position, Rules, Score, Setup, Variant};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -49,13 +49,21 @@ fn start(board: [u8; 12], south: u8) -> Option<Position> {
 
 /// The boards on which the record's lines pass the validator: the naive
 /// first filter.
+/// `options` with the record replayed from `start`.
+fn from(start: Position, options: &Options) -> Options {
+    Options {
+        start: Some(start),
+        ..*options
+    }
+}
+
 fn naive_boards(parsed: &ParsedRecord, options: &validate::Options, limit: u8) -> Vec<[u8; 12]> {
     all_boards(limit)
         .into_iter()
         .filter(|&board| {
             let beans: u8 = board.iter().sum();
             start(board, 72 - beans).is_some_and(|position| {
-                !validate_from(parsed, position, options)
+                !validate::validate(parsed, &from(position, options))
                     .findings
                     .iter()
                     .any(|f| f.severity == Severity::Error && f.kind != FindingKind::ResultMismatch)
@@ -95,7 +103,7 @@ fn naive_positions(
                 .collect();
             keeping.sort_unstable();
             if end.agrees(solution.value)
-                && !validate_from(parsed, position, options).has_errors()
+                && !validate::validate(parsed, &from(position, options)).has_errors()
                 && keeping == first
                 && let Ok(analysis) = analyser.analyse_from(parsed, position)
             {

@@ -2,7 +2,7 @@
 
 use bohnenspiel::notation::{GroupKind, ParsedRecord, Record, WrittenPly, parse_records};
 use bohnenspiel::validate::{
-    FindingKind, Options, ReplayedPly, Report, Severity, Start, StopReason, annotate, validate,
+    FindingKind, Options, ReplayedPly, Report, Severity, Start, StopReason, validate,
 };
 use bohnenspiel::{EndReason, PlayError, Player, Position, Score};
 
@@ -625,7 +625,7 @@ fn annotate_fills_in_the_rules_captures() {
         let report = validate(&parsed, &Options::default());
         // Correct annotations are kept as written.
         let mut annotated = parsed.record.clone();
-        annotate(&mut annotated, &report);
+        report.annotate(&mut annotated);
         assert_eq!(annotated.without_spans(), parsed.record.without_spans());
         // With every annotation removed, annotate gives back the published
         // capture sets.
@@ -640,7 +640,7 @@ fn annotate_fills_in_the_rules_captures() {
         let bare_report = validate(&bare, &Options::default());
         assert!(bare_report.warning_count() > 0);
         let mut filled = bare.record.clone();
-        annotate(&mut filled, &bare_report);
+        bare_report.annotate(&mut filled);
         let sets = |record: &Record| -> Vec<Option<Vec<(u8, u8)>>> {
             record
                 .movetext
@@ -671,7 +671,7 @@ fn annotate_replaces_wrong_annotations_and_keeps_the_rest() {
     let parsed = parse_one(&text);
     let report = validate(&parsed, &Options::default());
     let mut annotated = parsed.record.clone();
-    annotate(&mut annotated, &report);
+    report.annotate(&mut annotated);
     assert_eq!(
         annotated.to_string(),
         "[Event \"test\"]\n\n4!, 8 (a comment); 6, 12 (2 from 8; why not 11?) (A); 6, 7; 3 (2 from 12) (good), 7\n"
@@ -683,7 +683,7 @@ fn the_gentlemen_annotated() {
     let parsed = parse_one(&read("shotayev-gentlemen.txt"));
     let report = validate(&parsed, &Options::default());
     let mut annotated = parsed.record.clone();
-    annotate(&mut annotated, &report);
+    report.annotate(&mut annotated);
     let annotated = annotated.to_string();
     assert!(
         annotated.contains("6.  5 (2 from 6)  11 (2 from 12) (wins the remaining beans)"),

@@ -4,7 +4,7 @@
 mod common;
 
 use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
-use bohnenspiel::validate::{FindingKind, Options, Report, Severity, annotate, validate};
+use bohnenspiel::validate::{FindingKind, Options, Report, Severity, validate};
 use bohnenspiel::{EndReason, Hole};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -88,7 +88,7 @@ proptest! {
         let games = parse_records(&text);
         let report = validate(&games[0], &Options::default());
         let mut annotated = games[0].record.clone();
-        annotate(&mut annotated, &report);
+        report.annotate(&mut annotated);
         let annotated = annotated.to_string();
         let again = validate_text(&annotated);
         let problems: Vec<String> = problems(&again).into_iter().filter(|p| !p.contains("unfinished-game")).collect();

@@ -8,7 +8,7 @@ use crate::notation::{
     WrittenPly,
 };
 use crate::validate::{
-    Finding, FindingKind, Options, ReplayedPly, Report, Severity, Start, validate, validate_from,
+    Finding, FindingKind, Options, ReplayedPly, Report, Severity, Start, validate,
 };
 use crate::{Move, Player, Position, Score};
 
@@ -131,7 +131,7 @@ impl Analyser {
     }
 
     /// Analyses a record from `start`, whatever its `Setup` tag says (as
-    /// [`validate_from`] replays it): for trying candidate start
+    /// [`validate`] replays it with [`Options::start`]): for trying candidate start
     /// positions of a record whose start was lost. A start on which the
     /// record does not replay is an [`AnalysisError::Invalid`].
     ///
@@ -160,7 +160,11 @@ impl Analyser {
         parsed: &ParsedRecord,
         start: Position,
     ) -> Result<Analysis, AnalysisError> {
-        let report = validate_from(parsed, start, &self.options);
+        let options = Options {
+            start: Some(start),
+            ..self.options
+        };
+        let report = validate(parsed, &options);
         self.finish(parsed, report)
     }
 

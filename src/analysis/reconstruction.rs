@@ -21,7 +21,8 @@
 //!    within the limit (at most [`ReconstructOptions::max_boards`]
 //!    boards; a record that allows more is an error, not a search
 //!    without end). Every board found is then validated for real
-//!    ([`validate_from`]), which is the exact check: the search only
+//!    ([`validate`](crate::validate::validate) with
+//!    [`Options::start`](crate::validate::Options::start)), which is the exact check: the search only
 //!    narrows it. A board must give no error finding other than the
 //!    `Result` tag's, which needs the stores. Boards hold an even number
 //!    of beans, since the stores are even.
@@ -90,7 +91,7 @@ mod search;
 use std::fmt;
 
 use crate::notation::{GroupKind, Mark, ParsedRecord, Record, Turn};
-use crate::validate::{self, FindingKind, Report, Severity, validate_from};
+use crate::validate::{self, FindingKind, Options, Report, Severity};
 use crate::{Move, Outcome, Player, Position, Score, Setup, TOTAL_BEANS};
 
 use super::phrases::{self, ClaimedResult, OutcomeClaim};
@@ -549,11 +550,13 @@ pub fn reconstruct(
     let mut unsolved = Vec::new();
     for &board in &boards {
         match stores_for(&mut solver, board, end) {
-            Ok(found) => positions.extend(
-                found
-                    .into_iter()
-                    .filter(|position| !validate_from(parsed, *position, &validation).has_errors()),
-            ),
+            Ok(found) => positions.extend(found.into_iter().filter(|position| {
+                let options = Options {
+                    start: Some(*position),
+                    ..validation
+                };
+                !validate::validate(parsed, &options).has_errors()
+            })),
             Err(_) => unsolved.push(board),
         }
     }
@@ -646,7 +649,11 @@ fn passes_lines(parsed: &ParsedRecord, options: &validate::Options, board: [u8; 
     else {
         return false;
     };
-    let report: Report = validate_from(parsed, start, options);
+    let options = Options {
+        start: Some(start),
+        ..*options
+    };
+    let report: Report = validate::validate(parsed, &options);
     !report
         .findings
         .iter()

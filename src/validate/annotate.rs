@@ -5,55 +5,52 @@ use crate::notation::{Group, GroupKind, Record, Span, WrittenMove, WrittenPly};
 use super::compare;
 use super::report::{Line, Report};
 
-/// Writes the rules' capture annotations into `record`, for every ply
-/// that `report` replayed.
-///
-/// Every capture annotation of a ply is considered. The first is kept as
-/// written if it is correct, and replaced by the rules' captures in the
-/// canonical phrasing (`4 from 10, 2 from 9 and 2 from 8`, chain order)
-/// if not, keeping a comment after its `;`; a missing one is added as the
-/// ply's first group. Any other capture annotation of the ply is removed,
-/// and so is the first when the rules capture nothing; a comment after a
-/// removed annotation's `;` stays in its place, as a comment group (which
-/// prints as `(; comment)` when its text alone would read as a label, a
-/// move or an annotation). Each alternative of a replayed ply (`8 or 9`)
-/// is annotated the same way with its own captures, played from the
-/// position before the turn as [`validate`](super::validate) checks it; an
-/// alternative that cannot be played there is left as written. Marks,
-/// labels, comments and plies that were not replayed are left as they are,
-/// so that the record printed validates with no capture finding. `report`
-/// must come from [`validate`](super::validate) of this record; new groups
-/// have empty spans.
-///
-/// ```
-/// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{Options, annotate, validate};
-///
-/// let mut games = parse_records("4,8; 6,12; 6,7 (2 from 12)\n");
-/// let report = validate(&games[0], &Options::default());
-/// annotate(&mut games[0].record, &report);
-/// assert_eq!(games[0].record.to_string(), "4, 8; 6, 12 (2 from 8); 6, 7\n");
-///
-/// let mut games = parse_records("4 (2 from 3) (2 from 12), 8; 6 (2 from 3; A), 12\n");
-/// let report = validate(&games[0], &Options::default());
-/// annotate(&mut games[0].record, &report);
-/// assert_eq!(games[0].record.to_string(), "4, 8; 6 (; A), 12 (2 from 8)\n");
-///
-/// let mut games = parse_records("4, 8; 6, 12 or 9 (2 from 3)\n");
-/// let report = validate(&games[0], &Options::default());
-/// annotate(&mut games[0].record, &report);
-/// assert_eq!(games[0].record.to_string(), "4, 8; 6, 12 (2 from 8) or 9\n");
-/// ```
-pub fn annotate(record: &mut Record, report: &Report) {
-    annotate_line(&mut record.movetext.moves, &report.main_line);
-    for (variation, entry) in record
-        .movetext
-        .variations
-        .iter_mut()
-        .zip(&report.variations)
-    {
-        if entry.replayed && entry.label == variation.label {
-            annotate_line(&mut variation.moves, &entry.line);
+impl Report {
+    /// Writes the rules' capture annotations into `record`, for every ply
+    /// that this report replayed.
+    ///
+    /// Every capture annotation of a ply is considered. The first is kept as
+    /// written if it is correct, and replaced by the rules' captures in the
+    /// canonical phrasing (`4 from 10, 2 from 9 and 2 from 8`, chain order)
+    /// if not, keeping a comment after its `;`; a missing one is added as the
+    /// ply's first group. Any other capture annotation of the ply is removed,
+    /// and so is the first when the rules capture nothing; a comment after a
+    /// removed annotation's `;` stays in its place, as a comment group (which
+    /// prints as `(; comment)` when its text alone would read as a label, a
+    /// move or an annotation). Each alternative of a replayed ply (`8 or 9`)
+    /// is annotated the same way with its own captures, played from the
+    /// position before the turn as [`validate`](super::validate) checks it; an
+    /// alternative that cannot be played there is left as written. Marks,
+    /// labels, comments and plies that were not replayed are left as they are,
+    /// so that the record printed validates with no capture finding. The
+    /// report must come from [`validate`](super::validate) of this record; new groups
+    /// have empty spans.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::parse_records;
+    /// use bohnenspiel::validate::{Options, validate};
+    ///
+    /// let mut games = parse_records("4,8; 6,12; 6,7 (2 from 12)\n");
+    /// let report = validate(&games[0], &Options::default());
+    /// report.annotate(&mut games[0].record);
+    /// assert_eq!(games[0].record.to_string(), "4, 8; 6, 12 (2 from 8); 6, 7\n");
+    ///
+    /// let mut games = parse_records("4 (2 from 3) (2 from 12), 8; 6 (2 from 3; A), 12\n");
+    /// let report = validate(&games[0], &Options::default());
+    /// report.annotate(&mut games[0].record);
+    /// assert_eq!(games[0].record.to_string(), "4, 8; 6 (; A), 12 (2 from 8)\n");
+    ///
+    /// let mut games = parse_records("4, 8; 6, 12 or 9 (2 from 3)\n");
+    /// let report = validate(&games[0], &Options::default());
+    /// report.annotate(&mut games[0].record);
+    /// assert_eq!(games[0].record.to_string(), "4, 8; 6, 12 (2 from 8) or 9\n");
+    /// ```
+    pub fn annotate(&self, record: &mut Record) {
+        annotate_line(&mut record.movetext.moves, &self.main_line);
+        for (variation, entry) in record.movetext.variations.iter_mut().zip(&self.variations) {
+            if entry.replayed && entry.label == variation.label {
+                annotate_line(&mut variation.moves, &entry.line);
+            }
         }
     }
 }

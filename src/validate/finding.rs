@@ -125,9 +125,11 @@ pub enum FindingKind {
     /// An exact value, `(%value S:N)`, whose counts do not add up to the
     /// beans in the game (a warning).
     ValueTotal,
-    /// A game of a match (a `Partie` tag, see [`Matches`](super::Matches))
-    /// that does not fit it: it comes after the match was won, or has no
-    /// final score (a warning; it does not count).
+    /// A game of a match (a `Partie` tag) that does not fit it: it comes
+    /// after the match was won, or has no final score (a warning; it does
+    /// not count). `bohnenspiel validate` adds up the games of each match
+    /// of its input and reports this; the library's [`Partie`](crate::Partie)
+    /// scores one match.
     Partie,
 }
 

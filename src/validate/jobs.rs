@@ -64,7 +64,7 @@ pub(crate) fn start_of(record: &Record) -> Result<Position, (GameError, &Tag)> {
 }
 
 /// The game a record's main line records: replayed from its start
-/// position under its rules (its `Rules` tag's, else `options.rules`),
+/// position ([`Options::start`] when given) under its rules (its `Rules` tag's, else `options.rules`),
 /// as [`validate`] replays it, the first ply of each turn. A record that
 /// stops at a repeated position ends the game by a claim, as in
 /// validation. Capture annotations are not compared (see [`validate`] for
@@ -84,11 +84,14 @@ pub(crate) fn start_of(record: &Record) -> Result<Position, (GameError, &Tag)> {
 /// # Errors
 ///
 /// [`GameError::InvalidSetup`] or [`GameError::UnknownStart`] when the
-/// record has no start position,
+/// record has no start position and the options give none,
 /// [`GameError::Illegal`] at the first ply of the main line that cannot
 /// be played.
 pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError> {
-    let start = start_of(record).map_err(|(error, _)| error)?;
+    let start = match options.start {
+        Some(start) => start,
+        None => start_of(record).map_err(|(error, _)| error)?,
+    };
     let parsed = ParsedRecord {
         record: record.clone(),
         errors: Vec::new(),

@@ -3,7 +3,7 @@
 //! [`validate`] replays one [`ParsedRecord`] from its start position (the
 //! opening, or the `Setup` tag) and returns a [`Report`]: every ply with
 //! the captures the rules make and the position after it, the result, and
-//! [`Finding`]s with their line, column, ply and move number. [`annotate`]
+//! [`Finding`]s with their line, column, ply and move number. [`Report::annotate`]
 //! writes the rules' capture annotations into the record. Validation works
 //! on one record at a time, so streaming a large file through
 //! [`RecordReader`](crate::notation::RecordReader) keeps memory bounded by
@@ -43,7 +43,7 @@
 //!   error at each annotation that differs from the rules' captures. A ply
 //!   whose annotations are all right but more than one has a
 //!   [`FindingKind::DuplicateAnnotation`] warning at the second (one
-//!   annotation says it all; [`annotate`] keeps only the first).
+//!   annotation says it all; [`Report::annotate`] keeps only the first).
 //! - Alternatives (`8 or 9`): the first ply is replayed; the others, and
 //!   other moves named in remarks such as `(4?)`, must be legal in the
 //!   same position, and must capture what they annotate if annotated (an
@@ -243,8 +243,8 @@
 //! about 3 MB of resident memory. [`Validator`] checks a game while it is
 //! parsed and validates it in full only when it has a finding to report
 //! or a part only the full check covers; a game of a match (a `Partie`
-//! tag) is always checked in full, and each match is kept until the end
-//! of its input (about 500 bytes). A game keeps at most
+//! tag) is always checked in full (`bohnenspiel validate` keeps each
+//! match until the end of its input, about 500 bytes). A game keeps at most
 //! 100 findings; one more finding says how many
 //! more there were.
 
@@ -261,14 +261,12 @@ mod json_check;
 #[cfg(feature = "serde")]
 mod json_writer;
 mod options;
-mod partie;
 mod replay;
 mod report;
 mod stream;
 mod values;
 mod variations;
 
-pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{DocumentError, DocumentErrorKind, read_json_games, records_from_json};
@@ -278,7 +276,6 @@ pub use json::{DOCUMENT_VERSION, ResultDocument};
 #[cfg(feature = "serde")]
 pub use json_writer::{DocumentForm, write_game_document};
 pub use options::Options;
-pub use partie::{MatchGame, Matches};
 pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 pub(crate) use values::is_value_comment;
@@ -311,34 +308,28 @@ pub(crate) use variations::replayed_lines;
 /// assert_eq!(report.summary(), "South wins 50:22 (North cannot move)");
 /// # Ok::<(), std::io::Error>(())
 /// ```
-#[must_use]
-pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
-    validate_with(parsed, options, None)
-}
-
-/// Validates one parsed record as [`validate`] does, but replays it from
-/// `start` instead of the start its `Setup` tag gives (or the opening):
-/// the `Setup` tag is ignored, whatever it says (`?` included). This is
-/// how a record whose start was lost is tried on a candidate start
-/// position.
+///
+/// With [`Options::start`], the record is replayed from that position
+/// instead of the start its `Setup` tag gives: this is how a record
+/// whose start was lost is tried on a candidate start position.
 ///
 /// ```
 /// use bohnenspiel::Position;
 /// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{Options, Start, validate, validate_from};
+/// use bohnenspiel::validate::{Options, Start, validate};
 ///
 /// let games = parse_records("[Setup \"?\"]\n\n5, 9\n");
 /// assert_eq!(validate(&games[0], &Options::default()).start, Start::Unknown);
 /// let start: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
-/// let report = validate_from(&games[0], start, &Options::default());
+/// let report = validate(&games[0], &Options { start: Some(start), ..Options::default() });
 /// assert_eq!(report.start, Start::Position(start));
 /// assert_eq!(report.main_line.plies.len(), 2);
 /// assert!(!report.has_errors());
 /// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[must_use]
-pub fn validate_from(parsed: &ParsedRecord, start: Position, options: &Options) -> Report {
-    validate_with(parsed, options, Some(start))
+pub fn validate(parsed: &ParsedRecord, options: &Options) -> Report {
+    validate_with(parsed, options, options.start)
 }
 
 /// [`validate`], from `start` when given (the `Setup` tag is then

@@ -1,6 +1,6 @@
 //! How strictly to validate, and under which rules.
 
-use crate::{EndlessPlay, Rules, Variant};
+use crate::{EndlessPlay, Position, Rules, Variant};
 
 /// Validation settings.
 ///
@@ -45,6 +45,14 @@ pub struct Options {
     /// game that turns out clean without building its tree at all, which
     /// is several times faster.
     pub keep_plies: bool,
+    /// The position to replay a record from instead of the start its
+    /// `Setup` tag gives (or the opening): the tag is then ignored,
+    /// whatever it says (`?` included). `None`, the default, replays
+    /// from the record's own start. This is how a record whose start was
+    /// lost is tried on a candidate start position; a
+    /// [`Validator`](super::Validator) given a start checks every game
+    /// in full.
+    pub start: Option<Position>,
 }
 
 impl Default for Options {
@@ -55,6 +63,7 @@ impl Default for Options {
             variant_chosen: false,
             endless_play_chosen: false,
             keep_plies: true,
+            start: None,
         }
     }
 }

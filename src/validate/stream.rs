@@ -210,7 +210,7 @@ impl<R: BufRead> Iterator for Validator<R> {
 
     fn next(&mut self) -> Option<io::Result<Validated>> {
         self.last_quick = false;
-        if self.options.keep_plies {
+        if self.options.keep_plies || self.options.start.is_some() {
             let parsed = self.reader.next()?;
             return Some(parsed.map(|parsed| self.in_full(parsed)));
         }

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::validate::{Options, annotate, validate};
+use bohnenspiel::validate::{Options, validate};
 
 use crate::commands::fmt::print_parse_problems;
 use crate::commands::print_errors;
@@ -41,7 +41,7 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf], options: Options) -> Result
         }
         first = false;
         // Annotated in place: the record as written is not needed again.
-        annotate(&mut parsed.record, &report);
+        report.annotate(&mut parsed.record);
         out.write_all(parsed.print_keeping_unparsed().as_bytes())?;
         Ok(status)
     })

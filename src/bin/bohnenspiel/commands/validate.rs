@@ -8,9 +8,7 @@ use std::path::PathBuf;
 
 use bohnenspiel::Player;
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{
-    Finding, MatchGame, Matches, Options, Report, ResultDocument, Severity, Validated,
-};
+use bohnenspiel::validate::{Finding, Options, Report, ResultDocument, Severity, Validated};
 use serde::Serialize;
 
 use crate::cli::Format;
@@ -19,6 +17,10 @@ use crate::error::CliError;
 use crate::input::{EachGame, for_each_validated};
 use crate::status::Status;
 use crate::stream::{self, plural, write_json};
+
+mod partie;
+
+use partie::{MatchGame, Matches};
 
 /// Validates every game and prints what it finds as it is done.
 ///

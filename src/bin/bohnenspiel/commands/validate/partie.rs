@@ -4,10 +4,9 @@
 
 use std::collections::HashMap;
 
-use crate::notation::{KnownTag, ParsedRecord};
-use crate::{Partie, Player, Score};
-
-use super::{Finding, FindingKind, Report, Severity};
+use bohnenspiel::notation::{KnownTag, ParsedRecord};
+use bohnenspiel::validate::{Finding, FindingKind, Report, Severity};
+use bohnenspiel::{Partie, Player, Score};
 
 /// Where a game leaves its match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,21 +58,6 @@ impl MatchGame {
 /// whose `North` is its `South` was played with sides swapped, and its
 /// score counts for each player so. A game's score is its final score as
 /// replayed, else its `Result` tag's.
-///
-/// ```
-/// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{Matches, Options, validate};
-///
-/// let text = "[Partie \"Club\"]\n[Result \"60:12\"]\n\n1, 2\n\n[Partie \"Club\"]\n[Result \"50:22\"]\n\n1, 2\n";
-/// let mut matches = Matches::default();
-/// let mut summaries = Vec::new();
-/// for game in parse_records(text) {
-///     let report = validate(&game, &Options::default());
-///     let state = matches.add(&game, &report).expect("a game of a match");
-///     summaries.push(state.summary());
-/// }
-/// assert_eq!(summaries, ["after 1 game: South 60, North 12 (to 100)", "South wins the match 110:34 after 2 games"]);
-/// ```
 #[derive(Debug, Clone, Default)]
 pub struct Matches {
     open: HashMap<String, Match>,
@@ -171,5 +155,32 @@ fn state(name: String, partie: &Partie, finding: Option<Finding>) -> MatchGame {
         target: partie.target(),
         winner: partie.winner(),
         finding,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bohnenspiel::notation::parse_records;
+    use bohnenspiel::validate::{Options, validate};
+
+    use super::Matches;
+
+    #[test]
+    fn the_games_of_a_match_add_up() {
+        let text = "[Partie \"Club\"]\n[Result \"60:12\"]\n\n1, 2\n\n[Partie \"Club\"]\n[Result \"50:22\"]\n\n1, 2\n";
+        let mut matches = Matches::default();
+        let mut summaries = Vec::new();
+        for game in parse_records(text) {
+            let report = validate(&game, &Options::default());
+            let state = matches.add(&game, &report).expect("a game of a match");
+            summaries.push(state.summary());
+        }
+        assert_eq!(
+            summaries,
+            [
+                "after 1 game: South 60, North 12 (to 100)",
+                "South wins the match 110:34 after 2 games"
+            ]
+        );
     }
 }
