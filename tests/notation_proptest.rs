@@ -8,9 +8,9 @@ use bohnenspiel::Hole;
 use std::collections::HashMap;
 
 use bohnenspiel::notation::{
-    CaptureAnnotation, Ending, Group, GroupKind, Joiner, Label, Layout, Mark, Movetext, Phrase,
-    PhraseForm, PlyToken, Prose, Record, RecordReader, SouthTurn, Span, Tag, Turn, Variation,
-    Visitor, WrittenMove, WrittenPly, parse_records,
+    CaptureAnnotation, Group, GroupKind, Label, Layout, Mark, Movetext, PlyToken, Prose, Record,
+    RecordReader, SouthTurn, Span, Tag, Turn, Variation, Visitor, WrittenMove, WrittenPly,
+    parse_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -46,58 +46,68 @@ fn words(first: &'static str) -> impl Strategy<Value = String> {
     })
 }
 
-/// The holes of a phrase: the first, and the further ones with the
-/// joiner before each.
-type Holes = (Hole, Vec<(Joiner, Hole)>);
-
-fn hole_list(single: bool) -> impl Strategy<Value = Holes> {
+/// The holes of a phrase as written: the first, then each further one
+/// with the joiner before it (`, ` or ` and `).
+fn hole_list(single: bool) -> impl Strategy<Value = String> {
     let len = if single { 0..1 } else { 0..4 };
     (
         hole(),
-        prop::collection::vec((select(vec![Joiner::Comma, Joiner::And]), hole()), len),
+        prop::collection::vec((select(vec![", ", " and "]), hole()), len),
     )
+        .prop_map(|(first, rest)| {
+            let mut text = first.number().to_string();
+            for (joiner, hole) in rest {
+                text.push_str(joiner);
+                text.push_str(&hole.number().to_string());
+            }
+            text
+        })
 }
 
-fn phrase() -> impl Strategy<Value = Phrase> {
-    select(vec![
-        PhraseForm::From,
-        PhraseForm::FromEach,
-        PhraseForm::EachFrom,
-    ])
-    .prop_flat_map(|form| {
-        (
-            any::<u8>(),
-            hole_list(form == PhraseForm::From),
-            any::<bool>(),
-        )
-            .prop_map(move |(beans, (first, rest), hole_word)| {
-                let mut phrase = Phrase::new(beans, first);
-                for (joiner, hole) in rest {
-                    phrase.push_hole(joiner, hole);
+/// One phrase of a capture annotation, in each of its three forms
+/// (`2 from 8`, `2 from 9, 8 each`, `4 each from 2 and 1`), with or
+/// without the word `hole` (`holes` before several).
+fn phrase() -> impl Strategy<Value = String> {
+    select(vec!["from", "from-each", "each-from"]).prop_flat_map(|form| {
+        (any::<u8>(), hole_list(form == "from"), any::<bool>()).prop_map(
+            move |(beans, holes, hole_word)| {
+                let word = match (hole_word, holes.contains(' ')) {
+                    (false, _) => "",
+                    (true, false) => "hole ",
+                    (true, true) => "holes ",
+                };
+                match form {
+                    "each-from" => format!("{beans} each from {word}{holes}"),
+                    "from-each" => format!("{beans} from {word}{holes} each"),
+                    _ => format!("{beans} from {word}{holes}"),
                 }
-                phrase.form = form;
-                phrase.hole_word = hole_word;
-                phrase
-            })
+            },
+        )
     })
 }
 
+/// A capture annotation of one to three phrases joined by `, `, ` and `
+/// or ` plus `, read by the notation's reader as the group of a ply, so
+/// that it holds the phrasing as written.
 fn annotation() -> impl Strategy<Value = CaptureAnnotation> {
     (
         phrase(),
-        prop::collection::vec(
-            (
-                select(vec![Joiner::Comma, Joiner::And, Joiner::Plus]),
-                phrase(),
-            ),
-            0..3,
-        ),
+        prop::collection::vec((select(vec![", ", " and ", " plus "]), phrase()), 0..3),
     )
         .prop_map(|(first, rest)| {
-            let mut annotation = CaptureAnnotation::new(first);
+            let mut text = first;
             for (joiner, phrase) in rest {
-                annotation.push_phrase(joiner, phrase);
+                text.push_str(joiner);
+                text.push_str(&phrase);
             }
+            let ply: WrittenPly = format!("1 ({text})")
+                .parse()
+                .unwrap_or_else(|error| panic!("({text}): {error}"));
+            let mut annotation = ply
+                .capture_annotation()
+                .unwrap_or_else(|| panic!("({text}) is no capture annotation"))
+                .clone();
+            annotation.span = Span::default();
             annotation
         })
 }
@@ -155,8 +165,8 @@ fn turn() -> impl Strategy<Value = Turn> {
     })
 }
 
-fn ending() -> impl Strategy<Value = Ending> {
-    words("[A-Z][a-z]{0,6}").prop_map(|text| Ending {
+fn ending() -> impl Strategy<Value = Prose> {
+    words("[A-Z][a-z]{0,6}").prop_map(|text| Prose {
         text,
         span: Span::default(),
     })

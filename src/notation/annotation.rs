@@ -4,7 +4,9 @@
 //! phrase names a number of beans and one or more holes in one of three
 //! forms ([`PhraseForm`]). The tree keeps the phrasing (joiners, forms, the
 //! word `hole`) so that the annotation prints back as written, up to white
-//! space.
+//! space; the phrasing is the printer's business, and the public API
+//! offers what was captured ([`CaptureAnnotation::captures`]) and the
+//! text (`Display`).
 
 use super::list::{JoinedHoles, JoinedPhrases};
 
@@ -14,7 +16,7 @@ use super::Span;
 
 /// How two phrases, or two holes of a list, are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Joiner {
+pub(crate) enum Joiner {
     /// `, `
     Comma,
     /// ` and `
@@ -26,7 +28,7 @@ pub enum Joiner {
 impl Joiner {
     /// The joiner as printed, with its spaces.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
+    pub(crate) const fn as_str(self) -> &'static str {
         match self {
             Joiner::Comma => ", ",
             Joiner::And => " and ",
@@ -37,7 +39,7 @@ impl Joiner {
 
 /// The shape of one phrase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PhraseForm {
+pub(crate) enum PhraseForm {
     /// `2 from 12`, `2 from hole 8`: one hole.
     From,
     /// `2 from 9, 8, 7 each`, `2 from 5 and 6 each`: each hole gives the
@@ -80,63 +82,20 @@ impl HoleList {
 }
 
 /// One phrase: `beans` from each hole of its holes.
-///
-/// ```
-/// use bohnenspiel::Hole;
-/// use bohnenspiel::notation::{CaptureAnnotation, Joiner, Phrase, PhraseForm};
-///
-/// let mut phrase = Phrase::new(2, Hole::new(9)?);
-/// phrase.push_hole(Joiner::Comma, Hole::new(8)?);
-/// phrase.form = PhraseForm::FromEach;
-/// let mut annotation = CaptureAnnotation::new(Phrase::new(4, Hole::new(10)?));
-/// annotation.push_phrase(Joiner::Comma, phrase);
-/// assert_eq!(annotation.to_string(), "4 from 10, 2 from 9, 8 each");
-/// assert_eq!(annotation.total_beans(), 8);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Phrase {
+pub(crate) struct Phrase {
     /// Beans taken from each hole.
-    pub beans: u8,
-    /// The holes, in written order ([`Phrase::holes`]).
+    pub(crate) beans: u8,
+    /// The holes, in written order.
     pub(crate) holes: HoleList,
     /// The written shape.
-    pub form: PhraseForm,
+    pub(crate) form: PhraseForm,
     /// Whether the word `hole` (or `holes`) was written before the holes.
     /// Printed as `hole` before one hole and `holes` before several.
-    pub hole_word: bool,
+    pub(crate) hole_word: bool,
 }
 
 impl Phrase {
-    /// `beans from hole`: a phrase of one hole, of the form
-    /// [`PhraseForm::From`], without the word `hole`.
-    #[must_use]
-    pub fn new(beans: u8, hole: Hole) -> Phrase {
-        Phrase {
-            beans,
-            holes: HoleList::one(hole),
-            form: PhraseForm::From,
-            hole_word: false,
-        }
-    }
-
-    /// Adds `hole` after the others, with `joiner` ([`Joiner::Comma`] or
-    /// [`Joiner::And`]) written before it.
-    pub fn push_hole(&mut self, joiner: Joiner, hole: Hole) {
-        self.holes.rest.push((joiner, hole));
-    }
-
-    /// The holes in written order (at least one).
-    pub fn holes(&self) -> impl Iterator<Item = Hole> + '_ {
-        self.holes.holes()
-    }
-
-    /// The separators written between the holes, one fewer than the
-    /// holes.
-    pub fn hole_joiners(&self) -> impl Iterator<Item = Joiner> + '_ {
-        self.holes.rest.iter().map(|&(joiner, _)| joiner)
-    }
-
     /// A phrase to be overwritten: `0 from 1`.
     pub(crate) const fn placeholder() -> Phrase {
         Phrase {
@@ -151,7 +110,23 @@ impl Phrase {
     }
 }
 
-/// A capture annotation as written: phrases and the joiners between them.
+/// A capture annotation as written, such as `4 from 10, 2 from 9, 8
+/// each`: the captures it names ([`CaptureAnnotation::captures`]) in
+/// its phrasing, which `Display` prints back as written (up to white
+/// space). One is read from a ply's group
+/// ([`WrittenPly::capture_annotation`](super::WrittenPly::capture_annotation)).
+///
+/// ```
+/// use bohnenspiel::notation::WrittenPly;
+///
+/// let ply: WrittenPly = "7 (4 from 10, 2 from holes 9, 8 each)".parse()?;
+/// let annotation = ply.capture_annotation().ok_or("no annotation")?;
+/// assert_eq!(annotation.to_string(), "4 from 10, 2 from holes 9, 8 each");
+/// let captures: Vec<(u8, u8)> = annotation.captures().map(|(hole, beans)| (hole.number(), beans)).collect();
+/// assert_eq!(captures, [(10, 4), (9, 2), (8, 2)]);
+/// assert_eq!(annotation.total_beans(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CaptureAnnotation {
     /// The first phrase.
@@ -174,30 +149,9 @@ impl CaptureAnnotation {
         }
     }
 
-    /// An annotation of one phrase (see [`Phrase`] for an example).
-    #[must_use]
-    pub fn new(phrase: Phrase) -> CaptureAnnotation {
-        CaptureAnnotation {
-            first: phrase,
-            rest: JoinedPhrases::new(),
-            span: Span::default(),
-        }
-    }
-
-    /// Adds `phrase` after the others, with `joiner` written before it.
-    pub fn push_phrase(&mut self, joiner: Joiner, phrase: Phrase) {
-        self.rest.push((joiner, phrase));
-    }
-
     /// The phrases in written order (at least one).
-    pub fn phrases(&self) -> impl Iterator<Item = &Phrase> + '_ {
+    pub(crate) fn phrases(&self) -> impl Iterator<Item = &Phrase> + '_ {
         std::iter::once(&self.first).chain(self.rest.iter().map(|(_, phrase)| phrase))
-    }
-
-    /// The joiners written between the phrases, one fewer than the
-    /// phrases.
-    pub fn phrase_joiners(&self) -> impl Iterator<Item = Joiner> + '_ {
-        self.rest.iter().map(|&(joiner, _)| joiner)
     }
 
     /// The flattened captures as written: `(hole, beans)` for every hole

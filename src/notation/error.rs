@@ -133,9 +133,9 @@ impl ParseError {
     /// ```
     /// use bohnenspiel::notation::WrittenPly;
     ///
-    /// let errors = "13".parse::<WrittenPly>().unwrap_err();
+    /// let error = "13".parse::<WrittenPly>().unwrap_err();
     /// assert_eq!(
-    ///     errors.0[0].description(),
+    ///     error.description(),
     ///     "hole number out of range: expected a hole number from 1 to 12, found `13`"
     /// );
     /// ```
@@ -212,24 +212,6 @@ impl fmt::Display for Warning {
         write!(f, "{}: warning: {}", self.location, self.message)
     }
 }
-
-/// The errors of a text that did not parse cleanly, at least one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseErrors(pub Vec<ParseError>);
-
-impl fmt::Display for ParseErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, error) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{error}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ParseErrors {}
 
 /// `text` quoted in backticks for a message, cut after
 /// [`MAX_QUOTED_CHARS`] characters with `…`.

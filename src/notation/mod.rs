@@ -25,7 +25,7 @@
 //! let ply = &record.movetext.moves[1].north.as_ref().unwrap().ply;
 //! assert_eq!(ply.hole.map(|hole| hole.number()), Some(7));
 //! assert_eq!(record.to_string(), "[Date \"1972\"]\n\n3, 9; 5, 7 (2 from hole 3); 4?, 7 (6 from 9 plus 2 from 8).\n");
-//! # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+//! # Ok::<(), bohnenspiel::notation::ParseError>(())
 //! ```
 //!
 //! # The record file format
@@ -269,9 +269,10 @@ mod visit;
 
 use std::str::FromStr;
 
+pub use annotation::CaptureAnnotation;
 pub(crate) use annotation::HoleList;
-pub use annotation::{CaptureAnnotation, Joiner, Phrase, PhraseForm};
-pub use error::{ErrorKind, ParseError, ParseErrors, Warning, WarningKind};
+pub(crate) use annotation::{Joiner, Phrase, PhraseForm};
+pub use error::{ErrorKind, ParseError, Warning, WarningKind};
 pub(crate) use error::{MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY};
 pub(crate) use groups::Groups;
 pub(crate) use list::Alternatives;
@@ -284,8 +285,8 @@ pub use tags::KnownTag;
 pub(crate) use tags::StartTag;
 pub(crate) use tags::{TagName, TagNames, result_value, rules_value, setup_value};
 pub use tree::{
-    Ending, Group, GroupKind, Label, Layout, Movetext, Prose, Record, SouthTurn, Tag, Turn,
-    Variation, WrittenMove, WrittenPly,
+    Group, GroupKind, Label, Layout, Movetext, Prose, Record, SouthTurn, Tag, Turn, Variation,
+    WrittenMove, WrittenPly,
 };
 pub use unparsed::LosslessRecord;
 pub(crate) use unparsed::{Joint, Skipped, Within};
@@ -295,16 +296,17 @@ pub(crate) use parse::plain::{PlainPly, PlainSink, RawMovetext};
 pub(crate) use visit::{Sink, Source};
 
 impl FromStr for Record {
-    type Err = ParseErrors;
+    type Err = ParseError;
 
-    /// Parses a text holding exactly one game; warnings are dropped (use
-    /// [`parse_records`] to see them).
-    fn from_str(text: &str) -> Result<Record, ParseErrors> {
+    /// Parses a text holding exactly one game; warnings are dropped. The
+    /// error is the game's first ([`parse_records`] gives every error and
+    /// warning of every game, each with its place).
+    fn from_str(text: &str) -> Result<Record, ParseError> {
         let mut games = parse_records(text).into_iter();
         let first = games.next();
-        let mut errors: Vec<ParseError> = Vec::new();
-        if let Some(second) = games.next() {
-            errors.push(ParseError {
+        match (first, games.next()) {
+            (Some(game), _) if !game.errors.is_empty() => game.into_result(),
+            (Some(_), Some(second)) => Err(ParseError {
                 kind: ErrorKind::UnexpectedText,
                 message: "a second game".to_owned(),
                 expected: "one game".to_owned(),
@@ -312,25 +314,38 @@ impl FromStr for Record {
                 span: Span::new(second.offset, second.offset),
                 location: second.locate(second.offset),
                 loses_plies: false,
-            });
-        }
-        match first {
-            Some(game) if errors.is_empty() => game.into_result(),
-            Some(game) => {
-                let mut all = game.errors;
-                all.append(&mut errors);
-                Err(ParseErrors(all))
-            }
-            None => Err(ParseErrors(errors)),
+            }),
+            (Some(game), None) => game.into_result(),
+            (None, _) => Err(empty_input()),
         }
     }
 }
 
 impl FromStr for WrittenPly {
-    type Err = ParseErrors;
+    type Err = ParseError;
 
-    /// Parses one ply such as `12!(2 from 1)` or `6!! (B/C)`.
-    fn from_str(text: &str) -> Result<WrittenPly, ParseErrors> {
-        parse::parse_ply(text).map_err(ParseErrors)
+    /// Parses one ply such as `12!(2 from 1)` or `6!! (B/C)`; the error
+    /// is the first in the text.
+    fn from_str(text: &str) -> Result<WrittenPly, ParseError> {
+        parse::parse_ply(text)
+            .map_err(|errors| errors.into_iter().next().unwrap_or_else(empty_input))
+    }
+}
+
+/// The error of a text that holds nothing to parse, for the cases where
+/// the parser gives no error of its own.
+fn empty_input() -> ParseError {
+    ParseError {
+        kind: ErrorKind::EmptyInput,
+        message: "nothing to parse".to_owned(),
+        expected: "a game".to_owned(),
+        found: "end of input".to_owned(),
+        span: Span::new(0, 0),
+        location: Location {
+            offset: 0,
+            line: 1,
+            column: 1,
+        },
+        loses_plies: false,
     }
 }

@@ -6,7 +6,7 @@ use super::MAX_ERRORS_PER_GAME;
 use super::parse::{BadBytes, parse_game, split::Splitter};
 use super::span::LineIndex;
 use super::visit::{Sink, TreeBuilder, Visitor};
-use super::{Location, ParseError, ParseErrors, Record, Warning};
+use super::{Location, ParseError, Record, Warning};
 
 /// One game read from a text: the tree, what went wrong, and the game's
 /// source text so that locations can be shown.
@@ -33,16 +33,16 @@ impl ParsedRecord {
         self.errors.is_empty()
     }
 
-    /// The record, or its errors.
+    /// The record, or its first error.
     ///
     /// # Errors
     ///
-    /// All parse errors of the game, if there is one.
-    pub fn into_result(self) -> Result<Record, ParseErrors> {
-        if self.errors.is_empty() {
-            Ok(self.record)
-        } else {
-            Err(ParseErrors(self.errors))
+    /// The game's first parse error, if it has one ([`ParsedRecord::errors`]
+    /// holds them all).
+    pub fn into_result(self) -> Result<Record, ParseError> {
+        match self.errors.into_iter().next() {
+            None => Ok(self.record),
+            Some(error) => Err(error),
         }
     }
 

@@ -70,7 +70,7 @@ pub struct WrittenMove {
     pub north: Option<Turn>,
     /// Prose ending the move, written after `and`, as in
     /// `6 and South loses.` (Boxed: few moves have one.)
-    pub ending: Option<Box<Ending>>,
+    pub ending: Option<Box<Prose>>,
     /// Whether a `.` follows the move (not counting one inside the ending
     /// text). Inline, a full stop ends the movetext.
     pub full_stop: bool,
@@ -87,7 +87,7 @@ pub struct WrittenMove {
 /// let moves = &record.movetext.moves;
 /// assert!(matches!(moves[0].south, SouthTurn::Elided { .. }));
 /// assert_eq!(moves[1].south.turn().map(|turn| turn.ply.to_string()), Some("3".into()));
-/// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+/// # Ok::<(), bohnenspiel::notation::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SouthTurn {
@@ -221,7 +221,7 @@ impl WrittenPly {
     /// assert_eq!(ply.hole, None);
     /// assert_eq!(ply.to_string(), "- (no beans)");
     /// assert_eq!(WrittenPly::pass().to_string(), "-");
-    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// # Ok::<(), bohnenspiel::notation::ParseError>(())
     /// ```
     #[must_use]
     pub fn pass() -> WrittenPly {
@@ -266,7 +266,7 @@ impl WrittenPly {
     /// let first = &record.movetext.moves[0];
     /// assert_eq!(first.south.turn().map(|turn| turn.ply.groups().len()), Some(1));
     /// assert_eq!(first.north.as_ref().map(|turn| turn.ply.to_string()), Some("8 (2 from 9)".into()));
-    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// # Ok::<(), bohnenspiel::notation::ParseError>(())
     /// ```
     #[must_use]
     pub fn groups(&self) -> &[Group] {
@@ -311,7 +311,7 @@ impl WrittenPly {
     ///     .map(|(hole, beans)| (hole.number(), beans))
     ///     .collect();
     /// assert_eq!(captures, [(10, 4), (9, 2), (8, 2), (7, 2)]);
-    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// # Ok::<(), bohnenspiel::notation::ParseError>(())
     /// ```
     #[must_use]
     pub fn annotated_captures(&self) -> Option<Vec<(Hole, u8)>> {
@@ -588,16 +588,10 @@ impl Movetext {
     }
 }
 
-/// Prose that ends a move, after `and`: `South loses.`
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ending {
-    /// The text after `and`, trimmed; runs to the end of the line.
-    pub text: String,
-    /// Where the text was written.
-    pub span: Span,
-}
-
-/// Prose after the movetext, such as the final score.
+/// Words a record writes about the game, with their place: the prose
+/// after the movetext ([`Record::prose`]), such as the final score, or
+/// the ending of a move after `and` ([`WrittenMove::ending`]: `South
+/// loses.`, the text up to the end of the line).
 ///
 /// In a record file, a tag line (starting with `[` and holding a `"`; a
 /// bracketed note without one stays in the prose), or a paragraph starting
@@ -608,7 +602,8 @@ pub struct Ending {
 /// the print reads back as the same prose.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prose {
-    /// The text, trimmed at both ends; line breaks kept.
+    /// The text, trimmed at both ends; line breaks kept (an ending has
+    /// none).
     pub text: String,
     /// Where the text was written.
     pub span: Span,
@@ -749,7 +744,7 @@ impl WrittenMove {
     /// let record: Record = "[Setup \"0,0,0,0,1,0/0,0,0,0,1,0 36:34 N\"]\n\n..., 11; 5, 12\n".parse()?;
     /// let first: Vec<Player> = record.movetext.moves[0].turns().map(|(side, _)| side).collect();
     /// assert_eq!(first, [Player::North]);
-    /// # Ok::<(), bohnenspiel::notation::ParseErrors>(())
+    /// # Ok::<(), bohnenspiel::notation::ParseError>(())
     /// ```
     pub fn turns(&self) -> impl Iterator<Item = (Player, &Turn)> + '_ {
         let south = self.south.turn().map(|turn| (Player::South, turn));

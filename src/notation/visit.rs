@@ -10,9 +10,9 @@ use crate::{Hole, Player};
 use super::parse::plain::RawMovetext;
 
 use super::{
-    Alternatives, CaptureAnnotation, Ending, Group, GroupKind, Groups, Label, Layout, Mark,
-    Movetext, ParseError, Prose, Record, SouthTurn, Span, Tag, Turn, Variation, Warning,
-    WrittenMove, WrittenPly,
+    Alternatives, CaptureAnnotation, Group, GroupKind, Groups, Label, Layout, Mark, Movetext,
+    ParseError, Prose, Record, SouthTurn, Span, Tag, Turn, Variation, Warning, WrittenMove,
+    WrittenPly,
 };
 
 /// A ply as the reader reads it, borrowed for one callback: whose turn
@@ -176,7 +176,7 @@ pub struct Skip(pub bool);
 #[derive(Debug, Clone, Copy)]
 pub struct MoveEnd<'a> {
     /// The ending after `and`, if any.
-    pub ending: Option<&'a Ending>,
+    pub ending: Option<&'a Prose>,
     /// Whether a `.` follows the move.
     pub full_stop: bool,
     /// From the first hole number to the end of the move.

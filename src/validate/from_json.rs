@@ -16,8 +16,8 @@ use std::io::{BufRead, Read as _};
 use serde::de::DeserializeOwned;
 
 use crate::notation::{
-    Ending, GroupKind, Groups, Label, Layout, LosslessRecord, MAX_GROUPS_PER_PLY, Mark, Movetext,
-    Prose, Record, Skipped, SouthTurn, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly,
+    GroupKind, Groups, Label, Layout, LosslessRecord, MAX_GROUPS_PER_PLY, Mark, Movetext, Prose,
+    Record, Skipped, SouthTurn, Span, Tag, Turn, Variation, Within, WrittenMove, WrittenPly,
     parse_records,
 };
 use crate::{Hole, Player, Setup};
@@ -1006,7 +1006,7 @@ fn rows(
                                 "expected an ending on one line, not empty and not padded with white space",
                             ));
                         }
-                        Some(Box::new(Ending {
+                        Some(Box::new(Prose {
                             text: text.clone(),
                             span: Span::default(),
                         }))

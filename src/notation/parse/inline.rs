@@ -4,7 +4,7 @@ use crate::Hole;
 use crate::Player;
 use crate::notation::error::ErrorKind;
 use crate::notation::visit::{MoveEnd, Sink, Source};
-use crate::notation::{Ending, Groups, Mark, Span, WrittenPly};
+use crate::notation::{Groups, Mark, Prose, Span, WrittenPly};
 use std::ops::ControlFlow;
 
 use super::RawWarning;
@@ -383,7 +383,7 @@ fn inline_move<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<bool, Fai
 /// An `and` with nothing after it on its line is an error that keeps
 /// every ply: there is no ending, and the `and` is text the parser
 /// skipped (so that printing the game keeps it verbatim).
-pub(crate) fn ending<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<Ending> {
+pub(crate) fn ending<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<Prose> {
     let rest = cursor.bytes.get(cursor.pos..cursor.end).unwrap_or_default();
     let line_end = cursor.pos + rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
     let raw = cursor.text.get(cursor.pos..line_end).unwrap_or_default();
@@ -410,7 +410,7 @@ pub(crate) fn ending<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Option<End
             span: cursor.span(start, start + text.len()),
         });
     }
-    Some(Ending {
+    Some(Prose {
         text: text.to_owned(),
         span: cursor.span(start, start + text.len()),
     })
