@@ -6,7 +6,7 @@ mod common;
 mod naive;
 
 use bohnenspiel::notation::{Layout, Record, Span, parse_records};
-use bohnenspiel::validate::{GameError, Options, replay_game, validate};
+use bohnenspiel::validate::{GameError, Options, validate};
 use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Repetition, Rules, Variant};
 
 /// Asserts that validation found no error in the record `text`.
@@ -91,8 +91,7 @@ fn the_record_of_a_game_validates_clean_and_replays_to_the_same_game() {
                 let report = validate(parsed, &Options::default());
                 assert_no_errors(&report, &text);
                 assert_eq!(record.start(), Ok(Some(start)), "{text}");
-                let again = replay_game(&record, &Options::default())
-                    .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let again = Game::try_from(&record).unwrap_or_else(|e| panic!("{e}\n{text}"));
                 // Every pass is written `-`, and the replay counts the
                 // plies as the game does.
                 let written_passes = record
@@ -138,7 +137,7 @@ fn records_without_a_start_or_with_an_illegal_ply_say_why() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(unknown.start(), Ok(None));
     assert_eq!(
-        replay_game(&unknown, &Options::default()).err(),
+        Game::try_from(&unknown).err(),
         Some(GameError::UnknownStart)
     );
     let invalid: Record = "[Setup \"6,6/6 0:0 S\"]\n\n4, 8\n"
@@ -150,12 +149,12 @@ fn records_without_a_start_or_with_an_illegal_ply_say_why() {
     );
     assert!(invalid.start().is_err());
     assert!(matches!(
-        replay_game(&invalid, &Options::default()),
+        Game::try_from(&invalid),
         Err(GameError::InvalidSetup { value, error })
             if value == "6,6/6 0:0 S" && invalid.start().err().as_ref() == Some(&error)
     ));
     let illegal: Record = "4, 8; 9, 12\n".parse().unwrap_or_else(|e| panic!("{e}"));
-    match replay_game(&illegal, &Options::default()) {
+    match Game::try_from(&illegal) {
         Err(GameError::Illegal {
             ply, move_number, ..
         }) => assert_eq!((ply, move_number), (3, 2)),
@@ -232,8 +231,8 @@ fn the_record_of_a_game_writes_each_ply_in_its_players_column() {
                 // It validates without errors and replays to the same plies.
                 let report = validate(parsed, &Options::default());
                 assert_no_errors(&report, &text);
-                let again = replay_game(&parsed.record, &Options::default())
-                    .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let again =
+                    Game::try_from(&parsed.record).unwrap_or_else(|e| panic!("{e}\n{text}"));
                 let (replayed, original) = (plies(&again), plies(&game));
                 assert!(replayed.starts_with(&original), "{text}");
             }

@@ -63,35 +63,42 @@ pub(crate) fn start_of(record: &Record) -> Result<Position, (GameError, &Tag)> {
     }
 }
 
-/// The game a record's main line records: replayed from its start
-/// position ([`Options::start`] when given) under its rules (its `Rules` tag's, else `options.rules`),
-/// as [`validate`] replays it, the first ply of each turn. A record that
-/// stops at a repeated position ends the game by a claim, as in
-/// validation. Capture annotations are not compared (see [`validate`] for
-/// that).
-///
-/// ```
-/// use bohnenspiel::notation::Record;
-/// use bohnenspiel::validate::{Options, replay_game};
-///
-/// let record: Record = std::fs::read_to_string("fixtures/rueger-1962.txt")?.parse()?;
-/// let game = replay_game(&record, &Options::default())?;
-/// assert_eq!(game.plies().len(), 37);
-/// assert_eq!(game.final_score().map(|score| score.to_string()).as_deref(), Some("50:22"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-///
-/// [`GameError::InvalidSetup`] or [`GameError::UnknownStart`] when the
-/// record has no start position and the options give none,
-/// [`GameError::Illegal`] at the first ply of the main line that cannot
-/// be played.
-pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError> {
-    let start = match options.start {
-        Some(start) => start,
-        None => start_of(record).map_err(|(error, _)| error)?,
-    };
+impl TryFrom<&Record> for Game {
+    type Error = GameError;
+
+    /// The game a record's main line records, the way back from
+    /// [`Record::from`](Record#impl-From%3C%26Game%3E-for-Record):
+    /// replayed from its start position under its rules (its `Rules`
+    /// tag's, else the standard rules), as [`validate`] replays it, the
+    /// first ply of each turn. A record that stops at a repeated position
+    /// ends the game by a claim, as in validation. Capture annotations are
+    /// not compared (see [`validate`] for that).
+    ///
+    /// ```
+    /// use bohnenspiel::Game;
+    /// use bohnenspiel::notation::Record;
+    ///
+    /// let record: Record = std::fs::read_to_string("fixtures/rueger-1962.txt")?.parse()?;
+    /// let game = Game::try_from(&record)?;
+    /// assert_eq!(game.plies().len(), 37);
+    /// assert_eq!(game.final_score().map(|score| score.to_string()).as_deref(), Some("50:22"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::InvalidSetup`] or [`GameError::UnknownStart`] when the
+    /// record has no start position, [`GameError::Illegal`] or
+    /// [`GameError::IllegalPass`] at the first ply of the main line that
+    /// cannot be played.
+    fn try_from(record: &Record) -> Result<Game, GameError> {
+        replay_game(record)
+    }
+}
+
+/// The game a record's main line records (see [`Game::try_from`]).
+fn replay_game(record: &Record) -> Result<Game, GameError> {
+    let start = start_of(record).map_err(|(error, _)| error)?;
     let parsed = ParsedRecord {
         record: record.clone(),
         errors: Vec::new(),
@@ -100,13 +107,7 @@ pub fn replay_game(record: &Record, options: &Options) -> Result<Game, GameError
         offset: 0,
         first_line: 1,
     };
-    let report = validate(
-        &parsed,
-        &Options {
-            keep_plies: true,
-            ..*options
-        },
-    );
+    let report = validate(&parsed, &Options::default());
     if let Some(&stop) = report.main_line.stop.as_deref() {
         match stop.reason {
             StopReason::Illegal(error) => {

@@ -126,8 +126,9 @@
 //!
 //! - [`Record::start`](crate::notation::Record::start): the start
 //!   [`Position`] of a record, from its `Setup` tag or the opening.
-//! - [`replay_game`]: the [`Game`] its main line records,
-//!   replayed under its rules (its `Rules` tag's, else the options').
+//! - [`Game::try_from`](crate::Game#impl-TryFrom%3C%26Record%3E-for-Game)`(&record)`:
+//!   the [`Game`] its main line records, replayed under its rules (its
+//!   `Rules` tag's, else the standard rules), or a [`GameError`].
 //! - [`Record::from`](crate::notation::Record#impl-From%3C%26Game%3E-for-Record)`(&game)`:
 //!   the record of a played game, with the rules' capture
 //!   annotations, each ply in its player's column (a game that starts
@@ -270,7 +271,7 @@ mod variations;
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
 pub use from_json::{DocumentError, DocumentErrorKind, read_json_games, records_from_json};
-pub use jobs::{GameError, replay_game};
+pub use jobs::GameError;
 #[cfg(feature = "serde")]
 pub use json::{DOCUMENT_VERSION, ResultDocument};
 #[cfg(feature = "serde")]
