@@ -47,7 +47,7 @@ use std::time::Instant;
 
 use bohnenspiel::notation::RecordReader;
 use bohnenspiel::validate::{DocumentForm, Options, Validator, validate, write_game_document};
-use bohnenspiel::{Game, Position, Repetition, Rules};
+use bohnenspiel::{Game, Position, Rules};
 
 /// A small xorshift generator, enough for test data.
 struct Rng(u64);
@@ -70,7 +70,7 @@ fn game(rng: &mut Rng, number: usize, out: &mut String) {
     let numbered = number % 4 == 3;
     // Ended at the first repetition, as the record then ends by a claim.
     let rules = Rules {
-        repetition: Repetition::Automatic { occurrence: 2 },
+        repetition_ends_at: Some(2),
         ..Rules::default()
     };
     let mut game = Game::new(Position::new(), rules);

@@ -83,7 +83,6 @@ pub struct ReadmeDoctests;
 
 pub(crate) use rules::TOTAL_BEANS;
 pub use rules::{
-    Action, Capture, Captures, ClaimError, EndReason, EndlessPlay, Game, GameEnd, Hole, Move,
-    Moves, Outcome, Partie, PartieError, PlayError, Player, Ply, Position, Repetition, Rules,
-    RulesError, Score, Setup, Variant, perft,
+    Action, Capture, Captures, EndReason, EndlessPlay, Game, GameEnd, Hole, Move, Moves, Outcome,
+    Partie, PlayError, Player, Ply, Position, Rules, RulesError, Score, Setup, Variant, perft,
 };

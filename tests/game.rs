@@ -2,8 +2,8 @@
 //! variant.
 
 use bohnenspiel::{
-    Action, ClaimError, EndReason, EndlessPlay, Game, Move, Outcome, PlayError, Player, Position,
-    Repetition, Rules, Score, Variant,
+    Action, EndReason, EndlessPlay, Game, Move, Outcome, PlayError, Player, Position, Rules, Score,
+    Variant,
 };
 
 fn position(text: &str) -> Position {
@@ -34,7 +34,7 @@ fn endless(endless_play: EndlessPlay) -> Game {
     let mut game = Game::new(position(ENDLESS), rules);
     play_all(&mut game, &ENDLESS_LINE[..11]);
     assert_eq!(game.first_occurrence(), None, "new before the 12th ply");
-    assert_eq!(game.claim_repetition(), Err(ClaimError::NotRepeated));
+    assert_eq!(game.claim_repetition(), None, "not repeated: refused");
     play_all(&mut game, &ENDLESS_LINE[11..]);
     assert!(!game.is_over(), "a repetition ends nothing by itself");
     assert_eq!((game.first_occurrence(), game.occurrences()), (Some(0), 2));
@@ -69,7 +69,7 @@ fn a_repetition_does_not_end_the_game_by_itself() {
 fn an_automatic_end_comes_at_the_chosen_occurrence() {
     for occurrence in [0, 1, 2, 3, 4] {
         let rules = Rules {
-            repetition: Repetition::Automatic { occurrence },
+            repetition_ends_at: Some(occurrence),
             ..Rules::default()
         };
         let mut game = Game::new(position(ENDLESS), rules);
@@ -87,7 +87,8 @@ fn an_automatic_end_comes_at_the_chosen_occurrence() {
             }
         );
         assert_eq!(end.score, Score::new(37, 35));
-        assert_eq!(game.claim_repetition(), Err(ClaimError::GameOver));
+        assert!(game.is_over());
+        assert_eq!(game.claim_repetition(), None, "over: refused");
     }
 }
 
@@ -283,7 +284,7 @@ fn hemprich_games_also_end_by_repetition() {
     let rules = Rules {
         variant: Variant::Hemprich,
         endless_play: EndlessPlay::LastMover,
-        repetition: Repetition::Automatic { occurrence: 2 },
+        repetition_ends_at: Some(2),
     };
     let mut game = Game::new(position(ENDLESS), rules);
     play_all(&mut game, &ENDLESS_LINE);

@@ -7,7 +7,7 @@ mod naive;
 
 use bohnenspiel::notation::{Layout, Record, Span, parse_records};
 use bohnenspiel::validate::{GameError, Options, validate};
-use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Repetition, Rules, Variant};
+use bohnenspiel::{Action, EndlessPlay, Game, Player, Position, Rules, Variant};
 
 /// Asserts that validation found no error in the record `text`.
 fn assert_no_errors(report: &bohnenspiel::validate::Report, text: &str) {
@@ -33,7 +33,7 @@ fn plies(game: &Game) -> Vec<(Player, Action)> {
 /// first repetition.
 fn random_game(start: Position, rules: Rules, seed: usize) -> Game {
     let rules = Rules {
-        repetition: Repetition::Automatic { occurrence: 2 },
+        repetition_ends_at: Some(2),
         ..rules
     };
     let mut game = Game::new(start, rules);

@@ -2,9 +2,7 @@
 
 use std::collections::HashSet;
 
-use bohnenspiel::{
-    EndlessPlay, Game, Hole, Move, Position, Repetition, Rules, Score, Setup, Variant,
-};
+use bohnenspiel::{EndlessPlay, Game, Hole, Move, Position, Rules, Score, Setup, Variant};
 use proptest::prelude::*;
 
 /// The position after playing legal moves chosen by `choices` (each taken
@@ -40,7 +38,7 @@ fn rules() -> impl Strategy<Value = Rules> {
         .prop_map(|(variant, endless_play, occurrence)| Rules {
             variant,
             endless_play,
-            repetition: Repetition::Automatic { occurrence },
+            repetition_ends_at: Some(occurrence),
         })
 }
 

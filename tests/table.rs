@@ -896,7 +896,7 @@ fn a_table_for_other_rules_is_refused_by_the_solver() {
     assert!(Solver::new(hemprich).with_table(table.clone()).is_err());
     // The repetition option does not change values: the table serves it.
     let automatic = Rules {
-        repetition: bohnenspiel::Repetition::Automatic { occurrence: 3 },
+        repetition_ends_at: Some(3),
         ..Rules::default()
     };
     assert!(Solver::new(automatic).with_table(table).is_ok());

@@ -1,7 +1,7 @@
 //! Taking moves back: a game with moves taken back is the game of the
 //! moves left, checked against replaying them from the start.
 
-use bohnenspiel::{Action, Captures, Game, Move, Position, Repetition, Rules, Variant};
+use bohnenspiel::{Action, Captures, Game, Move, Position, Rules, Variant};
 use proptest::prelude::*;
 
 /// Starts with long stretches without a capture (so that the positions
@@ -82,14 +82,14 @@ proptest! {
         let start: Position = start.parse().expect("a position");
         let rules = Rules {
             variant: if hemprich { Variant::Hemprich } else { Variant::Standard },
-            repetition: automatic.map_or(Repetition::Claim, |occurrence| Repetition::Automatic { occurrence }),
+            repetition_ends_at: automatic,
             ..Rules::default()
         };
         let mut random = Random(seed);
         let mut game = Game::new(start, rules);
         let played = play_random(&mut game, &mut random, n);
         // A claimed end is taken back with the move before it.
-        let claimed = claim && game.claim_repetition().is_ok();
+        let claimed = claim && game.claim_repetition().is_some();
         let k = k.min(played.len());
         for (back, &(mv, captures)) in played.iter().rev().take(k).enumerate() {
             let player = game.plies().iter().rev().find(|ply| matches!(ply.action, Action::Sow { .. })).map(|ply| ply.player);

@@ -12,7 +12,7 @@ use bohnenspiel::notation::{GameText, Layout, RecordReader, WrittenPly, parse_re
 use bohnenspiel::validate::{
     FindingKind, Options, Report, Severity, Validated, Validator, validate,
 };
-use bohnenspiel::{Action, EndReason, EndlessPlay, Game, Move, Repetition, Rules, Variant};
+use bohnenspiel::{Action, EndReason, EndlessPlay, Game, Move, Rules, Variant};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -513,7 +513,7 @@ fn hemprich_passes_are_counted_alike() {
 fn hemprich_games_written_with_passes_agree() {
     let rules = Rules {
         variant: Variant::Hemprich,
-        repetition: Repetition::Automatic { occurrence: 3 },
+        repetition_ends_at: Some(3),
         ..Rules::default()
     };
     let mut rng = naive::Rng(0x2545_F491_4F6C_DD1D);

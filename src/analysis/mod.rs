@@ -21,7 +21,7 @@
 //! after a Hemprich pass counts too), and the beans left on the board are
 //! shared as [`Rules::endless_play`](crate::Rules::endless_play) says
 //! ([`EndlessPlay::score`](crate::EndlessPlay::score), where the last mover
-//! is the player who sowed last). [`Rules::repetition`](crate::Rules::repetition),
+//! is the player who sowed last). [`Rules::repetition_ends_at`](crate::Rules::repetition_ends_at),
 //! which says how a [`Game`](crate::Game) treats a repetition, plays no
 //! part in search. The end of the game by rule comes first:
 //! under the standard rules a player without beans ends the game even in a

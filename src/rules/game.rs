@@ -5,9 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::{
-    Captures, Move, Moves, Outcome, PlayError, Player, Position, Repetition, Rules, Score, Variant,
-};
+use crate::{Captures, Move, Moves, Outcome, PlayError, Player, Position, Rules, Score, Variant};
 
 /// What happened in one ply of a [`Game`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,7 +52,7 @@ pub enum EndReason {
     AllCaptured,
     /// A position had occurred before since the last capture, and the game
     /// was ended there: by a player's claim ([`Game::claim_repetition`],
-    /// or a record that stops there), or by [`Repetition::Automatic`].
+    /// or a record that stops there), or by [`Rules::repetition_ends_at`].
     /// The beans left were shared as [`Rules::endless_play`] says.
     Repetition {
         /// The ply after which the position first occurred since the last
@@ -129,18 +127,6 @@ struct Recurrence {
     occurrences: u32,
 }
 
-/// Why [`Game::claim_repetition`] refused to end a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ClaimError {
-    /// The game has already ended.
-    #[error("the game is already over")]
-    GameOver,
-    /// The current position has not occurred before since the last
-    /// capture.
-    #[error("the position has not occurred before since the last capture")]
-    NotRepeated,
-}
-
 /// A game in progress or finished: the start position, every ply with its
 /// captures and the position after it, and what ended the game.
 ///
@@ -178,7 +164,7 @@ pub enum ClaimError {
 /// // Twice round: the start position has come back twice, and play goes on.
 /// assert!(!game.is_over());
 /// assert_eq!((game.first_occurrence(), game.occurrences()), (Some(0), 3));
-/// let end = game.claim_repetition()?;
+/// let end = game.claim_repetition().ok_or("a repetition to claim")?;
 /// assert_eq!(end.reason, EndReason::Repetition { earlier_ply: 0, ply: 24 });
 /// assert_eq!(end.score, Score::new(37, 35), "each side takes its own bean");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -186,13 +172,13 @@ pub enum ClaimError {
 ///
 /// A program that plays on its own (random playouts, self-play) can have
 /// the game end automatically when a position occurs for the N-th time
-/// since the last capture, with [`Repetition::Automatic`]:
+/// since the last capture, with [`Rules::repetition_ends_at`]:
 ///
 /// ```
-/// use bohnenspiel::{EndReason, Game, Move, Position, Repetition, Rules};
+/// use bohnenspiel::{EndReason, Game, Move, Position, Rules};
 ///
 /// let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse()?;
-/// let rules = Rules { repetition: Repetition::Automatic { occurrence: 2 }, ..Rules::default() };
+/// let rules = Rules { repetition_ends_at: Some(2), ..Rules::default() };
 /// let mut game = Game::new(start, rules);
 /// let round = [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10];
 /// for hole in round {
@@ -534,12 +520,12 @@ impl Game {
         }
     }
 
-    /// Ends the game if [`Rules::repetition`] ends it automatically at
+    /// Ends the game if [`Rules::repetition_ends_at`] ends it automatically at
     /// the current position; whether it did.
     #[cold]
     #[inline(never)]
     fn end_automatically(&mut self) -> bool {
-        let Repetition::Automatic { occurrence } = self.rules.repetition else {
+        let Some(occurrence) = self.rules.repetition_ends_at else {
             return false;
         };
         match self.recurrence() {
@@ -577,31 +563,32 @@ impl Game {
     /// Either player may claim: the rule that shares the beans decides
     /// which of them gains by it.
     ///
+    /// Returns how the game ended, or `None`, the game unchanged, when
+    /// there is nothing to claim: the game is already over
+    /// ([`Game::is_over`]), or the position is new since the last capture
+    /// ([`Game::first_occurrence`] is `None`).
+    ///
     /// ```
-    /// use bohnenspiel::{ClaimError, Game, Move, Position, Rules, Score};
+    /// use bohnenspiel::{Game, Move, Position, Rules, Score};
     ///
     /// let start: Position = "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S".parse()?;
     /// let mut game = Game::new(start, Rules::default());
-    /// assert_eq!(game.claim_repetition(), Err(ClaimError::NotRepeated));
+    /// assert_eq!(game.claim_repetition(), None, "the position is new");
     /// for hole in [5, 11, 6, 12, 1, 7, 2, 8, 3, 9, 4, 10] {
     ///     game.play(Move::from_number(hole)?)?;
     /// }
-    /// assert_eq!(game.claim_repetition()?.score, Score::new(37, 35));
-    /// assert_eq!(game.claim_repetition(), Err(ClaimError::GameOver));
+    /// let end = game.claim_repetition().ok_or("a repetition to claim")?;
+    /// assert_eq!(end.score, Score::new(37, 35));
+    /// assert_eq!(game.claim_repetition(), None, "the game is over");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`ClaimError::GameOver`] if the game has already ended,
-    /// [`ClaimError::NotRepeated`] if the position is new since the last
-    /// capture; the game is then unchanged.
-    pub fn claim_repetition(&mut self) -> Result<GameEnd, ClaimError> {
+    #[must_use = "None: the claim was refused"]
+    pub fn claim_repetition(&mut self) -> Option<GameEnd> {
         if self.end.is_some() {
-            return Err(ClaimError::GameOver);
+            return None;
         }
-        let recurrence = self.recurrence().ok_or(ClaimError::NotRepeated)?;
-        Ok(self.end_by_repetition(recurrence.first_ply))
+        let recurrence = self.recurrence()?;
+        Some(self.end_by_repetition(recurrence.first_ply))
     }
 
     /// The ply after which the current position first occurred since the
@@ -929,19 +916,15 @@ mod tests {
             "2,0,1,0,0,0/0,3,0,0,1,1 30:34 N",
             "0,0,0,0,1,0/0,0,0,0,1,0 36:34 S",
         ] {
-            for (n, repetition) in [
-                Repetition::Claim,
-                Repetition::Automatic { occurrence: 2 },
-                Repetition::Automatic { occurrence: 3 },
-            ]
-            .into_iter()
-            .cycle()
-            .take(300)
-            .enumerate()
+            for (n, repetition) in [None, Some(2), Some(3)]
+                .into_iter()
+                .cycle()
+                .take(300)
+                .enumerate()
             {
                 let start: Position = start.parse().expect("a position");
                 let rules = Rules {
-                    repetition,
+                    repetition_ends_at: repetition,
                     ..Rules::default()
                 };
                 let mut game = Game::new(start, rules);
@@ -972,10 +955,7 @@ mod tests {
                     }
                     assert_eq!(game.recurrence(), expected, "game {n}, ply {ply}");
                     assert_eq!(game.occurrences(), occurrences as u32);
-                    let automatic = match repetition {
-                        Repetition::Automatic { occurrence } => usize::from(occurrence),
-                        Repetition::Claim => usize::MAX,
-                    };
+                    let automatic = repetition.map_or(usize::MAX, usize::from);
                     let end = game.end().map(|end| end.reason);
                     if occurrences >= automatic {
                         ends[1] += 1;
@@ -985,11 +965,11 @@ mod tests {
                         ends[2] += 1;
                         let earlier_ply = base + first.expect("a repetition");
                         let claimed = game.claim_repetition().map(|end| end.reason);
-                        assert_eq!(claimed, Ok(EndReason::Repetition { earlier_ply, ply }));
+                        assert_eq!(claimed, Some(EndReason::Repetition { earlier_ply, ply }));
                     } else {
                         assert_eq!(end, None);
                         if first.is_none() {
-                            assert_eq!(game.claim_repetition(), Err(ClaimError::NotRepeated));
+                            assert_eq!(game.claim_repetition(), None, "not repeated");
                         }
                     }
                 }
@@ -1030,7 +1010,7 @@ mod tests {
         {
             let start: Position = start.parse().expect("a position");
             let rules = Rules {
-                repetition: [Repetition::Claim, Repetition::Automatic { occurrence: 3 }][n % 2],
+                repetition_ends_at: [None, Some(3)][n % 2],
                 variant: [Variant::Standard, Variant::Hemprich][n / 2 % 2],
                 ..Rules::default()
             };

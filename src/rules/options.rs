@@ -7,14 +7,14 @@ use crate::{Player, Position, RulesError, Score};
 
 /// Which rules a [`Game`](crate::Game) follows. The default is the
 /// standard game, with endless play scored [`EndlessPlay::OwnSide`] and
-/// ended only by a claim ([`Repetition::Claim`]).
+/// ended only by a claim (no [`Rules::repetition_ends_at`]).
 ///
 /// ```
-/// use bohnenspiel::{EndlessPlay, Repetition, Rules, Variant};
+/// use bohnenspiel::{EndlessPlay, Rules, Variant};
 ///
 /// let rules = Rules { variant: Variant::Hemprich, ..Rules::default() };
 /// assert_eq!(rules.endless_play, EndlessPlay::OwnSide);
-/// assert_eq!(rules.repetition, Repetition::Claim);
+/// assert_eq!(rules.repetition_ends_at, None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -24,42 +24,26 @@ pub struct Rules {
     /// How the beans left on the board are shared when a game ends on a
     /// repeated position.
     pub endless_play: EndlessPlay,
-    /// Whether a repeated position ends a game only when a player claims
-    /// it (the default) or automatically.
+    /// What a position that occurs again since the last capture does to
+    /// a game: `None` (the default), it only entitles a player to end the
+    /// game by a claim; `Some(n)`, the game ends by itself when a
+    /// position occurs for the `n`-th time since the last capture
+    /// (`Some(2)` ends it at the first repetition; 0 and 1 count as 2).
+    ///
+    /// The published rules know no end by repetition, and games played by
+    /// people (or by other programs) pass through a position twice and
+    /// then end normally: a repetition therefore only entitles a player to
+    /// end the game ([`Game::claim_repetition`](crate::Game::claim_repetition)),
+    /// the beans on the board shared as [`EndlessPlay`] says. A record
+    /// that stops at a repeated position, before the game is over, was
+    /// ended by that claim, whatever this option says (see
+    /// [`validate`](crate::validate)). A program that plays on its own
+    /// (random playouts, self-play) needs an automatic end, because some
+    /// games never end otherwise: with one bean on each side, six holes
+    /// apart, each side has one legal move for ever (see the
+    /// [`Game`](crate::Game#repetition) example).
     #[cfg_attr(feature = "serde", serde(default))]
-    pub repetition: Repetition,
-}
-
-/// What a position that occurs again since the last capture does to a
-/// [`Game`](crate::Game).
-///
-/// The published rules know no end by repetition, and games played by
-/// people (or by other programs) pass through a position twice and then
-/// end normally. A repetition therefore only entitles a player to end the
-/// game ([`Game::claim_repetition`](crate::Game::claim_repetition)); the
-/// beans on the board are then shared as [`EndlessPlay`] says. A record
-/// that stops at a repeated position, before the game is over, was ended
-/// by that claim, whatever this option says (see
-/// [`validate`](crate::validate)).
-///
-/// A program that plays on its own (random playouts, self-play) needs an
-/// automatic end, because some games never end otherwise: with one bean on
-/// each side, six holes apart, each side has one legal move for ever (see
-/// the [`Game`](crate::Game#repetition) example).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Repetition {
-    /// A repetition ends the game only when a player claims it.
-    #[default]
-    Claim,
-    /// The game ends by itself when a position occurs for the
-    /// `occurrence`-th time since the last capture: 2 ends it at the
-    /// first repetition (0 and 1 count as 2).
-    Automatic {
-        /// The occurrence that ends the game.
-        occurrence: u8,
-    },
+    pub repetition_ends_at: Option<u8>,
 }
 
 /// The rules variant.
@@ -74,7 +58,7 @@ pub enum Variant {
     /// K. Hemprich, 1926: a player who cannot move passes (recorded as an
     /// [`Action::Pass`](crate::Action::Pass) ply in the game's history),
     /// and the game ends only when every bean is captured (or on a
-    /// repeated position, as [`Repetition`] says).
+    /// repeated position, as [`Rules::repetition_ends_at`] says).
     Hemprich,
 }
 
@@ -82,7 +66,7 @@ pub enum Variant {
 /// player to move, occurring again since the last capture) is scored: the
 /// beans still on the board are shared out as this option says; the
 /// stores are kept. Such a game ends by a player's claim, or automatically
-/// as [`Repetition`] says; a repetition alone does not end it.
+/// as [`Rules::repetition_ends_at`] says; a repetition alone does not end it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -212,8 +196,8 @@ impl FromStr for EndlessPlay {
 /// name (`own-side`, `last-mover` or `split`); each at most once, in any
 /// order and case, with spaces around the parts and around `=` ignored.
 /// What is not given keeps its default (the standard variant, endless
-/// play [`EndlessPlay::OwnSide`]), and [`Rules::repetition`] is always
-/// [`Repetition::Claim`]. The empty text is the default rules.
+/// play [`EndlessPlay::OwnSide`]), and [`Rules::repetition_ends_at`] is always
+/// `None`. The empty text is the default rules.
 ///
 /// [`Display`](fmt::Display) writes the canonical form: the variant, then
 /// `; endless=RULE` unless the rule is the default one.
@@ -261,7 +245,7 @@ impl FromStr for Rules {
         Ok(Rules {
             variant: variant.unwrap_or_default(),
             endless_play: endless_play.unwrap_or_default(),
-            repetition: Repetition::Claim,
+            repetition_ends_at: None,
         })
     }
 }

@@ -14,15 +14,18 @@ use crate::{Player, Score};
 /// use bohnenspiel::{Partie, Player, Score};
 ///
 /// let mut partie = Partie::new();
-/// assert_eq!(partie.add_game(Score::new(50, 22))?, None);
-/// assert_eq!(partie.add_game(Score::new(22, 50))?, None);
+/// assert!(partie.add_game(Score::new(50, 22)));
+/// assert!(partie.add_game(Score::new(22, 50)));
 /// // Both pass 100 with equal totals: the match goes on.
-/// assert_eq!(partie.add_game(Score::new(36, 36))?, None);
-/// assert_eq!(partie.add_game(Score::new(38, 34))?, Some(Player::South));
+/// assert!(partie.add_game(Score::new(36, 36)));
+/// assert_eq!(partie.winner(), None);
+/// assert!(partie.add_game(Score::new(38, 34)));
+/// assert_eq!(partie.winner(), Some(Player::South));
 /// assert_eq!(partie.total(Player::South), 146);
 /// assert_eq!(partie.total(Player::North), 142);
-/// assert!(partie.add_game(Score::new(72, 0)).is_err());
-/// # Ok::<(), bohnenspiel::PartieError>(())
+/// // The match is won: a game more is not added.
+/// assert!(!partie.add_game(Score::new(72, 0)));
+/// assert_eq!(partie.games().len(), 4);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -31,14 +34,6 @@ pub struct Partie {
     totals: [u16; 2],
     games: Vec<Score>,
     winner: Option<Player>,
-}
-
-/// A game added to a match that is already won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("the match is already won by {winner}: no more games can be added")]
-pub struct PartieError {
-    /// Who won the match.
-    pub winner: Player,
 }
 
 impl Partie {
@@ -62,15 +57,13 @@ impl Partie {
         }
     }
 
-    /// Adds the final score of a game and returns the winner of the match,
-    /// if it is now decided.
-    ///
-    /// # Errors
-    ///
-    /// [`PartieError`] if the match is already won; nothing is added then.
-    pub fn add_game(&mut self, score: Score) -> Result<Option<Player>, PartieError> {
-        if let Some(winner) = self.winner {
-            return Err(PartieError { winner });
+    /// Adds the final score of a game, unless the match is already won:
+    /// returns whether it was added. [`Partie::winner`] says whether the
+    /// match is now decided, and by whom.
+    #[must_use = "false: the match was already won, and the game was not added"]
+    pub fn add_game(&mut self, score: Score) -> bool {
+        if self.winner.is_some() {
+            return false;
         }
         for player in Player::ALL {
             let total = &mut self.totals[player.index()];
@@ -85,7 +78,7 @@ impl Partie {
                 Player::North
             });
         }
-        Ok(self.winner)
+        true
     }
 
     /// The points needed to win.
@@ -128,10 +121,10 @@ mod tests {
     fn the_first_to_reach_the_target_wins() {
         let mut partie = Partie::new();
         assert_eq!(partie.target(), 100);
-        assert_eq!(partie.add_game(Score::new(50, 22)), Ok(None));
+        assert!(partie.add_game(Score::new(50, 22)));
         assert_eq!(partie.winner(), None);
         // Exactly 100 is enough.
-        assert_eq!(partie.add_game(Score::new(50, 22)), Ok(Some(Player::South)));
+        assert!(partie.add_game(Score::new(50, 22)));
         assert_eq!(partie.total(Player::South), 100);
         assert_eq!(partie.total(Player::North), 44);
         assert_eq!(partie.winner(), Some(Player::South));
@@ -140,31 +133,25 @@ mod tests {
     #[test]
     fn when_both_pass_the_target_the_higher_total_wins() {
         let mut partie = Partie::with_target(72);
-        assert_eq!(partie.add_game(Score::new(40, 32)), Ok(None));
-        assert_eq!(partie.add_game(Score::new(36, 36)), Ok(Some(Player::South)));
+        assert!(partie.add_game(Score::new(40, 32)));
+        assert_eq!(partie.winner(), None);
+        assert!(partie.add_game(Score::new(36, 36)));
+        assert_eq!(partie.winner(), Some(Player::South));
         assert_eq!(partie.total(Player::South), 76);
         assert_eq!(partie.total(Player::North), 68);
         let mut both = Partie::with_target(72);
-        both.add_game(Score::new(36, 36)).ok();
-        assert_eq!(both.add_game(Score::new(34, 38)), Ok(Some(Player::North)));
+        assert!(both.add_game(Score::new(36, 36)));
+        assert!(both.add_game(Score::new(34, 38)));
+        assert_eq!(both.winner(), Some(Player::North));
         assert_eq!(both.games(), [Score::new(36, 36), Score::new(34, 38)]);
     }
 
     #[test]
     fn no_game_can_be_added_once_the_match_is_won() {
         let mut partie = Partie::with_target(50);
-        partie.add_game(Score::new(22, 50)).ok();
-        let error = partie.add_game(Score::new(72, 0));
-        assert_eq!(
-            error,
-            Err(PartieError {
-                winner: Player::North
-            })
-        );
-        assert_eq!(
-            error.err().map(|e| e.to_string()).as_deref(),
-            Some("the match is already won by North: no more games can be added")
-        );
+        assert!(partie.add_game(Score::new(22, 50)));
+        assert!(!partie.add_game(Score::new(72, 0)), "the match is won");
+        assert_eq!(partie.winner(), Some(Player::North));
         assert_eq!(partie.games().len(), 1);
         assert_eq!(partie.total(Player::South), 22);
     }

@@ -5,7 +5,7 @@ use crate::notation::{
     Group, GroupKind, KnownTag, Layout, Movetext, ParsedRecord, Record, SouthTurn, Span, StartTag,
     Tag, Turn, WrittenMove, WrittenPly, setup_value,
 };
-use crate::{Action, EndReason, Game, PlayError, Player, Position, Repetition, Rules, RulesError};
+use crate::{Action, EndReason, Game, PlayError, Player, Position, Rules, RulesError};
 
 use super::{Options, StopReason, compare, validate};
 
@@ -181,9 +181,9 @@ impl From<&Game> for Record {
             });
         }
         // The tag names the variant and endless play; how a program ended
-        // its game (`Rules::repetition`) is no part of the record.
+        // its game (`Rules::repetition_ends_at`) is no part of the record.
         let rules = Rules {
-            repetition: Repetition::default(),
+            repetition_ends_at: None,
             ..game.rules()
         };
         if rules != Rules::default() {

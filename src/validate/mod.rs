@@ -89,7 +89,7 @@
 //!   it is scored by the endless-play rule of [`Options::rules`], the
 //!   `Result` tag is checked against that score, and a
 //!   [`FindingKind::Repetition`] note and the summary say so. (Records are
-//!   always replayed this way, whatever [`crate::Rules::repetition`]
+//!   always replayed this way, whatever [`crate::Rules::repetition_ends_at`]
 //!   says.)
 //! - Values written as comments (`(%value 38:34)`, `(%eval d12 +4)`,
 //!   `(%verdict mark confirmed)`: see [`written_values`]) are read on every

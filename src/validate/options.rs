@@ -24,8 +24,8 @@ pub struct Options {
     /// becomes [`Severity::Error`](super::Severity::Error)).
     pub strict: bool,
     /// The rules a record is replayed under, unless its `Rules` tag names
-    /// others (the tag wins). Whatever [`Rules::repetition`] says, a
-    /// record is replayed with [`Repetition::Claim`](crate::Repetition::Claim):
+    /// others (the tag wins). Whatever [`Rules::repetition_ends_at`] says, a
+    /// record is replayed with `repetition_ends_at: None`:
     /// see the [module documentation](super).
     pub rules: Rules,
     /// Whether the variant of [`Options::rules`] was chosen on purpose

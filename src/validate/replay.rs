@@ -4,8 +4,8 @@ use std::collections::BinaryHeap;
 
 use crate::notation::{self, GroupKind, Label, LineIndex, Location, ParsedRecord, Span, Turn};
 use crate::{
-    Action, Captures, EndReason, Game, GameEnd, Hole, Move, PlayError, Player, Position,
-    Repetition, Rules, Variant,
+    Action, Captures, EndReason, Game, GameEnd, Hole, Move, PlayError, Player, Position, Rules,
+    Variant,
 };
 
 use super::compare;
@@ -152,7 +152,7 @@ pub(crate) fn is_problem(record: &notation::Record) -> bool {
 /// that stops at one was ended by that claim.
 pub(crate) fn claims_only(rules: Rules) -> Rules {
     Rules {
-        repetition: Repetition::Claim,
+        repetition_ends_at: None,
         ..rules
     }
 }
@@ -646,7 +646,7 @@ impl<'a> Context<'a> {
         });
         if line.stop.is_none()
             && let Some((span, at)) = last
-            && let Ok(end) = game.claim_repetition()
+            && let Some(end) = game.claim_repetition()
         {
             self.note_repetition(line.last_index, end, span, at);
         }

@@ -487,7 +487,7 @@ impl Quick {
             .map(|(_, span, move_number)| (span, move_number));
         let (end, repetition) = match self.game.end() {
             Some(end) => (end, None),
-            None if repetition.is_some() => (self.game.claim_repetition().ok()?, repetition),
+            None if repetition.is_some() => (self.game.claim_repetition()?, repetition),
             None => return None,
         };
         if self.result.is_some_and(|written| written != end.score) {

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use bohnenspiel::notation::{self, Layout, Movetext, Record, Span, Tag, Turn, WrittenPly};
-use bohnenspiel::{Captures, EndlessPlay, Game, Hole, Move, Position, Repetition, Rules, Variant};
+use bohnenspiel::{Captures, EndlessPlay, Game, Hole, Move, Position, Rules, Variant};
 
 /// Every variant with every endless-play rule: the rule options under
 /// which analysis is checked.
@@ -43,7 +43,7 @@ pub const SPARSE: [&str; 3] = [
 /// [`play`] from `start`.
 pub fn play_from(start: Position, choices: impl IntoIterator<Item = usize>) -> (Vec<Played>, Game) {
     let rules = Rules {
-        repetition: Repetition::Automatic { occurrence: 3 },
+        repetition_ends_at: Some(3),
         ..Rules::default()
     };
     let mut game = Game::new(start, rules);

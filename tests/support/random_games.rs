@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::{Span, Tag};
-use bohnenspiel::{Game, Position, Repetition, Rules};
+use bohnenspiel::{Game, Position, Rules};
 
 /// A small deterministic generator (xorshift64*), so the files are the
 /// same on every run.
@@ -25,7 +25,7 @@ impl Rng {
 /// position (which, where a record stops, ends the game by a claim).
 fn random_game(rng: &mut Rng) -> Game {
     let rules = Rules {
-        repetition: Repetition::Automatic { occurrence: 2 },
+        repetition_ends_at: Some(2),
         ..Rules::default()
     };
     let mut game = Game::new(Position::new(), rules);

@@ -29,9 +29,7 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use crate::{
-    EndlessPlay, Game, GameEnd, Move, PlayError, Player, Position, Repetition, Rules, Score,
-};
+use crate::{EndlessPlay, Game, GameEnd, Move, PlayError, Player, Position, Rules, Score};
 
 /// How a match game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +87,7 @@ impl MatchEnd {
 /// going to each side's owner.
 fn match_rules(rules: Rules) -> Rules {
     Rules {
-        repetition: Repetition::Automatic { occurrence: 3 },
+        repetition_ends_at: Some(3),
         endless_play: EndlessPlay::OwnSide,
         ..rules
     }

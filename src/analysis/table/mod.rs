@@ -26,7 +26,7 @@
 //! capture the stores do not change) and the sharing of the board at a
 //! repetition ([`EndlessPlay::score`] adds the
 //! board to the stores) depend on the board and the player to move only;
-//! the stores are only added to the final score. [`Rules::repetition`]
+//! the stores are only added to the final score. [`Rules::repetition_ends_at`]
 //! does not change values either (search ignores it), so a table names
 //! the variant and the endless-play rule, and serves every `Rules` with
 //! those two ([`EndgameTable::covers`]).
@@ -884,7 +884,7 @@ impl EndgameTable {
         index::entries(self.beans)
     }
 
-    /// The rules the table was built for ([`Rules::repetition`] is the
+    /// The rules the table was built for ([`Rules::repetition_ends_at`] is the
     /// default; it does not change values).
     #[must_use]
     pub fn rules(&self) -> Rules {

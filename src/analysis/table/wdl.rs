@@ -14,7 +14,7 @@ use crate::{EndlessPlay, Outcome, Player, Position, Rules, Score, TOTAL_BEANS, V
 /// form: the exact [`EndgameTable`] answers every question, the 2-bit
 /// [`WdlTable`] only who gets more of the board.
 pub trait TableProbe {
-    /// The rules the table was built for ([`Rules::repetition`] is the
+    /// The rules the table was built for ([`Rules::repetition_ends_at`] is the
     /// default; it does not change values).
     fn rules(&self) -> Rules;
 

@@ -14,7 +14,7 @@ use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
 use bohnenspiel::diagram::Marks;
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::{Span, Tag};
-use bohnenspiel::{Action, Game, Move, Player, Position, Repetition, Rules};
+use bohnenspiel::{Action, Game, Move, Player, Position, Rules};
 
 use crate::board::diagram;
 use crate::commands::engine::read_line;
@@ -89,7 +89,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
     // game cannot go round for ever; the record then stops at the
     // repeated position, which reads as a claim.
     let playing = Rules {
-        repetition: Repetition::Automatic { occurrence: 3 },
+        repetition_ends_at: Some(3),
         ..rules
     };
     let mut game = Game::new(Position::new(), playing);

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchResult, Value};
 use bohnenspiel::analysis::{Budget, EndgameTable, Solution, SolveError, Solver};
-use bohnenspiel::{Action, Game, Move, Position, Repetition, Rules, Score};
+use bohnenspiel::{Action, Game, Move, Position, Rules, Score};
 
 use crate::cli::SolveFormat;
 use crate::error::{CliError, usage};
@@ -236,7 +236,7 @@ fn human(
 /// search does, so that no pass is written after the end.
 fn line_with_passes(start: Position, rules: Rules, solution: &Solution) -> Vec<Option<Move>> {
     let rules = Rules {
-        repetition: Repetition::Automatic { occurrence: 2 },
+        repetition_ends_at: Some(2),
         ..rules
     };
     let mut game = Game::new(start, rules);

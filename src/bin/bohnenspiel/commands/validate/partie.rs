@@ -108,11 +108,15 @@ impl Matches {
             None => Some(format!(
                 "this game of the match \"{name}\" has no final score (it is unfinished, without a Result tag): it does not count"
             )),
-            Some(score) => match entry.partie.add_game(score) {
-                Ok(_) => None,
-                Err(error) => Some(format!(
+            Some(score) => match entry.partie.winner() {
+                None => {
+                    // The match is not won yet, so the game is added.
+                    let _ = entry.partie.add_game(score);
+                    None
+                }
+                Some(winner) => Some(format!(
                     "this game comes after the match \"{name}\" was won by {} {}:{} after {} games: it does not count",
-                    error.winner,
+                    winner,
                     entry.partie.total(Player::South),
                     entry.partie.total(Player::North),
                     entry.partie.games().len()
