@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bohnenspiel::analysis::{EndgameTable, TableForm, TableProbe, WdlTable};
+use bohnenspiel::analysis::{EndgameTable, TableForm, WdlTable};
 
 /// Writes a line on standard output; a closed pipe (`| head`) ends the
 /// program quietly, another failure with a message.

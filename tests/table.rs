@@ -7,7 +7,7 @@ mod naive;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 
-use bohnenspiel::analysis::{EndgameTable, Solver, TableError, TableForm, TableProbe, WdlTable};
+use bohnenspiel::analysis::{EndgameTable, Solver, TableError, TableForm, WdlTable};
 use bohnenspiel::{EndlessPlay, Player, Position, Rules, Score, Setup, Variant};
 use common::ALL_RULES;
 use naive::Rng;
@@ -794,7 +794,7 @@ fn a_full_disk_is_an_io_error_and_leaves_no_file() {
 
 /// The 2-bit form, decoded as the documentation says, against the exact
 /// form on every position of every level up to 10 beans; and the
-/// outcomes both forms give through [`TableProbe`].
+/// outcomes both forms give.
 #[test]
 fn the_two_bit_form_agrees_with_the_exact_form_on_every_position() {
     for (variant, endless_play, top) in [
@@ -808,10 +808,7 @@ fn the_two_bit_form_agrees_with_the_exact_form_on_every_position() {
             .save(dir.path(), 0..=top, TableForm::Wdl)
             .expect("saved");
         let wdl = WdlTable::open(dir.path()).expect("opened");
-        assert_eq!(
-            (TableProbe::rules(&wdl), TableProbe::beans(&wdl)),
-            (rules, top)
-        );
+        assert_eq!((wdl.rules(), wdl.beans()), (rules, top));
         let mut bytes = 0;
         let mut checked = 0u64;
         for (level, path) in (0..=top).step_by(2).zip(&written) {
@@ -843,7 +840,6 @@ fn the_two_bit_form_agrees_with_the_exact_form_on_every_position() {
                     };
                     assert_eq!(wdl.board_outcome(&position), Some(want), "{position}");
                     assert_eq!(exact.board_outcome(&position), Some(want), "{position}");
-                    assert_eq!(wdl.board_value(&position), None);
                     // The outcome of the game: the exact form's always,
                     // the 2-bit form's the same whenever it gives one.
                     let game = exact.value(&position).expect("covered").outcome();

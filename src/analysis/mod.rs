@@ -162,4 +162,4 @@ pub use judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Ve
 pub(crate) use phrases::stated_stipulations;
 pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
 pub use solver::{Budget, Solution, SolveError, Solver};
-pub use table::{EndgameTable, LevelReport, TableError, TableForm, TableProbe, WdlTable};
+pub use table::{EndgameTable, LevelReport, TableError, TableForm, WdlTable};

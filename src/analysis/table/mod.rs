@@ -185,7 +185,8 @@
 //! the same, and decides it whenever the board's winner is not behind in
 //! the stores. A quarter of the exact form's bytes. It is written from an
 //! exact table ([`EndgameTable::write_level`] with [`TableForm::Wdl`]) and
-//! read as a [`WdlTable`]; both forms answer through [`TableProbe`].
+//! read as a [`WdlTable`]; both forms give a board's outcome
+//! (`board_outcome`) and the game's where it decides it (`outcome`).
 //!
 //! # Limits
 //!
@@ -322,7 +323,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
-pub use wdl::{TableProbe, WdlTable};
+pub use wdl::WdlTable;
 
 use crate::{EndlessPlay, Position, Rules, Score, Variant};
 

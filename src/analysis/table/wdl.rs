@@ -1,5 +1,5 @@
-//! The 2-bit form of a table, and the one interface both forms answer
-//! through (see the [module docs](super#the-2-bit-form)).
+//! The 2-bit form of a table, and the outcomes both forms give (see the
+//! [module docs](super#the-2-bit-form)).
 
 use std::fmt;
 use std::io::Read;
@@ -8,64 +8,7 @@ use std::path::{Path, PathBuf};
 use super::index::level_index;
 use super::set::{self, Levels};
 use super::{EndgameTable, TableError, TableForm};
-use crate::{EndlessPlay, Outcome, Player, Position, Rules, Score, TOTAL_BEANS, Variant};
-
-/// What an endgame table knows of a position without history, in either
-/// form: the exact [`EndgameTable`] answers every question, the 2-bit
-/// [`WdlTable`] only who gets more of the board.
-pub trait TableProbe {
-    /// The rules the table was built for ([`Rules::repetition_ends_at`] is the
-    /// default; it does not change values).
-    fn rules(&self) -> Rules;
-
-    /// The most beans on a board the table covers.
-    fn beans(&self) -> u8;
-
-    /// The beans South still gets from the board under best play; `None`
-    /// when the board holds more beans than the table covers, or the form
-    /// does not keep them (the 2-bit form).
-    fn board_value(&self, position: &Position) -> Option<u8>;
-
-    /// Who gets more of the beans on the board under best play (South,
-    /// North, or half each: [`Outcome::Draw`]): the outcome of the game
-    /// when both stores hold the same; `None` when the board holds more
-    /// beans than the table covers.
-    fn board_outcome(&self, position: &Position) -> Option<Outcome>;
-
-    /// The outcome of the game under best play, the stores counted, when
-    /// the table decides it: always with the exact form; with the 2-bit
-    /// form when the board's outcome and the stores agree (the board is
-    /// shared, or its winner is not behind in the stores). `None`
-    /// otherwise, or when the board holds more beans than the table
-    /// covers.
-    fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let stores = position.stores();
-        if let Some(beans) = self.board_value(position) {
-            let south = stores.south + beans;
-            return Some(Score::new(south, TOTAL_BEANS - south).outcome());
-        }
-        let lead = stores.south.cmp(&stores.north);
-        let ahead = |winner| Outcome::Decisive { winner };
-        match (self.board_outcome(position)?, lead) {
-            (Outcome::Draw, std::cmp::Ordering::Equal) => Some(Outcome::Draw),
-            (Outcome::Draw, std::cmp::Ordering::Greater)
-            | (
-                Outcome::Decisive {
-                    winner: Player::South,
-                },
-                std::cmp::Ordering::Equal | std::cmp::Ordering::Greater,
-            ) => Some(ahead(Player::South)),
-            (Outcome::Draw, std::cmp::Ordering::Less)
-            | (
-                Outcome::Decisive {
-                    winner: Player::North,
-                },
-                std::cmp::Ordering::Equal | std::cmp::Ordering::Less,
-            ) => Some(ahead(Player::North)),
-            _ => None,
-        }
-    }
-}
+use crate::{EndlessPlay, Outcome, Player, Position, Rules, Score, Variant};
 
 /// The outcome of a board from its 2-bit code.
 const fn outcome_of(code: u8) -> Outcome {
@@ -80,25 +23,28 @@ const fn outcome_of(code: u8) -> Outcome {
     }
 }
 
-impl TableProbe for EndgameTable {
-    fn rules(&self) -> Rules {
-        EndgameTable::rules(self)
-    }
-
-    fn beans(&self) -> u8 {
-        EndgameTable::beans(self)
-    }
-
-    fn board_value(&self, position: &Position) -> Option<u8> {
-        EndgameTable::board_value(self, position)
-    }
-
-    fn board_outcome(&self, position: &Position) -> Option<Outcome> {
-        let south = EndgameTable::board_value(self, position)?;
+impl EndgameTable {
+    /// Who gets more of the beans on the board of `position` under best
+    /// play, if it has no history (South, North, or half each:
+    /// [`Outcome::Draw`]): the outcome of the game when both stores hold
+    /// the same, as the 2-bit form keeps it ([`WdlTable::board_outcome`]);
+    /// `None` when the board holds more beans than the table covers.
+    #[must_use]
+    pub fn board_outcome(&self, position: &Position) -> Option<Outcome> {
+        let south = self.board_value(position)?;
         Some(outcome_of(super::file::wdl_code(
             south,
             position.beans_on_board(),
         )))
+    }
+
+    /// The outcome of the game from `position` under best play, if it has
+    /// no history, the stores counted: the outcome of
+    /// [`EndgameTable::value`]; `None` when the board holds more beans
+    /// than the table covers.
+    #[must_use]
+    pub fn outcome(&self, position: &Position) -> Option<Outcome> {
+        self.value(position).map(Score::outcome)
     }
 }
 
@@ -120,7 +66,7 @@ pub struct WdlTable {
 impl fmt::Debug for WdlTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("WdlTable")
-            .field("rules", &TableProbe::rules(self))
+            .field("rules", &self.rules())
             .field("beans", &self.beans)
             .field("bytes", &self.bits.len())
             .finish()
@@ -181,10 +127,11 @@ impl WdlTable {
     pub fn covers(&self, rules: Rules) -> bool {
         rules.variant == self.variant && rules.endless_play == self.endless_play
     }
-}
 
-impl TableProbe for WdlTable {
-    fn rules(&self) -> Rules {
+    /// The rules the table was built for ([`Rules::repetition_ends_at`]
+    /// is the default; it does not change values).
+    #[must_use]
+    pub fn rules(&self) -> Rules {
         Rules {
             variant: self.variant,
             endless_play: self.endless_play,
@@ -192,16 +139,19 @@ impl TableProbe for WdlTable {
         }
     }
 
-    fn beans(&self) -> u8 {
+    /// The most beans on a board the table covers.
+    #[must_use]
+    pub const fn beans(&self) -> u8 {
         self.beans
     }
 
-    /// Always `None`: the 2-bit form keeps only the outcome.
-    fn board_value(&self, _position: &Position) -> Option<u8> {
-        None
-    }
-
-    fn board_outcome(&self, position: &Position) -> Option<Outcome> {
+    /// Who gets more of the beans on the board of `position` under best
+    /// play, if it has no history (South, North, or half each:
+    /// [`Outcome::Draw`]): the outcome of the game when both stores hold
+    /// the same; `None` when the board holds more beans than the table
+    /// covers.
+    #[must_use]
+    pub fn board_outcome(&self, position: &Position) -> Option<Outcome> {
         let beans = position.beans_on_board();
         if beans > self.beans || beans % 2 == 1 {
             return None;
@@ -210,5 +160,35 @@ impl TableProbe for WdlTable {
         let start = *self.starts.get(usize::from(beans / 2))?;
         let byte = self.bits.get(start + usize::try_from(index / 4).ok()?)?;
         Some(outcome_of(byte >> (2 * (index % 4)) & 0b11))
+    }
+
+    /// The outcome of the game from `position` under best play, if it has
+    /// no history, the stores counted, when the board's outcome decides
+    /// it: when the board's winner is not behind in the stores (or the
+    /// board is shared and so are the stores, a draw). `None` otherwise,
+    /// or when the board holds more beans than the table covers.
+    #[must_use]
+    pub fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let stores = position.stores();
+        let lead = stores.south.cmp(&stores.north);
+        let ahead = |winner| Outcome::Decisive { winner };
+        match (self.board_outcome(position)?, lead) {
+            (Outcome::Draw, std::cmp::Ordering::Equal) => Some(Outcome::Draw),
+            (Outcome::Draw, std::cmp::Ordering::Greater)
+            | (
+                Outcome::Decisive {
+                    winner: Player::South,
+                },
+                std::cmp::Ordering::Equal | std::cmp::Ordering::Greater,
+            ) => Some(ahead(Player::South)),
+            (Outcome::Draw, std::cmp::Ordering::Less)
+            | (
+                Outcome::Decisive {
+                    winner: Player::North,
+                },
+                std::cmp::Ordering::Equal | std::cmp::Ordering::Less,
+            ) => Some(ahead(Player::North)),
+            _ => None,
+        }
     }
 }
