@@ -49,8 +49,9 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use bohnenspiel::analysis::Limits;
 use bohnenspiel::analysis::engine::matches::{Match, MatchEnd, Tally};
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, Weights};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, Weights};
 use bohnenspiel::{Game, Move, Player, Position, Rules};
 
 fn next(state: &mut u64) -> u64 {

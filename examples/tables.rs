@@ -24,7 +24,7 @@ use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bohnenspiel::analysis::{Budget, EndgameTable, LevelReport, Solver, TableError, TableForm};
+use bohnenspiel::analysis::{EndgameTable, LevelReport, Limits, Solver, TableError, TableForm};
 use bohnenspiel::{Position, Rules};
 
 /// Writes a line on standard output; a closed pipe (`| head`) ends the
@@ -442,7 +442,7 @@ fn main() -> ExitCode {
     );
     drop(dir);
 
-    let mut solver = Solver::new(rules).with_budget(Budget::nodes(20_000_000));
+    let mut solver = Solver::new(rules).with_limits(Limits::nodes(20_000_000));
     let mut counts = Counts::default();
     let started = Instant::now();
     for level in (0..=every).step_by(2) {

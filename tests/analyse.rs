@@ -5,7 +5,7 @@
 mod naive;
 
 use bohnenspiel::analysis::{
-    Analyser, Analysis, AnalysisError, Budget, JudgementKind, SolveError, Solver, Verdict,
+    Analyser, Analysis, AnalysisError, JudgementKind, Limits, SolveError, Solver, Verdict,
 };
 use bohnenspiel::notation::parse_records;
 use bohnenspiel::validate::Options;
@@ -23,7 +23,7 @@ const STANDARD: NaiveRules = NaiveRules {
 fn analyse(text: &str, nodes: u64) -> Result<Analysis, AnalysisError> {
     let games = parse_records(text);
     assert_eq!(games.len(), 1, "one game in {text:?}");
-    Analyser::new(Options::default(), Budget::nodes(nodes)).analyse(&games[0])
+    Analyser::new(Options::default(), Limits::nodes(nodes)).analyse(&games[0])
 }
 
 /// The analysis of `text`, which must succeed.
@@ -502,7 +502,7 @@ fn records_that_cannot_be_analysed_are_typed_errors() {
     let start: Position = ONE_WIN
         .parse()
         .unwrap_or_else(|_| unreachable!("a position"));
-    let analysis = Analyser::new(Options::default(), Budget::nodes(1000))
+    let analysis = Analyser::new(Options::default(), Limits::nodes(1000))
         .analyse_from(&games[0], start)
         .unwrap_or_else(|error| panic!("analysed: {error}"));
     assert_eq!(kinds(&analysis), [(Mark, Confirmed)]);
@@ -762,13 +762,14 @@ fn plies_past_the_longest_history_are_unanalysed_with_its_limit() {
 /// elsewhere at the depth asked (one less after a ply).
 #[test]
 fn a_review_gives_every_ply_a_value_and_says_which() {
-    use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+    use bohnenspiel::analysis::Limits;
+    use bohnenspiel::analysis::engine::{Engine, EngineConfig};
     use bohnenspiel::analysis::review::{Assessment, Reviewer};
     let text = std::fs::read_to_string("fixtures/rueger-1962.txt").expect("the fixture");
     let games = bohnenspiel::notation::parse_records(&text);
     let analysis = bohnenspiel::analysis::Analyser::new(
         bohnenspiel::validate::Options::default(),
-        bohnenspiel::analysis::Budget::nodes(100_000),
+        bohnenspiel::analysis::Limits::nodes(100_000),
     )
     .analyse(&games[0])
     .expect("analysed");
@@ -805,13 +806,14 @@ fn a_review_gives_every_ply_a_value_and_says_which() {
 /// exactly those plies as losing value, by exact values.
 #[test]
 fn a_review_marks_the_moves_the_record_marks_as_mistakes() {
-    use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+    use bohnenspiel::analysis::Limits;
+    use bohnenspiel::analysis::engine::{Engine, EngineConfig};
     use bohnenspiel::analysis::review::Reviewer;
     let text = std::fs::read_to_string("fixtures/shotayev-gentlemen.txt").expect("the fixture");
     let games = bohnenspiel::notation::parse_records(&text);
     let analysis = bohnenspiel::analysis::Analyser::new(
         bohnenspiel::validate::Options::default(),
-        bohnenspiel::analysis::Budget::nodes(1_000_000),
+        bohnenspiel::analysis::Limits::nodes(1_000_000),
     )
     .analyse(&games[0])
     .expect("analysed");

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchResult, Value, Weights};
+use bohnenspiel::analysis::Limits;
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, SearchResult, Value, Weights};
 use bohnenspiel::analysis::{EndgameTable, SolveError};
 use bohnenspiel::{EndlessPlay, Game, Move, Position, Rules, Variant};
 use common::ALL_RULES;

@@ -6,7 +6,7 @@ mod naive;
 
 use bohnenspiel::analysis::reconstruction::StatedEnd;
 use bohnenspiel::analysis::{
-    Analyser, Budget, ReconstructError, ReconstructOptions, Solver, Verdict, reconstruct,
+    Analyser, Limits, ReconstructError, ReconstructOptions, Solver, Verdict, reconstruct,
 };
 use bohnenspiel::notation::{ParsedRecord, parse_records};
 use bohnenspiel::validate::{self, FindingKind, Options, Severity};
@@ -84,7 +84,7 @@ fn naive_positions(
     first: &[u8],
 ) -> Vec<Position> {
     let mut solver = Solver::new(options.rules);
-    let mut analyser = Analyser::new(*options, Budget::default());
+    let mut analyser = Analyser::new(*options, Limits::nodes(Solver::DEFAULT_NODES));
     let mut judged = Vec::new();
     for &board in boards {
         let beans: u8 = board.iter().sum();

@@ -6,7 +6,7 @@ mod common;
 mod naive;
 mod sampling;
 
-use bohnenspiel::analysis::{Budget, SolveError, Solver};
+use bohnenspiel::analysis::{Limits, SolveError, Solver};
 use bohnenspiel::{Move, Position, Rules, Score};
 use common::ALL_RULES;
 use naive::minimax::{self, Endless, NaiveRules, Reference};
@@ -232,11 +232,11 @@ fn the_gentlemen_after_five_the_published_refutation_wins_for_north() {
 
 #[test]
 fn a_small_budget_is_a_typed_answer() {
-    let mut solver = Solver::new(Rules::default()).with_budget(Budget::nodes(500));
+    let mut solver = Solver::new(Rules::default()).with_limits(Limits::nodes(500));
     match solver.solve(&Position::new(), &[]) {
-        Err(SolveError::OutOfBudget { nodes, budget }) => {
+        Err(SolveError::OutOfBudget { nodes, limits }) => {
             assert_eq!(nodes, 500);
-            assert_eq!(budget, Budget::nodes(500));
+            assert_eq!(limits, Limits::nodes(500));
         }
         other => panic!("expected OutOfBudget, got {other:?}"),
     }
@@ -245,17 +245,14 @@ fn a_small_budget_is_a_typed_answer() {
         error.to_string(),
         "not solved within the budget of 500 nodes (500 nodes searched)"
     );
-    let timed = Budget {
-        nodes: None,
-        time: Some(std::time::Duration::from_millis(20)),
-    };
-    let mut solver = Solver::new(Rules::default()).with_budget(timed);
+    let timed = Limits::time(std::time::Duration::from_millis(20));
+    let mut solver = Solver::new(Rules::default()).with_limits(timed);
     assert!(matches!(
         solver.value(&Position::new(), &[]),
         Err(SolveError::OutOfBudget { .. })
     ));
     // The same solver still answers what fits in the budget.
-    let mut solver = solver.with_budget(Budget::default());
+    let mut solver = solver.with_limits(Limits::nodes(Solver::DEFAULT_NODES));
     assert_eq!(solver.value(&gentlemen(), &[]), Ok(Score::new(36, 36)));
 }
 

@@ -5,9 +5,9 @@
 
 mod support;
 
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig};
 use bohnenspiel::analysis::review::Reviewer;
-use bohnenspiel::analysis::{Analyser, Budget, JudgementKind, Verdict};
+use bohnenspiel::analysis::{Analyser, JudgementKind, Limits, Verdict};
 use bohnenspiel::notation::{Group, GroupKind, Record, Span, parse_records};
 use bohnenspiel::validate::{FindingKind, Options, WrittenValue, validate, written_values};
 use bohnenspiel::{Rules, Score};
@@ -68,7 +68,7 @@ fn the_values_written_into_random_games_are_confirmed() {
     let text = String::from_utf8(text).expect("UTF-8");
     // A new analyser for each analysis: the solver's memo, kept from one
     // record to the next, could find more values the second time.
-    let analyser = || Analyser::new(Options::default(), Budget::nodes(3000));
+    let analyser = || Analyser::new(Options::default(), Limits::nodes(3000));
     let mut reviewer = Reviewer::new(
         Engine::new(Rules::default(), EngineConfig::default()),
         Limits::depth(3),

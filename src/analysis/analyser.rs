@@ -18,7 +18,7 @@ use super::judgement::{
 use super::lines::{LineData, Lines};
 use super::phrases::{self, OutcomeClaim};
 use super::written::{self, Estimator};
-use super::{Budget, Solution, SolveError, Solver};
+use super::{Limits, Solution, SolveError, Solver};
 
 /// Why a record cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -61,13 +61,13 @@ pub enum AnalysisError {
 /// solver's memo is kept from one record to the next.
 ///
 /// ```
-/// use bohnenspiel::analysis::{Analyser, Budget, Verdict};
+/// use bohnenspiel::analysis::{Analyser, Limits, Verdict};
 /// use bohnenspiel::notation::parse_records;
 /// use bohnenspiel::validate::Options;
 ///
 /// let text = std::fs::read_to_string("fixtures/shotayev-gentlemen.txt")?;
 /// let games = parse_records(&text);
-/// let mut analyser = Analyser::new(Options::default(), Budget::nodes(1_000_000));
+/// let mut analyser = Analyser::new(Options::default(), Limits::nodes(1_000_000));
 /// let analysis = analyser.analyse(&games[0])?;
 /// let stipulation = &analysis.judgements[0];
 /// assert_eq!(stipulation.claim, "South to move and draw");
@@ -78,7 +78,7 @@ pub enum AnalysisError {
 #[derive(Debug, Clone)]
 pub struct Analyser {
     options: Options,
-    budget: Budget,
+    limits: Limits,
     solver: Solver,
     /// The engine that checks the engine's values written in a record.
     estimator: Estimator,
@@ -87,25 +87,25 @@ pub struct Analyser {
 impl Analyser {
     /// An analyser replaying records under `options` (a record's `Rules`
     /// tag wins, as in validation) and solving each value within
-    /// `budget`.
+    /// `limits`.
     #[must_use]
-    pub fn new(options: Options, budget: Budget) -> Analyser {
+    pub fn new(options: Options, limits: Limits) -> Analyser {
         let options = Options {
             keep_plies: true,
             ..options
         };
         Analyser {
             options,
-            budget,
-            solver: Solver::new(options.rules).with_budget(budget),
+            limits,
+            solver: Solver::new(options.rules).with_limits(limits),
             estimator: Estimator::default(),
         }
     }
 
     /// The budget of each value.
     #[must_use]
-    pub const fn budget(&self) -> Budget {
-        self.budget
+    pub const fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// Analyses a record from its own start: its `Setup` tag's position,
@@ -136,13 +136,13 @@ impl Analyser {
     /// record does not replay is an [`AnalysisError::Invalid`].
     ///
     /// ```
-    /// use bohnenspiel::analysis::{Analyser, Budget};
+    /// use bohnenspiel::analysis::{Analyser, Limits};
     /// use bohnenspiel::notation::parse_records;
     /// use bohnenspiel::validate::Options;
     ///
     /// // "5? loses" is right from this start: North then wins 38:34.
     /// let games = parse_records("[Setup \"?\"]\n\n1.  5?  9 (2 from 12)\n");
-    /// let mut analyser = Analyser::new(Options::default(), Budget::nodes(100_000));
+    /// let mut analyser = Analyser::new(Options::default(), Limits::nodes(100_000));
     /// let start = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
     /// assert!(!analyser.analyse_from(&games[0], start)?.is_contradicted());
     /// // Where 5 is the only move, it keeps the value: contradicted.
@@ -180,7 +180,7 @@ impl Analyser {
             return Err(AnalysisError::Invalid { errors });
         };
         if self.solver.rules() != report.rules {
-            self.solver = Solver::new(report.rules).with_budget(self.budget);
+            self.solver = Solver::new(report.rules).with_limits(self.limits);
         }
         let all_lines = Lines::new(start, &report);
         let mut work = Work {
@@ -1060,7 +1060,7 @@ mod tests {
         assert!(claim.holds(Score::new(30, 42)));
         assert!(!claim.holds(Score::new(36, 36)));
         let games = parse_records("4, 8\n");
-        let mut analyser = Analyser::new(Options::default(), Budget::nodes(10));
+        let mut analyser = Analyser::new(Options::default(), Limits::nodes(10));
         let analysis = analyser.analyse(&games[0]);
         assert!(analysis.is_ok_and(|analysis| analysis.unanalysed_plies() == 2));
     }

@@ -74,7 +74,7 @@
 //! **confirmed**, **contradicted** (the message says why: the values,
 //! the move that keeps the value, a line that shows it) or
 //! **unanalysed**, when a value it needs was not found within the
-//! [`Budget`] (never guessed). Values are those of the side that moves:
+//! [`Limits`] (never guessed). Values are those of the side that moves:
 //! a move **keeps the value** when the mover's final score under best
 //! play after it equals the one before it, and **loses value** when it is
 //! smaller.
@@ -161,5 +161,5 @@ pub use analyser::{Analyser, AnalysisError};
 pub use judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
 pub(crate) use phrases::stated_stipulations;
 pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
-pub use solver::{Budget, Solution, SolveError, Solver};
+pub use solver::{Limits, Solution, SolveError, Solver};
 pub use table::{EndgameTable, LevelReport, TableError, TableForm, WdlTable};

@@ -95,7 +95,7 @@ use crate::validate::{self, FindingKind, Options, Report, Severity};
 use crate::{Move, Outcome, Player, Position, Score, Setup, TOTAL_BEANS};
 
 use super::phrases::{self, ClaimedResult, OutcomeClaim};
-use super::{Analyser, Budget, Judgement, SolveError, Solver, Verdict};
+use super::{Analyser, Judgement, Limits, SolveError, Solver, Verdict};
 use search::{Expect, Step, Stopped};
 
 /// The default bean limit of [`ReconstructOptions::beans`].
@@ -151,7 +151,7 @@ pub struct ReconstructOptions {
     /// ([`validate::Options::strict`]).
     pub validation: validate::Options,
     /// The solver's budget for each position it solves.
-    pub budget: Budget,
+    pub limits: Limits,
     /// The most candidate boards validated for real; more is a
     /// [`ReconstructError::TooManyBoards`]. At most 10 million (the
     /// boards kept in memory, 12 bytes each); a million by default.
@@ -166,7 +166,7 @@ impl Default for ReconstructOptions {
                 keep_plies: false,
                 ..validate::Options::default()
             },
-            budget: Budget::default(),
+            limits: Limits::nodes(Solver::DEFAULT_NODES),
             max_boards: DEFAULT_MAX_BOARDS,
         }
     }
@@ -545,7 +545,7 @@ pub fn reconstruct(
     let lines = count(candidates, boards.len());
 
     // 2. The stores.
-    let mut solver = Solver::new(rules).with_budget(options.budget);
+    let mut solver = Solver::new(rules).with_limits(options.limits);
     let mut positions: Vec<Position> = Vec::new();
     let mut unsolved = Vec::new();
     for &board in &boards {
@@ -577,7 +577,7 @@ pub fn reconstruct(
 
     // 4. The judgements.
     let given = positions.len() as u64;
-    let mut analyser = Analyser::new(validation, options.budget);
+    let mut analyser = Analyser::new(validation, options.limits);
     let mut unanalysed = 0u64;
     let mut judged = Vec::with_capacity(positions.len());
     for start in positions {

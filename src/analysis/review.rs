@@ -16,15 +16,15 @@
 //! change a result.
 //!
 //! ```
-//! use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+//! use bohnenspiel::analysis::engine::{Engine, EngineConfig};
 //! use bohnenspiel::analysis::review::{Assessment, Reviewer};
-//! use bohnenspiel::analysis::{Analyser, Budget};
+//! use bohnenspiel::analysis::{Analyser, Limits};
 //! use bohnenspiel::notation::parse_records;
 //! use bohnenspiel::validate::Options;
 //! use bohnenspiel::Rules;
 //!
 //! let games = parse_records("4, 8; 6, 12 (2 from 8)\n");
-//! let analysis = Analyser::new(Options::default(), Budget::nodes(1000)).analyse(&games[0])?;
+//! let analysis = Analyser::new(Options::default(), Limits::nodes(1000)).analyse(&games[0])?;
 //! let engine = Engine::new(Rules::default(), EngineConfig::default());
 //! let mut reviewer = Reviewer::new(engine, Limits::depth(4), 4);
 //! let review = reviewer.review(&analysis.lines[0]);
@@ -37,7 +37,8 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::engine::{Engine, Limits, Value};
+use super::Limits;
+use super::engine::{Engine, Value};
 use super::{LineValues, PlyValue};
 use crate::{Player, Position, Rules, Score};
 

@@ -9,64 +9,102 @@ use super::search::{ABOVE, BELOW, Exhausted, Memo, Oracle, Search, State};
 use super::table::{EndgameTable, TableError};
 use crate::{Move, Player, Position, Rules, Score, TOTAL_BEANS, Variant};
 
-/// How much work one call of the [`Solver`] may do: a number of nodes
-/// (positions searched), a time, or both. `None` sets no limit of that
-/// kind.
+/// How much work a search may do: one call of the [`Solver`], one
+/// [`Engine::search`](super::engine::Engine::search), or each value an
+/// [`Analyser`](super::Analyser) or a
+/// [`Reviewer`](super::review::Reviewer) finds. It stops at the first
+/// limit reached; `None` sets no limit of that kind, and all `None`
+/// ([`Limits::default`], [`Limits::INFINITE`]) runs until done (the
+/// engine: until its stop flag is set).
 ///
-/// The default allows [`Budget::DEFAULT_NODES`] nodes and no time limit,
-/// so that no call runs unbounded unless asked to.
+/// The depth bounds the engine's iterations; the solver always searches
+/// to the end of the game and takes the nodes and the time only. A
+/// [`Solver::new`] allows [`Solver::DEFAULT_NODES`], so that no call runs
+/// unbounded unless asked to.
 ///
 /// ```
 /// use std::time::Duration;
-/// use bohnenspiel::analysis::Budget;
+/// use bohnenspiel::analysis::Limits;
 ///
-/// let budget = Budget { time: Some(Duration::from_secs(2)), ..Budget::nodes(1_000_000) };
-/// assert_eq!(budget.nodes, Some(1_000_000));
-/// assert_eq!(budget.to_string(), "1000000 nodes and 2 s");
+/// let limits = Limits { time: Some(Duration::from_secs(2)), ..Limits::nodes(1_000_000) };
+/// assert_eq!(limits.nodes, Some(1_000_000));
+/// assert_eq!(limits.to_string(), "1000000 nodes and 2 s");
+/// assert_eq!(Limits::depth(6).to_string(), "depth 6");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Budget {
-    /// The most nodes one call may search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Limits {
+    /// The deepest iteration of the engine (plies); at most
+    /// [`Limits::MAX_DEPTH`] is searched. The solver does not read it.
+    pub depth: Option<u32>,
+    /// The most nodes (positions searched); for the engine, its exact
+    /// attempt's included (depth 1 always finishes, so a limit below its
+    /// few nodes is passed by them).
     pub nodes: Option<u64>,
-    /// The longest one call may take.
+    /// The longest time.
     pub time: Option<Duration>,
 }
 
-impl Budget {
-    /// The default node limit: 100 million nodes, a few seconds to a
-    /// minute of work.
-    pub const DEFAULT_NODES: u64 = 100_000_000;
+impl Limits {
+    /// The most plies [`Engine::search`](super::engine::Engine::search)
+    /// searches ahead (a larger [`Limits::depth`] is taken as this).
+    pub const MAX_DEPTH: u32 = 120;
 
-    /// No limit at all: a call runs until it is done, however long.
-    pub const UNLIMITED: Budget = Budget {
+    /// No limit: until done, or stopped.
+    pub const INFINITE: Limits = Limits {
+        depth: None,
         nodes: None,
         time: None,
     };
 
-    /// A limit of `nodes` nodes and no time limit.
+    /// At most `depth` plies deep.
     #[must_use]
-    pub const fn nodes(nodes: u64) -> Budget {
-        Budget {
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            nodes: None,
+            time: None,
+        }
+    }
+
+    /// At most `nodes` nodes.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: None,
             nodes: Some(nodes),
             time: None,
         }
     }
-}
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget::nodes(Budget::DEFAULT_NODES)
+    /// At most `time`.
+    #[must_use]
+    pub const fn time(time: Duration) -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            time: Some(time),
+        }
     }
 }
 
-impl fmt::Display for Budget {
-    /// Writes `N nodes`, `T s`, both joined by `and`, or `no limit`.
+impl fmt::Display for Limits {
+    /// Writes `depth D`, `N nodes` and `T s`, those set joined by `and`,
+    /// or `no limit`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.nodes, self.time) {
-            (Some(nodes), Some(time)) => write!(f, "{nodes} nodes and {} s", time.as_secs_f64()),
-            (Some(nodes), None) => write!(f, "{nodes} nodes"),
-            (None, Some(time)) => write!(f, "{} s", time.as_secs_f64()),
-            (None, None) => f.write_str("no limit"),
+        let mut parts = Vec::new();
+        if let Some(depth) = self.depth {
+            parts.push(format!("depth {depth}"));
+        }
+        if let Some(nodes) = self.nodes {
+            parts.push(format!("{nodes} nodes"));
+        }
+        if let Some(time) = self.time {
+            parts.push(format!("{} s", time.as_secs_f64()));
+        }
+        if parts.is_empty() {
+            f.write_str("no limit")
+        } else {
+            f.write_str(&parts.join(" and "))
         }
     }
 }
@@ -93,12 +131,12 @@ pub struct Solution {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum SolveError {
     /// The budget ran out before the value was found.
-    #[error("not solved within the budget of {budget} ({nodes} nodes searched)")]
+    #[error("not solved within the budget of {limits} ({nodes} nodes searched)")]
     OutOfBudget {
         /// The nodes searched before stopping.
         nodes: u64,
-        /// The budget that ran out.
-        budget: Budget,
+        /// The limits reached.
+        limits: Limits,
     },
     /// A position of the history does not follow from the one before it
     /// by a legal move without a capture (or, in the Hemprich variant, a
@@ -150,7 +188,7 @@ pub enum SolveError {
 /// [`EndgameTable`] ([`Solver::with_table`]).
 ///
 /// ```
-/// use bohnenspiel::analysis::{Budget, SolveError, Solver};
+/// use bohnenspiel::analysis::{Limits, SolveError, Solver};
 /// use bohnenspiel::{Position, Rules, Score};
 ///
 /// let mut solver = Solver::new(Rules::default());
@@ -159,7 +197,7 @@ pub enum SolveError {
 /// assert_eq!(solver.value(&position, &[])?, Score::new(36, 36));
 ///
 /// // The opening is far beyond a budget of 1000 nodes.
-/// let mut tiny = Solver::new(Rules::default()).with_budget(Budget::nodes(1000));
+/// let mut tiny = Solver::new(Rules::default()).with_limits(Limits::nodes(1000));
 /// let error = tiny.value(&Position::new(), &[]).unwrap_err();
 /// assert!(matches!(error, SolveError::OutOfBudget { .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -167,13 +205,17 @@ pub enum SolveError {
 #[derive(Debug, Clone)]
 pub struct Solver {
     rules: Rules,
-    budget: Budget,
+    limits: Limits,
     memo: Memo,
     memo_limit: usize,
     table: Option<Arc<EndgameTable>>,
 }
 
 impl Solver {
+    /// The node limit of a new solver: 100 million nodes, a few seconds
+    /// to a minute of work.
+    pub const DEFAULT_NODES: u64 = 100_000_000;
+
     /// The default bound on the memo: 4 million entries (about 100 MB).
     pub const DEFAULT_MEMO_LIMIT: usize = 1 << 22;
 
@@ -184,12 +226,13 @@ impl Solver {
     /// the cost of one node.
     pub const MAX_HISTORY: usize = 1024;
 
-    /// A solver for `rules`, with the default [`Budget`].
+    /// A solver for `rules`, allowing [`Solver::DEFAULT_NODES`] nodes a
+    /// call and no time limit.
     #[must_use]
     pub fn new(rules: Rules) -> Solver {
         Solver {
             rules,
-            budget: Budget::default(),
+            limits: Limits::nodes(Solver::DEFAULT_NODES),
             memo: HashMap::default(),
             memo_limit: Solver::DEFAULT_MEMO_LIMIT,
             table: None,
@@ -236,10 +279,11 @@ impl Solver {
         self.table.as_deref()
     }
 
-    /// The same solver with a budget for each call.
+    /// The same solver with `limits` for each call (their depth is not
+    /// read: the solver searches to the end of the game).
     #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Solver {
-        self.budget = budget;
+    pub fn with_limits(mut self, limits: Limits) -> Solver {
+        self.limits = limits;
         self
     }
 
@@ -257,10 +301,10 @@ impl Solver {
         self.rules
     }
 
-    /// The budget of each call.
+    /// The limits of each call.
     #[must_use]
-    pub const fn budget(&self) -> Budget {
-        self.budget
+    pub const fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The value of `position`: the final score under best play. `history`
@@ -341,7 +385,7 @@ impl Solver {
             });
         }
         let last_sower = check_history(self.rules, position, history)?;
-        let budget = self.budget;
+        let limits = self.limits;
         let table = self.table.as_deref();
         let mut search = Search {
             rules: self.rules,
@@ -351,8 +395,8 @@ impl Solver {
             path: history.to_vec(),
             base: 0,
             nodes: 0,
-            node_limit: budget.nodes.unwrap_or(u64::MAX),
-            deadline: budget
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits
                 .time
                 .and_then(|time| Instant::now().checked_add(time)),
         };
@@ -360,7 +404,7 @@ impl Solver {
             Ok(answer) => Ok((answer, search.nodes)),
             Err(Exhausted) => Err(SolveError::OutOfBudget {
                 nodes: search.nodes.min(search.node_limit),
-                budget,
+                limits,
             }),
         }
     }

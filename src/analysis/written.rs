@@ -143,12 +143,12 @@ impl Analysis {
     /// Read again, the record's values are confirmed by the same analysis.
     ///
     /// ```
-    /// use bohnenspiel::analysis::{Analyser, Budget};
+    /// use bohnenspiel::analysis::{Analyser, Limits};
     /// use bohnenspiel::notation::parse_records;
     /// use bohnenspiel::validate::Options;
     ///
     /// let games = parse_records("[Setup \"0,0,0,0,0,1/0,0,0,0,0,1 36:34 S\"]\n\n1. 6? 12\n");
-    /// let mut analyser = Analyser::new(Options::default(), Budget::nodes(1000));
+    /// let mut analyser = Analyser::new(Options::default(), Limits::nodes(1000));
     /// let analysis = analyser.analyse(&games[0])?;
     /// let mut record = games[0].record.clone();
     /// analysis.write_values(&mut record, &[], 0);

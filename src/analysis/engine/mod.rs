@@ -58,7 +58,8 @@
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, Value};
+//! use bohnenspiel::analysis::Limits;
+//! use bohnenspiel::analysis::engine::{Engine, EngineConfig, Value};
 //! use bohnenspiel::{Position, Rules};
 //!
 //! let mut engine = Engine::new(Rules::default(), EngineConfig::default());
@@ -94,7 +95,7 @@ pub use eval::Weights;
 use self::eval::SCALE;
 use self::search::{INFINITY, MAX_PLY, Searcher};
 use self::tt::Table;
-use super::{Budget, EndgameTable, SolveError, Solver, TableError};
+use super::{EndgameTable, Limits, SolveError, Solver, TableError};
 use crate::{Hole, Move, Player, Position, Rules, Score, Variant};
 
 /// How an [`Engine`] is set up: the size of its table, its evaluation,
@@ -152,63 +153,6 @@ impl Default for EngineConfig {
             exact_nodes: 50_000,
             exact_memo: 1 << 20,
             exact_beans: 20,
-        }
-    }
-}
-
-/// How long a search may run: it stops at the first limit reached. All
-/// `None` ([`Limits::default`], [`Limits::INFINITE`]) runs until the stop
-/// flag is set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Limits {
-    /// The deepest iteration (plies); at most [`Limits::MAX_DEPTH`] is searched.
-    pub depth: Option<u32>,
-    /// The most nodes, the exact attempt's included (depth 1 always
-    /// finishes, so a limit below its few nodes is passed by them).
-    pub nodes: Option<u64>,
-    /// The longest time.
-    pub time: Option<Duration>,
-}
-
-impl Limits {
-    /// The most plies [`Engine::search`] searches ahead (a larger
-    /// [`Limits::depth`] is taken as this).
-    pub const MAX_DEPTH: u32 = (MAX_PLY - 8) as u32;
-
-    /// No limit: until stopped.
-    pub const INFINITE: Limits = Limits {
-        depth: None,
-        nodes: None,
-        time: None,
-    };
-
-    /// At most `depth` plies deep.
-    #[must_use]
-    pub const fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            nodes: None,
-            time: None,
-        }
-    }
-
-    /// At most `nodes` nodes.
-    #[must_use]
-    pub const fn nodes(nodes: u64) -> Limits {
-        Limits {
-            depth: None,
-            nodes: Some(nodes),
-            time: None,
-        }
-    }
-
-    /// At most `time`.
-    #[must_use]
-    pub const fn time(time: Duration) -> Limits {
-        Limits {
-            depth: None,
-            nodes: None,
-            time: Some(time),
         }
     }
 }
@@ -500,7 +444,8 @@ impl Engine {
         };
         let time = limits.time.map(|time| time / 4);
         let solver = std::mem::replace(&mut self.solver, Solver::new(self.rules));
-        let mut solver = solver.with_budget(Budget {
+        let mut solver = solver.with_limits(Limits {
+            depth: None,
             nodes: Some(nodes),
             time,
         });

@@ -16,7 +16,7 @@ use crate::{Move, Player, Position, Rules, TOTAL_BEANS, Variant};
 pub(crate) const INFINITY: i32 = 30_000;
 
 /// The deepest the search goes (plies from the root).
-pub(crate) const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = crate::analysis::Limits::MAX_DEPTH as usize + 8;
 
 /// The search was stopped (limit, deadline or stop flag).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

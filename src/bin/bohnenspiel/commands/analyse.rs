@@ -7,11 +7,12 @@ use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+use bohnenspiel::analysis::Limits;
+use bohnenspiel::analysis::engine::{Engine, EngineConfig};
 use bohnenspiel::analysis::review::{Assessment, PlyReview, Reviewer};
 use bohnenspiel::analysis::{
-    Analyser, Analysis, AnalysisError, Budget, Judgement, JudgementKind, LineValues, PlyValue,
-    SolveError, Verdict,
+    Analyser, Analysis, AnalysisError, Judgement, JudgementKind, LineValues, PlyValue, SolveError,
+    Verdict,
 };
 use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{Options, Severity};
@@ -64,7 +65,7 @@ pub fn run(
     review: Option<(u32, u8)>,
     at: Option<&PositionSource>,
 ) -> Result<Status, CliError> {
-    let budget = Budget::nodes(nodes.unwrap_or(DEFAULT_NODES));
+    let limits = Limits::nodes(nodes.unwrap_or(DEFAULT_NODES));
     let reviewer = review.map(|(depth, loss)| {
         let reviewer = Reviewer::new(
             Engine::new(options.rules, EngineConfig::default()),
@@ -89,7 +90,7 @@ pub fn run(
         write: output == Output::Write,
         written: 0,
         reviewer,
-        analyser: Analyser::new(options, budget),
+        analyser: Analyser::new(options, limits),
         totals: Totals::default(),
         from: None,
     };

@@ -13,7 +13,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use bohnenspiel::analysis::EndgameTable;
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchResult};
+use bohnenspiel::analysis::Limits;
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, SearchResult};
 use bohnenspiel::{Action, Game, Move, Position, Rules, Variant};
 
 use crate::commands::table;

@@ -222,7 +222,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
             rules,
         } => {
             out.flush()?;
-            let limits = bohnenspiel::analysis::engine::Limits {
+            let limits = bohnenspiel::analysis::Limits {
                 depth,
                 nodes,
                 time: movetime

@@ -10,7 +10,8 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits};
+use bohnenspiel::analysis::Limits;
+use bohnenspiel::analysis::engine::{Engine, EngineConfig};
 use bohnenspiel::diagram::Marks;
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::{Span, Tag};

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use bohnenspiel::analysis::reconstruction::FilterCount;
 use bohnenspiel::analysis::{
-    Budget, ReconstructError, ReconstructOptions, Reconstruction, reconstruct,
+    Limits, ReconstructError, ReconstructOptions, Reconstruction, Solver, reconstruct,
 };
 use bohnenspiel::validate::Options;
 
@@ -67,7 +67,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
     let options = ReconstructOptions {
         beans,
         validation: request.options,
-        budget: request.nodes.map_or_else(Budget::default, Budget::nodes),
+        limits: Limits::nodes(request.nodes.unwrap_or(Solver::DEFAULT_NODES)),
         max_boards: request.max_boards,
     };
     if let Some(value) = parsed

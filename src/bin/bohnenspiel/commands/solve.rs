@@ -7,8 +7,8 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use bohnenspiel::analysis::engine::{Engine, EngineConfig, Limits, SearchResult, Value};
-use bohnenspiel::analysis::{Budget, EndgameTable, Solution, SolveError, Solver};
+use bohnenspiel::analysis::engine::{Engine, EngineConfig, SearchResult, Value};
+use bohnenspiel::analysis::{EndgameTable, Limits, Solution, SolveError, Solver};
 use bohnenspiel::{Action, Game, Move, Position, Rules, Score};
 
 use crate::cli::SolveFormat;
@@ -61,20 +61,20 @@ pub fn run(
         format,
     } = *request;
     let start = *position;
-    let budget = Budget {
-        nodes: Some(nodes.unwrap_or(Budget::DEFAULT_NODES)),
+    let limits = Limits {
         time,
+        ..Limits::nodes(nodes.unwrap_or(Solver::DEFAULT_NODES))
     };
     let (path, table) = table.map_or((None, None), |(path, table)| {
         (Some(path), Some(std::sync::Arc::new(table)))
     });
-    let mut solver = Solver::new(rules).with_budget(budget);
+    let mut solver = Solver::new(rules).with_limits(limits);
     if let Some(table) = &table {
         solver = solver
             .with_table(std::sync::Arc::clone(table))
             .map_err(|error| usage(format_args!("--table: {error}")))?;
     }
-    let spinner = progress(&format!("solving (budget: {budget})"));
+    let spinner = progress(&format!("solving (budget: {limits})"));
     let solved = solver.solve(&start, &[]);
     spinner.finish_and_clear();
     // The solve ran while the table's levels were read; a level that
@@ -96,7 +96,7 @@ pub fn run(
                 depth: None,
                 nodes: Some(
                     ENGINE_NODES
-                        .min(budget.nodes.unwrap_or(ENGINE_NODES))
+                        .min(limits.nodes.unwrap_or(ENGINE_NODES))
                         .max(1),
                 ),
                 time,
