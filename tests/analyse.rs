@@ -5,7 +5,7 @@
 mod naive;
 
 use bohnenspiel::analysis::{
-    Analyser, Analysis, AnalysisError, JudgementKind, Limits, SolveError, Solver, Verdict,
+    Analyser, Analysis, AnalysisError, JudgementKind, Limits, Solver, Verdict,
 };
 use bohnenspiel::notation::parse_records;
 use bohnenspiel::validate::Options;
@@ -193,7 +193,7 @@ fn check_main_line(analysis: &Analysis) {
         let refs: Vec<&str> = history.iter().map(String::as_str).collect();
         let value = naive_value(&before.to_string(), &refs);
         assert_eq!(
-            ply.before.map(|v| u32::from(v.south)),
+            ply.before.clone().map(|v| u32::from(v.south)),
             Ok(value),
             "before {}",
             ply.index
@@ -206,7 +206,7 @@ fn check_main_line(analysis: &Analysis) {
         let refs: Vec<&str> = history.iter().map(String::as_str).collect();
         let value = naive_value(&ply.position_after.to_string(), &refs);
         assert_eq!(
-            ply.after.map(|v| u32::from(v.south)),
+            ply.after.clone().map(|v| u32::from(v.south)),
             Ok(value),
             "after {}",
             ply.index
@@ -459,7 +459,7 @@ fn a_tiny_budget_leaves_judgements_unanalysed_never_guessed() {
     assert!(tiny.count(Verdict::Unanalysed) >= 10, "{:?}", kinds(&tiny));
     assert!(matches!(
         tiny.start_value,
-        Err(SolveError::OutOfBudget { .. })
+        Err(AnalysisError::OutOfBudget { .. })
     ));
     assert_eq!(
         tiny.judgements[0].message,
@@ -707,7 +707,7 @@ proptest::proptest! {
                 let k = ply.index;
                 proptest::prop_assert_eq!(&Board::parse(&ply.position_before.to_string()), &line.full[k - 1]);
                 proptest::prop_assert_eq!(&Board::parse(&ply.position_after.to_string()), &line.full[k]);
-                for (at, value) in [(k - 1, ply.before), (k, ply.after)] {
+                for (at, value) in [(k - 1, ply.before.clone()), (k, ply.after.clone())] {
                     let board = &line.full[at];
                     let expected = reference.value(board, line.history(at), !board.south_to_move);
                     proptest::prop_assert_eq!(
@@ -726,7 +726,7 @@ proptest::proptest! {
 
 /// A line that goes round without a capture for more than
 /// [`Solver::MAX_HISTORY`] plies: its plies past that many positions are
-/// unanalysed with [`SolveError::HistoryTooLong`] (without the history
+/// unanalysed with [`AnalysisError::HistoryTooLong`] (without the history
 /// being gathered), those before it by the repetition in their history
 /// (the game is back at its start after 12 plies).
 #[test]
@@ -742,12 +742,12 @@ fn plies_past_the_longest_history_are_unanalysed_with_its_limit() {
     assert_eq!(plies.len(), 1200);
     for ply in plies {
         let length = ply.index;
-        match ply.after {
-            Err(SolveError::HistoryTooLong { length: l, limit }) => {
+        match ply.after.clone() {
+            Err(AnalysisError::HistoryTooLong { length: l, limit }) => {
                 assert_eq!((l, limit), (length, Solver::MAX_HISTORY));
                 assert!(length > Solver::MAX_HISTORY);
             }
-            Err(SolveError::HistoryNotAPly { .. } | SolveError::HistoryRepeats { .. }) => {
+            Err(AnalysisError::HistoryNotAPly { .. } | AnalysisError::HistoryRepeats { .. }) => {
                 // The history of the position after ply 13 on holds the
                 // start twice (positions 0 and 12).
                 assert!((13..=Solver::MAX_HISTORY).contains(&length), "{length}");
@@ -780,8 +780,8 @@ fn a_review_gives_every_ply_a_value_and_says_which() {
     assert_eq!(review.len(), line.plies.len());
     for (ply, reviewed) in line.plies.iter().zip(&review) {
         for (exact, assessed, depth) in [
-            (ply.before, reviewed.before, 3),
-            (ply.after, reviewed.after, 2),
+            (ply.before.clone(), reviewed.before, 3),
+            (ply.after.clone(), reviewed.after, 2),
         ] {
             match (exact, assessed) {
                 (Ok(score), Assessment::Exact(found)) => assert_eq!(score, found),

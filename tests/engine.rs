@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use bohnenspiel::analysis::Limits;
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, SearchResult, Value, Weights};
-use bohnenspiel::analysis::{EndgameTable, SolveError};
+use bohnenspiel::analysis::{AnalysisError, EndgameTable};
 use bohnenspiel::{EndlessPlay, Game, Move, Position, Rules, Variant};
 use common::ALL_RULES;
 use naive::minimax::Reference;
@@ -310,7 +310,7 @@ fn histories_are_checked_and_taken_from_games() {
     let error = engine
         .search(game.position(), &wrong, &Limits::depth(2), &stop, |_| {})
         .unwrap_err();
-    assert_eq!(error, SolveError::HistoryNotAPly { index: 1 });
+    assert_eq!(error, AnalysisError::HistoryNotAPly { index: 1 });
     // 12 captures 2 from 8: a new history.
     game.play(Move::from_number(12).expect("a hole"))
         .expect("a legal move");

@@ -6,7 +6,7 @@ mod naive;
 
 use bohnenspiel::analysis::reconstruction::StatedEnd;
 use bohnenspiel::analysis::{
-    Analyser, Limits, ReconstructError, ReconstructOptions, Solver, Verdict, reconstruct,
+    Analyser, AnalysisError, Limits, ReconstructOptions, Solver, Verdict, reconstruct,
 };
 use bohnenspiel::notation::{ParsedRecord, parse_records};
 use bohnenspiel::validate::{self, FindingKind, Options, Severity};
@@ -335,7 +335,7 @@ fn bad_input_is_a_typed_error() -> TestResult {
     let parsed = games.first().ok_or("no record")?;
     assert_eq!(
         reconstruct(parsed, &options(73)),
-        Err(ReconstructError::BeanLimit { beans: 73 })
+        Err(AnalysisError::BeanLimit { beans: 73 })
     );
     let too_many = ReconstructOptions {
         max_boards: u64::MAX,
@@ -343,7 +343,7 @@ fn bad_input_is_a_typed_error() -> TestResult {
     };
     assert!(matches!(
         reconstruct(parsed, &too_many),
-        Err(ReconstructError::BoardLimit { .. })
+        Err(AnalysisError::BoardLimit { .. })
     ));
     // One ply allows almost every board of 24 beans.
     let few = ReconstructOptions {
@@ -352,7 +352,7 @@ fn bad_input_is_a_typed_error() -> TestResult {
     };
     assert_eq!(
         reconstruct(parsed, &few),
-        Err(ReconstructError::TooManyBoards {
+        Err(AnalysisError::TooManyBoards {
             max_boards: 1000,
             beans: 24
         })
@@ -360,7 +360,7 @@ fn bad_input_is_a_typed_error() -> TestResult {
     let no_end = parse_records("1. 5  7\n");
     assert_eq!(
         reconstruct(no_end.first().ok_or("no record")?, &options(4)),
-        Err(ReconstructError::NoEnd)
+        Err(AnalysisError::NoEnd)
     );
     // Tags without moves are a syntax error; a record built without
     // moves says nothing.
@@ -368,14 +368,14 @@ fn bad_input_is_a_typed_error() -> TestResult {
     no_moves.record.movetext = Default::default();
     assert_eq!(
         reconstruct(&no_moves, &options(4)),
-        Err(ReconstructError::NoMoves)
+        Err(AnalysisError::NoMoves)
     );
     let syntax = parse_records("[Result \"36:36\"]\n\n1. 13  7\n");
     let error = reconstruct(syntax.first().ok_or("no record")?, &options(4)).err();
     assert!(
         matches!(
             error,
-            Some(ReconstructError::Syntax {
+            Some(AnalysisError::Syntax {
                 line: 3,
                 column: 4,
                 ..
@@ -428,7 +428,7 @@ fn records_too_large_for_the_search_are_refused_with_its_limits() -> TestResult 
     assert!(moves > MAX_LINE_MOVES);
     assert_eq!(
         reconstruct(parsed, &options(24)),
-        Err(ReconstructError::LinesTooLong {
+        Err(AnalysisError::LinesTooLong {
             moves,
             limit: MAX_LINE_MOVES
         })
@@ -448,7 +448,7 @@ fn records_too_large_for_the_search_are_refused_with_its_limits() -> TestResult 
         ..options(24)
     };
     match reconstruct(parsed, &many) {
-        Err(ReconstructError::TooMuchReplay {
+        Err(AnalysisError::TooMuchReplay {
             boards,
             plies: 8,
             beans: 24,
@@ -496,7 +496,7 @@ fn a_result_is_read_by_one_rule_in_every_layer() -> TestResult {
         assert_eq!(mismatch, !is_score, "{value}");
         let found = reconstruct(parsed, &options(4));
         assert_eq!(
-            found == Err(ReconstructError::NoEnd),
+            found == Err(AnalysisError::NoEnd),
             !is_score,
             "{value}: {found:?}"
         );

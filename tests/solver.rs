@@ -6,7 +6,7 @@ mod common;
 mod naive;
 mod sampling;
 
-use bohnenspiel::analysis::{Limits, SolveError, Solver};
+use bohnenspiel::analysis::{AnalysisError, Limits, Solver};
 use bohnenspiel::{Move, Position, Rules, Score};
 use common::ALL_RULES;
 use naive::minimax::{self, Endless, NaiveRules, Reference};
@@ -234,7 +234,7 @@ fn the_gentlemen_after_five_the_published_refutation_wins_for_north() {
 fn a_small_budget_is_a_typed_answer() {
     let mut solver = Solver::new(Rules::default()).with_limits(Limits::nodes(500));
     match solver.solve(&Position::new(), &[]) {
-        Err(SolveError::OutOfBudget { nodes, limits }) => {
+        Err(AnalysisError::OutOfBudget { nodes, limits }) => {
             assert_eq!(nodes, 500);
             assert_eq!(limits, Limits::nodes(500));
         }
@@ -249,7 +249,7 @@ fn a_small_budget_is_a_typed_answer() {
     let mut solver = Solver::new(Rules::default()).with_limits(timed);
     assert!(matches!(
         solver.value(&Position::new(), &[]),
-        Err(SolveError::OutOfBudget { .. })
+        Err(AnalysisError::OutOfBudget { .. })
     ));
     // The same solver still answers what fits in the budget.
     let mut solver = solver.with_limits(Limits::nodes(Solver::DEFAULT_NODES));
@@ -269,7 +269,7 @@ fn a_history_that_does_not_lead_to_the_position_is_an_error() {
     // The opening does not lead to it.
     assert_eq!(
         solver.value(&after, &[Position::new()]),
-        Err(SolveError::HistoryNotAPly { index: 1 })
+        Err(AnalysisError::HistoryNotAPly { index: 1 })
     );
     let error = solver.value(&after, &[start, start]).unwrap_err();
     assert_eq!(
@@ -287,7 +287,7 @@ fn a_history_longer_than_the_limit_is_refused_before_it_is_read() {
     let error = solver.value(&start, &long).unwrap_err();
     assert_eq!(
         error,
-        SolveError::HistoryTooLong {
+        AnalysisError::HistoryTooLong {
             length: Solver::MAX_HISTORY + 1,
             limit: Solver::MAX_HISTORY
         }
@@ -300,7 +300,8 @@ fn a_history_longer_than_the_limit_is_refused_before_it_is_read() {
     // One fewer is read, and found not to lead to the position.
     assert!(matches!(
         solver.value(&start, &long[1..]),
-        Err(SolveError::HistoryNotAPly { index: 1 } | SolveError::HistoryRepeats { index: 1, .. })
+        Err(AnalysisError::HistoryNotAPly { index: 1 }
+            | AnalysisError::HistoryRepeats { index: 1, .. })
     ));
 }
 
@@ -327,7 +328,7 @@ fn a_repeated_history_is_an_error_and_a_repeated_position_is_over() {
     longer.push(line[1]);
     assert_eq!(
         solver.value(&line[2], &longer),
-        Err(SolveError::HistoryRepeats {
+        Err(AnalysisError::HistoryRepeats {
             index: 12,
             earlier: 0
         })

@@ -18,37 +18,7 @@ use super::judgement::{
 use super::lines::{LineData, Lines};
 use super::phrases::{self, OutcomeClaim};
 use super::written::{self, Estimator};
-use super::{Limits, Solution, SolveError, Solver};
-
-/// Why a record cannot be analysed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum AnalysisError {
-    /// The record says its start position is unknown (`[Setup "?"]`):
-    /// there is no position to analyse. Give one with
-    /// [`Analyser::analyse_from`].
-    #[error(
-        "{location}: the Setup tag says the start position is unknown (\"?\"), so the record cannot be analysed: give it a start position"
-    )]
-    UnknownStart {
-        /// Where the `Setup` tag is.
-        location: Location,
-    },
-    /// The record cannot be replayed against the rules: it has errors
-    /// (an invalid `Setup` tag, an illegal ply, a capture annotation
-    /// that the rules contradict, a syntax error). A judgement of such a
-    /// record has no position to be checked in.
-    #[error(
-        "the record cannot be analysed: validation finds {count} error{s} (the first: {first}); fix it first (see `bohnenspiel validate`)",
-        count = .errors.len(),
-        s = if .errors.len() == 1 { "" } else { "s" },
-        first = .errors.first().map(ToString::to_string).unwrap_or_default()
-    )]
-    Invalid {
-        /// The errors validation found, in the order of their places.
-        errors: Vec<Finding>,
-    },
-}
+use super::{AnalysisError, Limits, Solution, Solver};
 
 /// Analyses records: replays each as [`validate`] does, gives every ply
 /// of every line with a known start (main line and variations) its value
@@ -275,9 +245,9 @@ struct LineWork<'l, 'r> {
     /// Its positions.
     data: &'l LineData<'r>,
     /// Values found, by position index.
-    values: HashMap<usize, Result<Score, SolveError>>,
+    values: HashMap<usize, Result<Score, AnalysisError>>,
     /// Solutions found, by position index.
-    solutions: HashMap<usize, Result<Solution, SolveError>>,
+    solutions: HashMap<usize, Result<Solution, AnalysisError>>,
 }
 
 /// The state of one analysis.
@@ -387,24 +357,28 @@ impl Work<'_> {
     }
 
     /// The value of position `at` of `line`.
-    fn value(&mut self, line: &mut LineWork<'_, '_>, at: usize) -> Result<Score, SolveError> {
+    fn value(&mut self, line: &mut LineWork<'_, '_>, at: usize) -> Result<Score, AnalysisError> {
         if let Some(value) = line.values.get(&at) {
-            return *value;
+            return value.clone();
         }
         let value = match line.solutions.get(&at) {
-            Some(solution) => solution.as_ref().map(|s| s.value).map_err(|e| *e),
+            Some(solution) => solution.as_ref().map(|s| s.value).map_err(Clone::clone),
             None => match self.lines.history(line.id, at, &mut self.history) {
                 Ok(()) => self.solver.value(&line.data.positions[at], &self.history),
                 Err(error) => Err(error),
             },
         };
-        line.values.insert(at, value);
+        line.values.insert(at, value.clone());
         value
     }
 
     /// The solution of position `at` of `line`: its value, every move's
     /// and a best line.
-    fn solution(&mut self, line: &mut LineWork<'_, '_>, at: usize) -> Result<Solution, SolveError> {
+    fn solution(
+        &mut self,
+        line: &mut LineWork<'_, '_>,
+        at: usize,
+    ) -> Result<Solution, AnalysisError> {
         if let Some(solution) = line.solutions.get(&at) {
             return solution.clone();
         }
@@ -423,7 +397,7 @@ impl Work<'_> {
         line: &LineWork<'_, '_>,
         at: usize,
         mv: Move,
-    ) -> Option<(Position, Result<Solution, SolveError>)> {
+    ) -> Option<(Position, Result<Solution, AnalysisError>)> {
         let before = line.data.positions[at];
         let mut after = before;
         after.play(mv).ok()?;
@@ -917,7 +891,7 @@ fn move_value(moves: &[(Move, Score)], mv: Move) -> Option<Score> {
 }
 
 /// The verdict for a value not found.
-fn unanalysed(error: SolveError) -> (Verdict, String, Vec<Move>) {
+fn unanalysed(error: AnalysisError) -> (Verdict, String, Vec<Move>) {
     (Verdict::Unanalysed, error.to_string(), Vec::new())
 }
 

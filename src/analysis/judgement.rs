@@ -7,7 +7,7 @@ use crate::notation::{Location, Span};
 use crate::validate::Report;
 use crate::{Move, Player, Position, Rules, Score};
 
-use super::SolveError;
+use super::AnalysisError;
 
 /// A value in a verdict's words: `38:34 (South wins)`, `36:36 (draw)`,
 /// South's beans first.
@@ -222,10 +222,10 @@ pub struct PlyValue {
     /// The position after it.
     pub position_after: Position,
     /// The value before the ply, or why the solver gave none
-    /// ([`SolveError::OutOfBudget`]: the ply is unanalysed).
-    pub before: Result<Score, SolveError>,
+    /// ([`AnalysisError::OutOfBudget`]: the ply is unanalysed).
+    pub before: Result<Score, AnalysisError>,
     /// The value after the ply, likewise.
-    pub after: Result<Score, SolveError>,
+    pub after: Result<Score, AnalysisError>,
 }
 
 impl PlyValue {
@@ -258,7 +258,7 @@ pub struct Analysis {
     /// options').
     pub rules: Rules,
     /// The value of the start position (which has no history).
-    pub start_value: Result<Score, SolveError>,
+    pub start_value: Result<Score, AnalysisError>,
     /// The values of the main line's plies, then of each replayed
     /// variation's.
     pub lines: Vec<LineValues>,

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use crate::validate::{ReplayedPly, Report};
 use crate::{Position, notation::Label};
 
-use super::{SolveError, Solver};
+use super::{AnalysisError, Solver};
 
 /// The positions of one line from where it starts: the start of the game
 /// for the main line, the branch point for a variation.
@@ -224,7 +224,7 @@ impl<'r> Lines<'r> {
     ///
     /// # Errors
     ///
-    /// [`SolveError::HistoryTooLong`] when it holds more than
+    /// [`AnalysisError::HistoryTooLong`] when it holds more than
     /// [`Solver::MAX_HISTORY`] positions: it is then not gathered, so that
     /// this costs at most that many positions.
     pub(super) fn history(
@@ -232,13 +232,13 @@ impl<'r> Lines<'r> {
         id: usize,
         at: usize,
         out: &mut Vec<Position>,
-    ) -> Result<(), SolveError> {
+    ) -> Result<(), AnalysisError> {
         out.clear();
         let Some(length) = self.data(id).and_then(|data| data.depth.get(at).copied()) else {
             return Ok(());
         };
         if length > Solver::MAX_HISTORY {
-            return Err(SolveError::HistoryTooLong {
+            return Err(AnalysisError::HistoryTooLong {
                 length,
                 limit: Solver::MAX_HISTORY,
             });

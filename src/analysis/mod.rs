@@ -132,9 +132,9 @@
 //!
 //! Text that none of these phrases reads is not a judgement. A line
 //! that repeats a position since its last capture has no value in
-//! search after it ([`SolveError::HistoryRepeats`]): its plies from there are
+//! search after it ([`AnalysisError::HistoryRepeats`]): its plies from there are
 //! unanalysed too, as are those more than [`Solver::MAX_HISTORY`]
-//! positions after the last capture ([`SolveError::HistoryTooLong`]).
+//! positions after the last capture ([`AnalysisError::HistoryTooLong`]).
 //! A variation holds its positions from its branch point only, and reads
 //! a history that reaches further back in the line it branches from, so
 //! that analysing a record is linear in its plies however its
@@ -147,6 +147,7 @@
 
 mod analyser;
 pub mod engine;
+mod error;
 mod judgement;
 mod lines;
 mod phrases;
@@ -157,9 +158,10 @@ mod solver;
 pub mod table;
 mod written;
 
-pub use analyser::{Analyser, AnalysisError};
+pub use analyser::Analyser;
+pub use error::AnalysisError;
 pub use judgement::{Analysis, Judgement, JudgementKind, LineValues, PlyValue, Verdict};
 pub(crate) use phrases::stated_stipulations;
-pub use reconstruction::{ReconstructError, ReconstructOptions, Reconstruction, reconstruct};
-pub use solver::{Limits, Solution, SolveError, Solver};
+pub use reconstruction::{ReconstructOptions, Reconstruction, reconstruct};
+pub use solver::{Limits, Solution, Solver};
 pub use table::{EndgameTable, LevelReport, TableError, TableForm, WdlTable};

@@ -95,7 +95,7 @@ use crate::validate::{self, FindingKind, Options, Report, Severity};
 use crate::{Move, Outcome, Player, Position, Score, Setup, TOTAL_BEANS};
 
 use super::phrases::{self, ClaimedResult, OutcomeClaim};
-use super::{Analyser, Judgement, Limits, SolveError, Solver, Verdict};
+use super::{Analyser, AnalysisError, Judgement, Limits, Solver, Verdict};
 use search::{Expect, Step, Stopped};
 
 /// The default bean limit of [`ReconstructOptions::beans`].
@@ -106,25 +106,25 @@ const DEFAULT_MAX_BOARDS: u64 = 1_000_000;
 
 /// The largest [`ReconstructOptions::max_boards`] allowed: the boards
 /// that pass the lines are kept in memory, 12 bytes each.
-const MAX_BOARDS_LIMIT: u64 = 10_000_000;
+pub(crate) const MAX_BOARDS_LIMIT: u64 = 10_000_000;
 
 /// The most places the symbolic search visits (each a partial
 /// assignment at some ply of some line) before it gives up with
-/// [`ReconstructError::SearchTooLarge`].
-const MAX_PLACES: u64 = 50_000_000;
+/// [`AnalysisError::SearchTooLarge`].
+pub(crate) const MAX_PLACES: u64 = 50_000_000;
 
 /// The most steps the symbolic search tries (a ply of a line replayed,
 /// or a line looked at once more at a place) before it gives up with
-/// [`ReconstructError::SearchTooLarge`]: a bound on its time however
+/// [`AnalysisError::SearchTooLarge`]: a bound on its time however
 /// many lines the record has (about a minute on one core).
-const MAX_SEARCH_STEPS: u64 = 2_000_000_000;
+pub(crate) const MAX_SEARCH_STEPS: u64 = 2_000_000_000;
 
 /// The most moves the record's lines may hold, each line counted whole
 /// from the start of the game (a variation's parent's moves up to its
 /// branch point, then its own; read from its row numbers): the search
 /// replays every line side by side, so a record of many deep variations
 /// would cost their number times their depth. More is a
-/// [`ReconstructError::LinesTooLong`]. A problem's solution holds a few
+/// [`AnalysisError::LinesTooLong`]. A problem's solution holds a few
 /// dozen.
 const MAX_LINE_MOVES: u64 = 100_000;
 
@@ -132,7 +132,7 @@ const MAX_LINE_MOVES: u64 = 100_000;
 /// the symbolic search allows is validated, the whole record on it, so
 /// the boards allowed times the record's plies may be at most this
 /// (about a minute on one core); more is a
-/// [`ReconstructError::TooMuchReplay`].
+/// [`AnalysisError::TooMuchReplay`].
 const MAX_REPLAYED_PLIES: u64 = 50_000_000;
 
 /// The most assignments of the symbolic search kept between its count of
@@ -153,7 +153,7 @@ pub struct ReconstructOptions {
     /// The solver's budget for each position it solves.
     pub limits: Limits,
     /// The most candidate boards validated for real; more is a
-    /// [`ReconstructError::TooManyBoards`]. At most 10 million (the
+    /// [`AnalysisError::TooManyBoards`]. At most 10 million (the
     /// boards kept in memory, 12 bytes each); a million by default.
     pub max_boards: u64,
 }
@@ -334,121 +334,37 @@ pub struct Reconstruction {
     pub unanalysed: u64,
 }
 
-/// Why [`reconstruct`] gave no answer.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ReconstructError {
-    /// The bean limit is above the 72 beans of the game.
-    #[error("a bean limit of {beans} is more than the {TOTAL_BEANS} beans of the game")]
-    BeanLimit {
-        /// The limit asked for.
-        beans: u16,
-    },
-    /// The limit on boards validated is above 10 million.
-    #[error(
-        "a limit of {max_boards} boards is too large for memory: at most {MAX_BOARDS_LIMIT} are kept"
-    )]
-    BoardLimit {
-        /// The limit asked for.
-        max_boards: u64,
-    },
-    /// The record does not parse cleanly.
-    #[error("the record has a syntax error at line {line}, column {column}: {message}")]
-    Syntax {
-        /// Where (line, from 1).
-        line: usize,
-        /// Where (column, from 1).
-        column: usize,
-        /// The parser's message.
-        message: String,
-    },
-    /// The record has no ply to replay.
-    #[error("the record has no moves, so it says nothing about its start")]
-    NoMoves,
-    /// The record does not state how the game ends.
-    #[error(
-        "the record states no end (a Result tag such as \"36:36\", or a stipulation such as \"South to move and draw\" in its Event or Title tag), so the stores cannot be found"
-    )]
-    NoEnd,
-    /// The lines constrain the board so little that more boards would
-    /// have to be validated than allowed.
-    #[error(
-        "the record constrains the board too little: more than {max_boards} boards of up to {beans} beans allow its lines (raise the limit of boards, or lower the bean limit)"
-    )]
-    TooManyBoards {
-        /// The limit that was reached.
-        max_boards: u64,
-        /// The bean limit.
-        beans: u8,
-    },
-    /// The record's lines hold more than 100,000 moves, each counted
-    /// whole from the start of the game.
-    #[error(
-        "the record's lines hold {moves} moves, each line counted from the start of the game: more than the {limit} the search replays (reconstruct a problem's solution, not a long game)"
-    )]
-    LinesTooLong {
-        /// The moves of the lines, counted whole.
-        moves: u64,
-        /// The most moves the lines may hold, 100,000.
-        limit: u64,
-    },
-    /// Validating the record on every board its lines allow would replay
-    /// more than 50 million plies.
-    #[error(
-        "the record constrains the board too little for its length: {boards} or more boards of up to {beans} beans allow its lines, and validating its {plies} plies on each would replay more than {limit} plies (lower the bean limit)"
-    )]
-    TooMuchReplay {
-        /// The boards allowed when the limit was reached.
-        boards: u64,
-        /// The written plies of the record.
-        plies: u64,
-        /// The bean limit.
-        beans: u8,
-        /// The most plies replayed, 50 million.
-        limit: u64,
-    },
-    /// The symbolic search visited 50 million places, or tried 2 billion
-    /// steps.
-    #[error(
-        "the search for boards of up to {beans} beans went past its limit ({MAX_PLACES} places, or {MAX_SEARCH_STEPS} steps of its lines) without finishing (lower the bean limit)"
-    )]
-    SearchTooLarge {
-        /// The bean limit.
-        beans: u8,
-    },
-}
-
 /// Finds every start position of `parsed`'s record, as the [module
 /// docs](self) describe.
 ///
 /// # Errors
 ///
-/// A [`ReconstructError`]: a limit out of range, a record with a syntax
+/// An [`AnalysisError`]: a limit out of range, a record with a syntax
 /// error, without moves or without a stated end, or a search too large
 /// for its limits.
 pub fn reconstruct(
     parsed: &ParsedRecord,
     options: &ReconstructOptions,
-) -> Result<Reconstruction, ReconstructError> {
+) -> Result<Reconstruction, AnalysisError> {
     if options.beans > TOTAL_BEANS {
-        return Err(ReconstructError::BeanLimit {
+        return Err(AnalysisError::BeanLimit {
             beans: options.beans.into(),
         });
     }
     if options.max_boards > MAX_BOARDS_LIMIT {
-        return Err(ReconstructError::BoardLimit {
+        return Err(AnalysisError::BoardLimit {
             max_boards: options.max_boards,
         });
     }
     if let Some(error) = parsed.errors.first() {
-        return Err(ReconstructError::Syntax {
+        return Err(AnalysisError::Syntax {
             line: error.location.line,
             column: error.location.column,
             message: error.description(),
         });
     }
     let record = &parsed.record;
-    let end = stated_end(record).ok_or(ReconstructError::NoEnd)?;
+    let end = stated_end(record).ok_or(AnalysisError::NoEnd)?;
     let validation = validate::Options {
         keep_plies: false,
         ..options.validation
@@ -456,7 +372,7 @@ pub fn reconstruct(
     let rules = validate::record_rules(parsed, &validation);
     let moves = line_moves(record);
     if moves > MAX_LINE_MOVES {
-        return Err(ReconstructError::LinesTooLong {
+        return Err(AnalysisError::LinesTooLong {
             moves,
             limit: MAX_LINE_MOVES,
         });
@@ -464,7 +380,7 @@ pub fn reconstruct(
     let plies = written_plies(record);
     let lines = steps(record, validation.strict);
     if lines.iter().all(Vec::is_empty) {
-        return Err(ReconstructError::NoMoves);
+        return Err(AnalysisError::NoMoves);
     }
 
     // 1. The lines: the symbolic search, then the validator. The boards
@@ -504,13 +420,13 @@ pub fn reconstruct(
     let places = match counted {
         Ok(places) => places,
         Err(Stopped::ByCaller) if too_many => {
-            return Err(ReconstructError::TooManyBoards {
+            return Err(AnalysisError::TooManyBoards {
                 max_boards: options.max_boards,
                 beans: options.beans,
             });
         }
         Err(Stopped::ByCaller) if too_long => {
-            return Err(ReconstructError::TooMuchReplay {
+            return Err(AnalysisError::TooMuchReplay {
                 boards: candidates,
                 plies,
                 beans: options.beans,
@@ -518,7 +434,7 @@ pub fn reconstruct(
             });
         }
         Err(_) => {
-            return Err(ReconstructError::SearchTooLarge {
+            return Err(AnalysisError::SearchTooLarge {
                 beans: options.beans,
             });
         }
@@ -674,7 +590,7 @@ fn stores_for(
     solver: &mut Solver,
     board: [u8; 12],
     end: StatedEnd,
-) -> Result<Vec<Position>, SolveError> {
+) -> Result<Vec<Position>, AnalysisError> {
     let beans: u8 = board.iter().sum();
     let stores = TOTAL_BEANS - beans;
     let Some(first) = position(board, stores) else {
@@ -728,7 +644,11 @@ fn first_moves(record: &Record) -> u16 {
 /// start as its history when the move captures nothing), the moves not
 /// in `keys` first, and the answer is given at the first move that
 /// disagrees.
-fn first_moves_agree(solver: &mut Solver, start: &Position, keys: u16) -> Result<bool, SolveError> {
+fn first_moves_agree(
+    solver: &mut Solver,
+    start: &Position,
+    keys: u16,
+) -> Result<bool, AnalysisError> {
     let value = solver.value(start, &[])?;
     let mut moves: Vec<Move> = start.legal_moves().into_iter().collect();
     moves.sort_by_key(|mv| keys >> mv.hole().index() & 1);

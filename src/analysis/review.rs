@@ -179,10 +179,10 @@ impl Reviewer {
         let mut positions: Vec<(Position, Option<Score>)> = line
             .plies
             .iter()
-            .map(|ply| (ply.position_before, ply.before.ok()))
+            .map(|ply| (ply.position_before, ply.before.as_ref().ok().copied()))
             .collect();
         if let Some(last) = line.plies.last() {
-            positions.push((last.position_after, last.after.ok()));
+            positions.push((last.position_after, last.after.as_ref().ok().copied()));
         }
         // Before a ply, a search to the reviewer's depth; after it, one
         // ply less, so that both see as far ahead of the position before

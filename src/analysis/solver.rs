@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::AnalysisError;
 use super::search::{ABOVE, BELOW, Exhausted, Memo, Oracle, Search, State};
 use super::table::{EndgameTable, TableError};
 use crate::{Move, Player, Position, Rules, Score, TOTAL_BEANS, Variant};
@@ -127,59 +128,6 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// Why the solver gave no answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum SolveError {
-    /// The budget ran out before the value was found.
-    #[error("not solved within the budget of {limits} ({nodes} nodes searched)")]
-    OutOfBudget {
-        /// The nodes searched before stopping.
-        nodes: u64,
-        /// The limits reached.
-        limits: Limits,
-    },
-    /// A position of the history does not follow from the one before it
-    /// by a legal move without a capture (or, in the Hemprich variant, a
-    /// forced pass). A capture starts a new history, so the positions
-    /// before it do not belong in one. Positions are counted from 0, the
-    /// oldest of the history, to the history's length, the position
-    /// solved.
-    #[error(
-        "position {index} of the history: it does not follow from the position before it by a move without a capture"
-    )]
-    HistoryNotAPly {
-        /// Which position: the history's length stands for the position
-        /// solved.
-        index: usize,
-    },
-    /// A position of the history occurred before in it: the game ended
-    /// there by repetition. Positions are counted as for
-    /// [`SolveError::HistoryNotAPly`].
-    #[error(
-        "position {index} of the history: it repeats position {earlier}, where the game ended by repetition"
-    )]
-    HistoryRepeats {
-        /// Which position.
-        index: usize,
-        /// The index of its first occurrence.
-        earlier: usize,
-    },
-    /// The history holds more than [`Solver::MAX_HISTORY`] positions.
-    /// The search compares every position it reaches with those of the
-    /// history, so a history without bound would make one call cost
-    /// without bound; a position that long after the last capture is
-    /// left unsolved instead.
-    #[error(
-        "the history since the last capture holds {length} positions, more than the {limit} the solver takes"
-    )]
-    HistoryTooLong {
-        /// The positions in the history.
-        length: usize,
-        /// [`Solver::MAX_HISTORY`].
-        limit: usize,
-    },
-}
-
 /// An exact solver under one set of [`Rules`], using the search rule of
 /// the [module docs](crate::analysis).
 ///
@@ -188,7 +136,7 @@ pub enum SolveError {
 /// [`EndgameTable`] ([`Solver::with_table`]).
 ///
 /// ```
-/// use bohnenspiel::analysis::{Limits, SolveError, Solver};
+/// use bohnenspiel::analysis::{Limits, AnalysisError, Solver};
 /// use bohnenspiel::{Position, Rules, Score};
 ///
 /// let mut solver = Solver::new(Rules::default());
@@ -199,7 +147,7 @@ pub enum SolveError {
 /// // The opening is far beyond a budget of 1000 nodes.
 /// let mut tiny = Solver::new(Rules::default()).with_limits(Limits::nodes(1000));
 /// let error = tiny.value(&Position::new(), &[]).unwrap_err();
-/// assert!(matches!(error, SolveError::OutOfBudget { .. }));
+/// assert!(matches!(error, AnalysisError::OutOfBudget { .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -221,7 +169,7 @@ impl Solver {
 
     /// The most positions a history may hold (a game that goes this many
     /// plies without a capture and without repeating a position): longer
-    /// ones are [`SolveError::HistoryTooLong`]. Every node of a search
+    /// ones are [`AnalysisError::HistoryTooLong`]. Every node of a search
     /// is compared with the positions of its history, so this bounds
     /// the cost of one node.
     pub const MAX_HISTORY: usize = 1024;
@@ -314,17 +262,17 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`SolveError::HistoryNotAPly`] if the history does not lead to
+    /// [`AnalysisError::HistoryNotAPly`] if the history does not lead to
     /// `position` by moves without captures,
-    /// [`SolveError::HistoryRepeats`] if it repeats a position;
-    /// [`SolveError::HistoryTooLong`] if it holds more than
+    /// [`AnalysisError::HistoryRepeats`] if it repeats a position;
+    /// [`AnalysisError::HistoryTooLong`] if it holds more than
     /// [`Solver::MAX_HISTORY`] positions;
-    /// [`SolveError::OutOfBudget`] if the budget runs out first.
+    /// [`AnalysisError::OutOfBudget`] if the budget runs out first.
     pub fn value(
         &mut self,
         position: &Position,
         history: &[Position],
-    ) -> Result<Score, SolveError> {
+    ) -> Result<Score, AnalysisError> {
         self.run(position, history, |search, last_sower| {
             search.search(position, last_sower, BELOW, ABOVE)
         })
@@ -341,7 +289,7 @@ impl Solver {
         &mut self,
         position: &Position,
         history: &[Position],
-    ) -> Result<Solution, SolveError> {
+    ) -> Result<Solution, AnalysisError> {
         let ((value, moves, line), nodes) = self.run(position, history, |search, last_sower| {
             let (value, moves) = match search.state(position, last_sower) {
                 State::Over(value) => (value, Vec::new()),
@@ -377,9 +325,9 @@ impl Solver {
         position: &Position,
         history: &[Position],
         work: impl FnOnce(&mut Search<'_, Option<&EndgameTable>>, Player) -> Result<R, Exhausted>,
-    ) -> Result<(R, u64), SolveError> {
+    ) -> Result<(R, u64), AnalysisError> {
         if history.len() > Solver::MAX_HISTORY {
-            return Err(SolveError::HistoryTooLong {
+            return Err(AnalysisError::HistoryTooLong {
                 length: history.len(),
                 limit: Solver::MAX_HISTORY,
             });
@@ -402,7 +350,7 @@ impl Solver {
         };
         match work(&mut search, last_sower) {
             Ok(answer) => Ok((answer, search.nodes)),
-            Err(Exhausted) => Err(SolveError::OutOfBudget {
+            Err(Exhausted) => Err(AnalysisError::OutOfBudget {
                 nodes: search.nodes.min(search.node_limit),
                 limits,
             }),
@@ -494,7 +442,7 @@ fn check_history(
     rules: Rules,
     position: &Position,
     history: &[Position],
-) -> Result<Player, SolveError> {
+) -> Result<Player, AnalysisError> {
     let at = |index: usize| history.get(index).unwrap_or(position);
     let passes = |before: &Position, after: &Position| {
         rules.variant == Variant::Hemprich
@@ -509,13 +457,13 @@ fn check_history(
             child == *after && child.stores() == before.stores()
         });
         if !sows && !passes(before, after) {
-            return Err(SolveError::HistoryNotAPly { index });
+            return Err(AnalysisError::HistoryNotAPly { index });
         }
     }
     let mut seen = HashMap::with_capacity(history.len());
     for (index, earlier) in history.iter().enumerate() {
         if let Some(&first) = seen.get(earlier) {
-            return Err(SolveError::HistoryRepeats {
+            return Err(AnalysisError::HistoryRepeats {
                 index,
                 earlier: first,
             });

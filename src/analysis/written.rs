@@ -69,7 +69,7 @@ pub(super) fn check_values(
                 Player::North => format!("{}... {hole} ({value})", ply.number),
             };
             let (verdict, reason) = match value {
-                WrittenValue::Exact(score) => match ply.after {
+                WrittenValue::Exact(score) => match ply.after.clone() {
                     Ok(exact) if exact == score => (
                         Verdict::Confirmed,
                         "the exact value after the ply agrees".to_owned(),
@@ -166,7 +166,7 @@ impl Analysis {
             let review = reviews.get(line);
             for (k, ply) in values_of_line.plies.iter().enumerate() {
                 starts.push(ply.span.start);
-                let value = match (ply.after, review.and_then(|review| review.get(k))) {
+                let value = match (ply.after.clone(), review.and_then(|review| review.get(k))) {
                     (Ok(score), _) => Some(WrittenValue::Exact(score)),
                     (Err(_), Some(review)) => review
                         .after

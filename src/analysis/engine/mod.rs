@@ -95,7 +95,7 @@ pub use eval::Weights;
 use self::eval::SCALE;
 use self::search::{INFINITY, MAX_PLY, Searcher};
 use self::tt::Table;
-use super::{EndgameTable, Limits, SolveError, Solver, TableError};
+use super::{AnalysisError, EndgameTable, Limits, Solver, TableError};
 use crate::{Hole, Move, Player, Position, Rules, Score, Variant};
 
 /// How an [`Engine`] is set up: the size of its table, its evaluation,
@@ -287,9 +287,9 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// [`SolveError::HistoryNotAPly`] if the history does not lead to
+    /// [`AnalysisError::HistoryNotAPly`] if the history does not lead to
     /// `position` by moves without captures;
-    /// [`SolveError::HistoryTooLong`] if it holds more than
+    /// [`AnalysisError::HistoryTooLong`] if it holds more than
     /// [`Solver::MAX_HISTORY`] positions. A history that repeats a
     /// position is searched (the search ends the game at the first
     /// position it meets again), so the engine gives neither of the
@@ -301,7 +301,7 @@ impl Engine {
         limits: &Limits,
         stop: &AtomicBool,
         mut on_info: impl FnMut(&SearchResult),
-    ) -> Result<SearchResult, SolveError> {
+    ) -> Result<SearchResult, AnalysisError> {
         let started = Instant::now();
         let last_sower = check_history(self.rules, position, history)?;
         let deadline = limits.time.and_then(|time| started.checked_add(time));
@@ -453,7 +453,7 @@ impl Engine {
         self.solver = solver;
         let solution = match answer {
             Ok(solution) => solution,
-            Err(SolveError::OutOfBudget { nodes, .. }) => {
+            Err(AnalysisError::OutOfBudget { nodes, .. }) => {
                 *spent = nodes;
                 return None;
             }
@@ -498,9 +498,9 @@ fn check_history(
     rules: Rules,
     position: &Position,
     history: &[Position],
-) -> Result<Player, SolveError> {
+) -> Result<Player, AnalysisError> {
     if history.len() > Solver::MAX_HISTORY {
-        return Err(SolveError::HistoryTooLong {
+        return Err(AnalysisError::HistoryTooLong {
             length: history.len(),
             limit: Solver::MAX_HISTORY,
         });
@@ -524,7 +524,7 @@ fn check_history(
         } else if passes(before, after) {
             last_sower = !before.turn();
         } else {
-            return Err(SolveError::HistoryNotAPly { index });
+            return Err(AnalysisError::HistoryNotAPly { index });
         }
     }
     Ok(last_sower)

@@ -11,8 +11,7 @@ use bohnenspiel::analysis::Limits;
 use bohnenspiel::analysis::engine::{Engine, EngineConfig};
 use bohnenspiel::analysis::review::{Assessment, PlyReview, Reviewer};
 use bohnenspiel::analysis::{
-    Analyser, Analysis, AnalysisError, Judgement, JudgementKind, LineValues, PlyValue, SolveError,
-    Verdict,
+    Analyser, Analysis, AnalysisError, Judgement, JudgementKind, LineValues, PlyValue, Verdict,
 };
 use bohnenspiel::notation::ParsedRecord;
 use bohnenspiel::validate::{Options, Severity};
@@ -171,14 +170,14 @@ impl FromPly {
                     Some(&index) if index > self.ply => {
                         kept.push((line.variation.clone(), ply.clone()));
                     }
-                    Some(&index) if index == self.ply => start_value = ply.after,
+                    Some(&index) if index == self.ply => start_value = ply.after.clone(),
                     _ => {}
                 }
             }
         }
         kept.sort_by_key(|(_, ply)| ply.index);
         if let Some((_, first)) = kept.first() {
-            start_value = first.before;
+            start_value = first.before.clone();
         }
         let places: HashSet<(Option<&str>, usize)> = kept
             .iter()
@@ -461,7 +460,7 @@ fn ply_label(ply: &PlyValue) -> String {
 
 /// `draw 36:36`, `North wins 34:38` ([`Score::in_words`]), or
 /// `unanalysed`.
-fn value_text(value: &Result<Score, SolveError>) -> String {
+fn value_text(value: &Result<Score, AnalysisError>) -> String {
     match value {
         Ok(score) => score.in_words().to_string(),
         Err(_) => "unanalysed".to_owned(),
@@ -516,7 +515,7 @@ pub struct ScoreDocument {
 }
 
 /// A value as JSON: the score, or `null` when it is unanalysed.
-fn score_document(value: &Result<Score, SolveError>) -> Option<ScoreDocument> {
+fn score_document(value: &Result<Score, AnalysisError>) -> Option<ScoreDocument> {
     value.as_ref().ok().map(|score| ScoreDocument {
         south: score.south,
         north: score.north,
@@ -721,9 +720,10 @@ impl<'a> PlyLine<'a> {
             after: score_document(&ply.after),
             unanalysed: ply
                 .before
+                .as_ref()
                 .err()
-                .or(ply.after.err())
-                .map(|error| error.to_string()),
+                .or(ply.after.as_ref().err())
+                .map(ToString::to_string),
             review: None,
         }
     }

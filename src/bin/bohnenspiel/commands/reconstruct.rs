@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use bohnenspiel::analysis::reconstruction::FilterCount;
 use bohnenspiel::analysis::{
-    Limits, ReconstructError, ReconstructOptions, Reconstruction, Solver, reconstruct,
+    AnalysisError, Limits, ReconstructOptions, Reconstruction, Solver, reconstruct,
 };
 use bohnenspiel::validate::Options;
 
@@ -80,7 +80,7 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliErr
         );
     }
     let found = reconstruct(&parsed, &options).map_err(|error| match error {
-        ReconstructError::BeanLimit { .. } | ReconstructError::BoardLimit { .. } => {
+        AnalysisError::BeanLimit { .. } | AnalysisError::BoardLimit { .. } => {
             usage(format_args!("{error}"))
         }
         // What the record lacks belongs to its file.

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, SearchResult, Value};
-use bohnenspiel::analysis::{EndgameTable, Limits, Solution, SolveError, Solver};
+use bohnenspiel::analysis::{AnalysisError, EndgameTable, Limits, Solution, Solver};
 use bohnenspiel::{Action, Game, Move, Position, Rules, Score};
 
 use crate::cli::SolveFormat;
@@ -84,7 +84,7 @@ pub fn run(
     }
     let solution = match solved {
         Ok(solution) => solution,
-        Err(error @ SolveError::OutOfBudget { .. }) => {
+        Err(error @ AnalysisError::OutOfBudget { .. }) => {
             let spinner = progress("the engine searches for a best move (not exact)");
             let mut engine = Engine::new(rules, EngineConfig::default());
             if let Some(table) = table {
