@@ -50,9 +50,13 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use bohnenspiel::analysis::Limits;
-use bohnenspiel::analysis::engine::matches::{Match, MatchEnd, Tally};
 use bohnenspiel::analysis::engine::{Engine, EngineConfig, Weights};
 use bohnenspiel::{Game, Move, Player, Position, Rules};
+
+/// The matches of the `duel` command: its games and their tally.
+#[path = "../src/bin/bohnenspiel/matches.rs"]
+mod matches;
+use matches::{Match, MatchEnd, Tally};
 
 fn next(state: &mut u64) -> u64 {
     *state ^= *state << 13;

@@ -81,7 +81,6 @@
 //! ```
 
 mod eval;
-pub mod matches;
 mod search;
 mod tt;
 

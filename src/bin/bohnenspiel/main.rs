@@ -14,6 +14,7 @@ mod diagnostics;
 mod disk;
 mod error;
 mod input;
+mod matches;
 mod memory;
 mod progress;
 mod protocol;

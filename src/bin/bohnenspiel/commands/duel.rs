@@ -16,8 +16,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use crate::matches::{Match, MatchEnd, Tally};
 use bohnenspiel::analysis::Limits;
-use bohnenspiel::analysis::engine::matches::{Match, MatchEnd, Tally};
 use bohnenspiel::analysis::engine::{Engine, EngineConfig};
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::Tag;
