@@ -69,10 +69,12 @@ pub enum ErrorKind {
     /// are; they are not kept (no ply is lost).
     TooManyGroups,
     /// The game has more than 100 errors, the most the parser keeps for
-    /// one game: this last
-    /// error says how many more were found and not kept; its span is the
-    /// first of them.
-    TooManyErrors,
+    /// one game: this last error stands for the `more` errors found and
+    /// not kept; its span is the first of them.
+    TooManyErrors {
+        /// How many errors were found and not kept.
+        more: usize,
+    },
 }
 
 /// A parse error: its kind, where it is, what was expected and what was
@@ -104,17 +106,6 @@ pub struct ParseError {
     pub loses_plies: bool,
 }
 
-/// The number of errors or warnings a [`ErrorKind::TooManyErrors`] error
-/// or [`WarningKind::TooManyWarnings`] warning stands for: its message
-/// starts with it (`50 more errors in this game are not listed …`).
-fn count_in(message: &str) -> usize {
-    let digits = message.bytes().take_while(u8::is_ascii_digit).count();
-    message
-        .get(..digits)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1)
-}
-
 impl ParseError {
     /// How many errors this one stands for: for
     /// [`ErrorKind::TooManyErrors`], the number not kept; 1 for any
@@ -122,7 +113,7 @@ impl ParseError {
     #[must_use]
     pub fn count(&self) -> usize {
         match self.kind {
-            ErrorKind::TooManyErrors => count_in(&self.message),
+            ErrorKind::TooManyErrors { more } => more,
             _ => 1,
         }
     }
@@ -175,10 +166,12 @@ pub enum WarningKind {
     /// a note, part of the prose, rather than as a tag starting a new game.
     BracketedNote,
     /// The game has more than 100 warnings, the most the parser keeps for
-    /// one game: this last
-    /// warning says how many more were found and not kept; its span is the
-    /// first of them.
-    TooManyWarnings,
+    /// one game: this last warning stands for the `more` warnings found
+    /// and not kept; its span is the first of them.
+    TooManyWarnings {
+        /// How many warnings were found and not kept.
+        more: usize,
+    },
 }
 
 /// Something accepted but probably not meant, such as a stray `)`.
@@ -201,7 +194,7 @@ impl Warning {
     #[must_use]
     pub fn count(&self) -> usize {
         match self.kind {
-            WarningKind::TooManyWarnings => count_in(&self.message),
+            WarningKind::TooManyWarnings { more } => more,
             _ => 1,
         }
     }

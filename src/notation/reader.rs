@@ -39,6 +39,10 @@ impl ParsedRecord {
     ///
     /// The game's first parse error, if it has one ([`ParsedRecord::errors`]
     /// holds them all).
+    #[expect(
+        clippy::result_large_err,
+        reason = "a record is converted once, and the error is its first finding in full"
+    )]
     pub fn into_result(self) -> Result<Record, ParseError> {
         match self.errors.into_iter().next() {
             None => Ok(self.record),

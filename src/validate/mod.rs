@@ -586,7 +586,7 @@ pub(crate) fn record_rules(parsed: &ParsedRecord, options: &Options) -> Rules {
 fn parse_findings(ctx: &mut Context<'_>) {
     let parsed = ctx.parsed;
     for error in &parsed.errors {
-        if error.kind == ErrorKind::TooManyErrors {
+        if let ErrorKind::TooManyErrors { .. } = error.kind {
             // The errors the parser did not keep are counted with the
             // findings not kept, so that the count is of them all.
             ctx.omit(Severity::Error, error.count(), error.span, error.location);
@@ -609,13 +609,9 @@ fn parse_findings(ctx: &mut Context<'_>) {
         });
     }
     for warning in &parsed.warnings {
-        if warning.kind == WarningKind::TooManyWarnings {
-            ctx.omit(
-                Severity::Warning,
-                warning.count(),
-                warning.span,
-                warning.location,
-            );
+        if let WarningKind::TooManyWarnings { .. } = warning.kind {
+            let count = warning.count();
+            ctx.omit(Severity::Warning, count, warning.span, warning.location);
             continue;
         }
         let kind = match warning.kind {

@@ -251,7 +251,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
             .unwrap_or(base);
             errors.push(
                 RawError::new(
-                    ErrorKind::TooManyErrors,
+                    ErrorKind::TooManyErrors { more },
                     Span::new(at, at),
                     format!(
                         "{more} more errors in this game are not listed (at most {MAX_ERRORS_PER_GAME} are kept per game)"
@@ -285,7 +285,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
             let at = kept.first_more;
             warnings.push(Warning {
                 location: lines.locate(at),
-                kind: WarningKind::TooManyWarnings,
+                kind: WarningKind::TooManyWarnings { more: kept.more },
                 message: format!(
                     "{} more warnings in this game are not listed (at most {MAX_WARNINGS_PER_GAME} are kept per game)",
                     kept.more

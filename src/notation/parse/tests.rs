@@ -449,7 +449,8 @@ fn many_errors_on_one_line_are_capped_and_located() {
     let errors = &games[0].errors;
     assert_eq!(errors.len(), crate::notation::MAX_ERRORS_PER_GAME + 1);
     let last = &errors[errors.len() - 1];
-    assert_eq!(last.kind, ErrorKind::TooManyErrors);
+    assert_eq!(last.kind, ErrorKind::TooManyErrors { more: 159_900 });
+    assert_eq!(last.count(), 159_900);
     assert!(last.message.starts_with("159900 more errors"), "{last}");
     // The 101st error is the first `(` of the 26th repetition.
     assert_eq!(last.location.column, 25 * 12 + 3);
