@@ -10,7 +10,7 @@
 //             full);
 //   json      `validate` with every ply kept, and the game's JSON document
 //             written as it is built, as `bohnenspiel json` writes it
-//             (`write_game_document`, to a sink);
+//             (`JsonWriter`, to a sink);
 //   print     the canonical form of every game (`Display`, to a sink);
 //   annotate  `validate` with every ply kept, `annotate`, and
 //             the canonical form of the annotated record (to a sink).
@@ -97,7 +97,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{DocumentForm, Options, Validator, validate, write_game_document};
+use bohnenspiel::validate::{DocumentForm, JsonWriter, Options, Validator, validate};
 
 /// A generator of about `n` bytes of one shape.
 type Generator = fn(usize) -> Vec<u8>;
@@ -444,9 +444,9 @@ fn child(shape: &str, size: usize, phase: usize) -> io::Result<()> {
         for game in RecordReader::new(input.as_slice()) {
             let parsed = game?;
             let report = validate(&parsed, &Options::default());
-            let mut sink = Counter(0);
-            write_game_document(&mut sink, &parsed, DocumentForm::Full(&report), None, 1)?;
-            written += sink.0;
+            let mut writer = JsonWriter::lines(Counter(0));
+            writer.write(&parsed, DocumentForm::Full(&report), None, 1)?;
+            written += writer.finish()?.0;
         }
         Ok(written)
     })?;

@@ -21,7 +21,7 @@
 //   b) `RecordReader` + `validate` with every ply kept (a tree per game),
 //      from memory;
 //   c) `RecordReader` + `validate` + the game's JSON document, written
-//      as `bohnenspiel json` writes it (`write_game_document`), from
+//      as `bohnenspiel json` writes it (`JsonWriter`), from
 //      memory, with the megabytes of JSON it wrote;
 //   l) `RecordReader` + the game's lean JSON document (no replay), as
 //      `bohnenspiel json --lean` writes it, from memory, with the
@@ -46,8 +46,22 @@ use std::io::{BufReader, BufWriter, Write as _};
 use std::time::Instant;
 
 use bohnenspiel::notation::RecordReader;
-use bohnenspiel::validate::{DocumentForm, Options, Validator, validate, write_game_document};
+use bohnenspiel::validate::{DocumentForm, JsonWriter, Options, Validator, validate};
 use bohnenspiel::{Game, Position, Rules};
+
+/// A sink that counts the bytes written to it.
+struct Counter(usize);
+
+impl std::io::Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
 
 /// A small xorshift generator, enough for test data.
 struct Rng(u64);
@@ -315,22 +329,20 @@ fn main() -> std::io::Result<std::process::ExitCode> {
     if phases.contains('c') {
         // c) With the JSON document.
         let started = Instant::now();
-        let (mut count, mut json) = (0, 0);
-        let mut buffer = Vec::new();
+        let mut count = 0;
+        let mut writer = JsonWriter::lines(Counter(0));
         for parsed in RecordReader::new(text.as_bytes()) {
             let parsed = parsed?;
             let report = validate(&parsed, &options);
-            buffer.clear();
-            write_game_document(
-                &mut buffer,
+            writer.write(
                 &parsed,
                 DocumentForm::Full(&report),
                 Some("bench"),
                 count + 1,
             )?;
-            json += buffer.len();
             count += 1;
         }
+        let json = writer.finish()?.0;
         let seconds = started.elapsed().as_secs_f64();
         report(
             "c) memory RecordReader + validate + JSON",
@@ -344,21 +356,14 @@ fn main() -> std::io::Result<std::process::ExitCode> {
     if phases.contains('l') {
         // l) The lean JSON document, without a replay.
         let started = Instant::now();
-        let (mut count, mut json) = (0, 0);
-        let mut buffer = Vec::new();
+        let mut count = 0;
+        let mut writer = JsonWriter::lines(Counter(0));
         for parsed in RecordReader::new(text.as_bytes()) {
             let parsed = parsed?;
-            buffer.clear();
-            write_game_document(
-                &mut buffer,
-                &parsed,
-                DocumentForm::Lean,
-                Some("bench"),
-                count + 1,
-            )?;
-            json += buffer.len();
+            writer.write(&parsed, DocumentForm::Lean, Some("bench"), count + 1)?;
             count += 1;
         }
+        let json = writer.finish()?.0;
         let seconds = started.elapsed().as_secs_f64();
         report("l) memory RecordReader + lean JSON", bytes, count, seconds);
         println!("   {:.1} MB of JSON", json as f64 / 1e6);

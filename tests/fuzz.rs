@@ -185,12 +185,11 @@ fn validate_all(bytes: &[u8]) {
 
 /// Target: the JSON documents, full and lean, which are JSON.
 fn json(bytes: &[u8]) {
-    use bohnenspiel::validate::{DocumentForm, write_game_document};
+    use bohnenspiel::validate::DocumentForm;
     for game in RecordReader::new(bytes).filter_map(Result::ok) {
         let report = validate(&game, &Options::default());
         for form in [DocumentForm::Full(&report), DocumentForm::Lean] {
-            let mut text = Vec::new();
-            write_game_document(&mut text, &game, form, None, 1).unwrap_or_else(|e| panic!("{e}"));
+            let text = common::game_json(&game, form, None, 1);
             let value: serde_json::Value =
                 serde_json::from_slice(&text).unwrap_or_else(|e| panic!("{e}"));
             let full = matches!(form, DocumentForm::Full(_));

@@ -726,8 +726,7 @@ proptest! {
     #[test]
     fn generated_records_round_trip_through_json(records in prop::collection::vec(record(), 1..3)) {
         use bohnenspiel::notation::LosslessRecord;
-        use bohnenspiel::validate::records_from_json;
-        use common::json_string;
+        use common::{json_string, records_from_json};
         prop_assume!(records.iter().all(prose_prints));
         let printed = print_records(&records);
         let json = json_string(&printed);
@@ -763,8 +762,7 @@ proptest! {
             1..4,
         ),
     ) {
-        use bohnenspiel::validate::records_from_json;
-        use common::json_string;
+        use common::{json_string, records_from_json};
         prop_assume!(records.iter().all(prose_prints));
         let text = broken(&records, &breaks);
         let fmt = |text: &str| {
@@ -814,15 +812,13 @@ proptest! {
             0..3,
         ),
     ) {
-        use bohnenspiel::validate::{DocumentForm, Options, validate, write_game_document};
+        use bohnenspiel::validate::{DocumentForm, Options, validate};
         let text = broken(&records, &breaks);
         for (index, parsed) in parse_records(&text).iter().enumerate() {
             let report = validate(parsed, &Options::default());
             let file = "dir/\"a\\b\t\u{1}é.txt";
             for form in [DocumentForm::Full(&report), DocumentForm::Lean] {
-                let mut written = Vec::new();
-                write_game_document(&mut written, parsed, form, Some(file), index + 1)
-                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let written = common::game_json(parsed, form, Some(file), index + 1);
                 let document: serde_json::Value = serde_json::from_slice(&written)
                     .map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
                 prop_assert_eq!(document["file"].as_str(), Some(file));
@@ -842,14 +838,18 @@ proptest! {
 /// `text`.
 #[cfg(feature = "serde")]
 fn lean_documents(text: &str) -> Result<String, TestCaseError> {
-    use bohnenspiel::validate::{DocumentForm, write_game_document};
+    use bohnenspiel::validate::DocumentForm;
     let mut json = b"{\"version\":4,\"games\":[".to_vec();
     for (index, parsed) in parse_records(text).iter().enumerate() {
         if index > 0 {
             json.push(b',');
         }
-        write_game_document(&mut json, parsed, DocumentForm::Lean, None, index + 1)
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        json.extend(common::game_json(
+            parsed,
+            DocumentForm::Lean,
+            None,
+            index + 1,
+        ));
     }
     json.extend_from_slice(b"]}");
     String::from_utf8(json).map_err(|e| TestCaseError::fail(e.to_string()))

@@ -4,11 +4,8 @@
 mod common;
 
 use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
-use bohnenspiel::validate::{
-    DocumentError, DocumentErrorKind, DocumentForm, Options, records_from_json, validate,
-    write_game_document,
-};
-use common::json_string;
+use bohnenspiel::validate::{DocumentError, DocumentErrorKind, DocumentForm, Options, validate};
+use common::{game_json, json_string, records_from_json};
 use serde_json::{Value, json};
 
 /// The most groups the notation's reader keeps for one ply, as its
@@ -42,8 +39,7 @@ fn documents(text: &str, file: Option<&str>, full: bool) -> String {
         } else {
             DocumentForm::Lean
         };
-        write_game_document(&mut json, parsed, form, file, index + 1)
-            .unwrap_or_else(|e| panic!("{e}"));
+        json.extend(game_json(parsed, form, file, index + 1));
     }
     json.extend_from_slice(b"]}");
     String::from_utf8(json).unwrap_or_else(|e| panic!("{e}"))
@@ -848,8 +844,7 @@ fn a_document_with_more_groups_after_a_ply_than_the_reader_keeps_reads_back() {
     turn.ply.push_group(last);
     let report = validate(&parsed, &Options::default());
     let mut json = b"{\"version\":4,\"games\":[".to_vec();
-    write_game_document(&mut json, &parsed, DocumentForm::Full(&report), None, 1)
-        .unwrap_or_else(|e| panic!("{e}"));
+    json.extend(game_json(&parsed, DocumentForm::Full(&report), None, 1));
     json.extend_from_slice(b"]}");
     let json = String::from_utf8(json).unwrap_or_else(|e| panic!("{e}"));
     let more = format!(
@@ -908,13 +903,13 @@ impl std::io::Read for FailingAfter<'_> {
 
 #[test]
 fn json_is_read_game_by_game_from_a_reader() {
-    use bohnenspiel::validate::read_json_games;
+    use bohnenspiel::validate::read_json;
     let json = json_string("4,8; 6,12\n\n5,11\n\n3,9\n");
     let document: Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
     let pretty = pretty(&json);
     let read = |text: &[u8]| {
         let mut printed = Vec::new();
-        let result = read_json_games(
+        let result = read_json(
             std::io::BufReader::new(FailingAfter { text }),
             &Options::default(),
             |record| {
@@ -943,7 +938,7 @@ fn json_is_read_game_by_game_from_a_reader() {
     // handed on.
     let broken = pretty.replacen("\"hole\": 5,", "\"hole\": 13,", 1);
     let mut printed = Vec::new();
-    let error = read_json_games(broken.as_bytes(), &Options::default(), |record| {
+    let error = read_json(broken.as_bytes(), &Options::default(), |record| {
         printed.push(record.to_string());
         Ok(())
     })
@@ -962,7 +957,7 @@ fn json_is_read_game_by_game_from_a_reader() {
         .map(|game| game.to_string() + "\n")
         .collect();
     let broken = lines.replacen("\"hole\":5,", "\"hole\":13,", 1);
-    let error = read_json_games(broken.as_bytes(), &Options::default(), |_| Ok(()))
+    let error = read_json(broken.as_bytes(), &Options::default(), |_| Ok(()))
         .err()
         .unwrap_or_else(|| panic!("hole 13"));
     assert_eq!(
@@ -1046,7 +1041,6 @@ fn every_derived_field_is_optional_and_checked() {
 /// names the wrong player is an error at its path.
 #[test]
 fn the_position_after_a_ply_carries_the_player_to_move() {
-    use bohnenspiel::validate::records_from_json;
     let json = json_string("4,8; 6,12 (2 from hole 8)\n");
     let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     let turns: Vec<&str> = value["games"][0]["moves"]

@@ -88,7 +88,7 @@ pub(crate) struct Skipped {
 /// its place among the tree's parts, and, for a game that prints
 /// unchanged, its text ([`ParsedRecord::verbatim`]). Its `Display` is
 /// [`ParsedRecord::print_keeping_unparsed`] of the game it was made of;
-/// [`records_from_json`](crate::validate::records_from_json) reads it
+/// [`read_json`](crate::validate::read_json) reads it
 /// back from a JSON document.
 ///
 /// ```

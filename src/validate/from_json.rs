@@ -139,12 +139,18 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
     })
 }
 
-/// Reads the games of a JSON text: one document `{"version": 4, "games":
-/// [...]}`, or JSON Lines of game documents (one per line, as `bohnenspiel
-/// json --lines` prints them), and turns each game back into a
-/// [`LosslessRecord`], in order: printed,
-/// each is what `bohnenspiel fmt` prints for the game the document was
-/// made from, the text that did not parse included.
+/// Reads the games of JSON from `reader`: one document `{"version": 4,
+/// "games": [...]}`, or JSON Lines of game documents (one per line, as
+/// `bohnenspiel json --lines` prints them), and hands each game, turned
+/// back into a [`LosslessRecord`], to `each` as soon as it is read, so
+/// that memory is bounded by one game: JSON Lines are read a line at a
+/// time, and a document game by game (its `games` array is deserialized
+/// one element at a time, straight from the reader). Which form it is
+/// shows on the first line that is not blank: one whole JSON value there
+/// (a game's document, or a whole document on one line) starts JSON
+/// Lines. Printed, each record is what `bohnenspiel fmt` prints for the
+/// game the document was made from, the text that did not parse
+/// included.
 ///
 /// A document is held to the standard of notation. What the replay
 /// derives (`comment`, `annotated`, `player`, `number`, `ply`,
@@ -152,51 +158,64 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// and `replayed`, `result`, `summary`) and what only describes the text
 /// the document was made from (`file`, `index`, `findings`, the places
 /// `at`/`start`/`end`) may be left out; a derived field that is
-/// given is compared with the replay of the document's plies (under the
-/// default rules, or the record's `Rules` tag: see
-/// [`read_json_games`] for others), and one that disagrees is an
-/// error naming its path; on a ply that gives `after` (a ply of the full
-/// document) the derived fields left out are read as their defaults and
-/// compared too. A `start` other than the opening, in a document
-/// without a `Setup` tag, is the record's start (a `Setup` tag is added).
-/// A UTF-8 byte order mark at the start is skipped; a text with no
-/// document at all is an error, as an empty record is.
+/// given is compared with the replay of the document's plies under
+/// `options` (the rules the document was made with, as given to
+/// `bohnenspiel json`; a record's `Rules` tag still wins), and one that
+/// disagrees is an error naming its path; on a ply that gives `after` (a
+/// ply of the full document) the derived fields left out are read as
+/// their defaults and compared too. A `start` other than the opening, in
+/// a document without a `Setup` tag, is the record's start (a `Setup`
+/// tag is added). A UTF-8 byte order mark at the start is skipped; a
+/// text with no document at all is an error, as an empty record is.
 ///
 /// ```
-/// use bohnenspiel::notation::parse_records;
+/// use bohnenspiel::notation::{LosslessRecord, parse_records};
 /// use bohnenspiel::validate::{
-///     DOCUMENT_VERSION, DocumentForm, Options, records_from_json, validate, write_game_document,
+///     DocumentError, DocumentForm, JsonWriter, Options, read_json, validate,
 /// };
 ///
 /// // The document of a file's games, as `bohnenspiel json` writes it.
 /// let json_of = |text: &str| -> std::io::Result<String> {
-///     let mut json = format!("{{\"version\":{DOCUMENT_VERSION},\"games\":[").into_bytes();
+///     let mut json = JsonWriter::new(Vec::new());
 ///     for (index, game) in parse_records(text).iter().enumerate() {
-///         if index > 0 {
-///             json.push(b',');
-///         }
 ///         let report = validate(game, &Options::default());
-///         write_game_document(&mut json, game, DocumentForm::Full(&report), None, index + 1)?;
+///         json.write(game, DocumentForm::Full(&report), None, index + 1)?;
 ///     }
-///     json.extend_from_slice(b"]}");
-///     Ok(String::from_utf8_lossy(&json).into_owned())
+///     Ok(String::from_utf8_lossy(&json.finish()?).into_owned())
+/// };
+/// let records_of = |json: &str| -> Result<Vec<LosslessRecord>, DocumentError> {
+///     let mut records = Vec::new();
+///     read_json(json.as_bytes(), &Options::default(), |record| {
+///         records.push(record);
+///         Ok(())
+///     })?;
+///     Ok(records)
 /// };
 ///
 /// let json = json_of("[Date \"1962\"]\n\n4,8; 6,12 (2 from hole 8) (4?)\n")?;
-/// let records = records_from_json(&json)?;
+/// let records = records_of(&json)?;
 /// assert_eq!(records[0].to_string(), "[Date \"1962\"]\n\n4, 8; 6, 12 (2 from hole 8) (4?)\n");
 ///
-/// let error = records_from_json(&json.replace("\"hole\":12", "\"hole\":13")).unwrap_err();
+/// let error = records_of(&json.replace("\"hole\":12", "\"hole\":13")).unwrap_err();
 /// assert_eq!(error.path, "games[0].moves[3].hole");
 ///
 /// // A derived field that says something else is an error too.
 /// let edited = json.replace("\"captures\":[[8,2]]", "\"captures\":[]");
-/// let error = records_from_json(&edited).unwrap_err();
+/// let error = records_of(&edited).unwrap_err();
 /// assert_eq!(error.path, "games[0].moves[3].captures");
 ///
 /// // A record with a syntax error keeps what did not parse, in place.
 /// let json = json_of("4,8;  6,13; 6,7\n")?;
-/// assert_eq!(records_from_json(&json)?[0].to_string(), "4, 8; 6, 13; 6, 7\n");
+/// assert_eq!(records_of(&json)?[0].to_string(), "4, 8; 6, 13; 6, 7\n");
+///
+/// // JSON Lines, the lean form.
+/// let mut lines = JsonWriter::lines(Vec::new());
+/// for (index, game) in parse_records("4,8\n\n5,11\n").iter().enumerate() {
+///     lines.write(game, DocumentForm::Lean, None, index + 1)?;
+/// }
+/// let lines = String::from_utf8(lines.finish()?)?;
+/// let printed: Vec<String> = records_of(&lines)?.iter().map(|r| r.to_string()).collect();
+/// assert_eq!(printed, ["4, 8\n", "5, 11\n"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -204,51 +223,9 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 ///
 /// A [`DocumentError`] naming the JSON path (and for JSON Lines the line)
 /// of the first value that is not JSON, does not match the schema, or
-/// holds what the notation cannot express.
-pub fn records_from_json(text: &str) -> Result<Vec<LosslessRecord>, DocumentError> {
-    let mut records = Vec::new();
-    read_json_games(text.as_bytes(), &Options::default(), |record| {
-        records.push(record);
-        Ok(())
-    })?;
-    Ok(records)
-}
-
-/// Reads the games of JSON from `reader`, one document `{"version": 4,
-/// "games": [...]}` or JSON Lines of game documents, handing each record
-/// to `each` as soon as it is read, so that memory is bounded by one game:
-/// JSON Lines are read a line at a time, and a document game by game (its
-/// `games` array is deserialized one element at a time, straight from the
-/// reader). Which form it is shows on the first line that is not blank:
-/// one whole JSON value there (a game's document, or a whole document on
-/// one line) starts JSON Lines. The derived fields are compared with a
-/// replay under `options` (the rules the document was made with, as given
-/// to `bohnenspiel json`; a record's `Rules` tag still wins).
-///
-/// ```
-/// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{DocumentForm, Options, read_json_games, write_game_document};
-///
-/// let mut json = Vec::new();
-/// for (index, game) in parse_records("4,8\n\n5,11\n").iter().enumerate() {
-///     write_game_document(&mut json, game, DocumentForm::Lean, None, index + 1)?;
-///     json.push(b'\n');
-/// }
-/// let mut printed = Vec::new();
-/// read_json_games(json.as_slice(), &Options::default(), |record| {
-///     printed.push(record.to_string());
-///     Ok(())
-/// })?;
-/// assert_eq!(printed, ["4, 8\n", "5, 11\n"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-///
-/// As [`records_from_json`] (the JSON path, and for JSON Lines the line);
-/// a failure to read is a [`DocumentErrorKind::Io`] error; or the first
-/// error `each` returns.
-pub fn read_json_games(
+/// holds what the notation cannot express; a failure to read is a
+/// [`DocumentErrorKind::Io`] error; or the first error `each` returns.
+pub fn read_json(
     mut reader: impl BufRead,
     options: &Options,
     mut each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,

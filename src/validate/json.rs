@@ -6,12 +6,11 @@
 //! written) and what the replay adds (the rules' captures, the position
 //! after each ply, the result, the findings); its lean form holds the
 //! record alone ([`DocumentForm`](super::DocumentForm)).
-//! [`write_game_document`](super::write_game_document) writes either; a
-//! file's games print as `{"version": 4, "games": [...]}`, and the JSON
-//! Schema of both forms (`game` and `lean-game`) is
-//! `fixtures/schema/games.schema.json` (draft 2020-12). The types here are the document as deserialized, inside the
-//! crate: [`records_from_json`](super::records_from_json) reads it back
-//! into records.
+//! [`JsonWriter`](super::JsonWriter) writes either; a file's games print
+//! as `{"version": 4, "games": [...]}`, and the JSON Schema of both forms
+//! (`game` and `lean-game`) is `fixtures/schema/games.schema.json` (draft
+//! 2020-12). The types here are the document as deserialized, inside the
+//! crate: [`read_json`](super::read_json) reads it back into records.
 
 use serde::{Deserialize, Serialize};
 
@@ -25,12 +24,12 @@ use super::{Finding, FindingKind, Report, Severity, Start};
 
 /// The version of the document's shape, written in its `version` field.
 /// It changes whenever a field is added, removed or changes meaning.
-pub const DOCUMENT_VERSION: u32 = 4;
+pub(crate) const DOCUMENT_VERSION: u32 = 4;
 
 /// One game's document, as read back: the record as written and what the
 /// replay made of it, or (the lean form) the record alone.
 ///
-/// [`write_game_document`](super::write_game_document) writes it; a
+/// [`JsonWriter`](super::JsonWriter) writes it; a
 /// file's games print as `{"version": 4, "games": [...]}`, and the JSON
 /// Schema (draft 2020-12) is `fixtures/schema/games.schema.json`. The
 /// fields, in order: `version`, `file` and `index` (from 1), `tags` (each
@@ -607,51 +606,80 @@ pub(super) fn plies_of(moves: &[notation::WrittenMove], count: usize) -> usize {
     moves.iter().take(count).map(|m| m.turns().count()).sum()
 }
 
-/// The move numbers of the main line as written: row numbers, or inline
-/// each move's place in the movetext counting the moves that did not
-/// parse (text skipped between two moves holds one `;` more per skipped
-/// move), so that `4,13; 6,12` numbers `6,12` as move 2.
-pub(super) fn written_numbers(parsed: &ParsedRecord) -> Vec<u32> {
-    let record = &parsed.record;
-    let moves = &record.movetext.moves;
-    if record.movetext.layout == Layout::Numbered {
-        return written_numbers_of(moves);
-    }
-    let source = parsed.source.as_bytes();
-    let relative = |offset: usize| offset.saturating_sub(parsed.offset).min(source.len());
-    let mut from = record.tags.last().map_or(0, |tag| relative(tag.span.end));
-    let mut number = 0u32;
-    moves
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            let to = relative(m.span.start).max(from);
-            let gap = source.get(from..to).unwrap_or_default();
-            // A gap is a few bytes, mostly: counted without a search's
-            // setup.
-            let separators = gap.iter().filter(|&&b| b == b';').count();
-            let skipped = if k == 0 {
-                separators
-            } else {
-                separators.saturating_sub(1)
-            };
-            number = number
-                .saturating_add(1)
-                .saturating_add(u32::try_from(skipped).unwrap_or(u32::MAX));
-            from = relative(m.span.end).max(to);
-            number
-        })
-        .collect()
+/// The move numbers of a line as written, move by move: row numbers (or
+/// a move's place from 1 where none is written), or, inline on the main
+/// line, each move's place in the movetext counting the moves that did
+/// not parse (text skipped between two moves holds one `;` more per
+/// skipped move), so that `4,13; 6,12` numbers `6,12` as move 2.
+pub(super) struct WrittenNumbers<'a> {
+    /// The game's text and where it starts, to count the `;` between
+    /// moves, for the main line written inline.
+    inline: Option<(&'a [u8], usize)>,
+    /// Where the text after the last move counted starts.
+    from: usize,
+    /// The last number given (0 before the first).
+    number: u32,
 }
 
-/// The row numbers of some moves, or their places from 1 where none is
-/// written.
-pub(super) fn written_numbers_of(moves: &[notation::WrittenMove]) -> Vec<u32> {
-    moves
-        .iter()
-        .zip(1u32..)
-        .map(|(m, place)| m.row_number().unwrap_or(place))
-        .collect()
+impl<'a> WrittenNumbers<'a> {
+    /// The numbers of the main line of `parsed`.
+    pub(super) fn main_line(parsed: &'a ParsedRecord) -> WrittenNumbers<'a> {
+        let record = &parsed.record;
+        if record.movetext.layout == Layout::Numbered {
+            return WrittenNumbers::rows();
+        }
+        let source = parsed.source.as_bytes();
+        let mut numbers = WrittenNumbers {
+            inline: Some((source, parsed.offset)),
+            from: 0,
+            number: 0,
+        };
+        numbers.from = record
+            .tags
+            .last()
+            .map_or(0, |tag| numbers.relative(tag.span.end));
+        numbers
+    }
+
+    /// The numbers of a variation's moves: their rows.
+    pub(super) fn rows() -> WrittenNumbers<'a> {
+        WrittenNumbers {
+            inline: None,
+            from: 0,
+            number: 0,
+        }
+    }
+
+    /// An offset in the game's text, relative to its start.
+    fn relative(&self, offset: usize) -> usize {
+        self.inline.map_or(0, |(source, start)| {
+            offset.saturating_sub(start).min(source.len())
+        })
+    }
+
+    /// The number of `m`, the move after the last one given.
+    #[inline]
+    pub(super) fn next(&mut self, m: &notation::WrittenMove) -> u32 {
+        let Some((source, _)) = self.inline else {
+            self.number = self.number.saturating_add(1);
+            return m.row_number().unwrap_or(self.number);
+        };
+        let to = self.relative(m.span.start).max(self.from);
+        let gap = source.get(self.from..to).unwrap_or_default();
+        // A gap is a few bytes, mostly: counted without a search's setup.
+        let separators = gap.iter().filter(|&&b| b == b';').count();
+        let skipped = if self.number == 0 {
+            separators
+        } else {
+            separators.saturating_sub(1)
+        };
+        self.number = self
+            .number
+            .saturating_add(1)
+            .saturating_add(u32::try_from(skipped).unwrap_or(u32::MAX));
+        self.from = self.relative(m.span.end).max(to);
+        self.number
+    }
 }
 
 /// The result of the main line.

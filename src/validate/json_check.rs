@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::notation::{LosslessRecord, ParsedRecord, Record, parse_records};
 
 use super::from_json::{DocumentError, the_one_game};
-use super::json_writer::{DocumentForm, write_game_document};
+use super::json_writer::{DocumentForm, JsonWriter};
 use super::{Options, validate};
 
 /// Keys whose values are never compared: places in the text the document
@@ -108,8 +108,10 @@ pub(super) fn derived_document(
     };
     let game = the_one_game(&games)?;
     let report = validate(game, options);
-    let mut json = Vec::new();
-    write_game_document(&mut json, game, DocumentForm::Full(&report), None, 1)
+    let mut writer = JsonWriter::lines(Vec::new());
+    let json = writer
+        .write(game, DocumentForm::Full(&report), None, 1)
+        .and_then(|()| writer.finish())
         .map_err(|error| DocumentError::notation("", error.to_string()))?;
     serde_json::from_slice(&json).map_err(|error| DocumentError::notation("", error.to_string()))
 }

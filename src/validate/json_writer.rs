@@ -26,12 +26,12 @@ use crate::{Player, Position};
 
 use super::Report;
 use super::json::{
-    At, DOCUMENT_VERSION, FindingDocument, GroupDocument, Place, ValueDocument, result,
-    skipped_documents, written_numbers, written_numbers_of,
+    At, DOCUMENT_VERSION, FindingDocument, GroupDocument, Place, ValueDocument, WrittenNumbers,
+    result, skipped_documents,
 };
 use super::report::{Line, ReplayedPly};
 
-/// Which document of a game [`write_game_document`] writes.
+/// Which document of a game [`JsonWriter::write`] writes.
 #[derive(Debug, Clone, Copy)]
 pub enum DocumentForm<'r> {
     /// The full document: the record as written, every part with its
@@ -57,66 +57,150 @@ pub enum DocumentForm<'r> {
     Lean,
 }
 
-/// Writes the JSON document of one game to `writer`, compact, naming its
-/// file (`file`, `null` when `None`) and its index in the file (from 1):
-/// the full document, or the lean one ([`DocumentForm`]). It is built
-/// and written one move at a time, so that no more than one move's
-/// document (and 32 KiB of output waiting for `writer`) is held. This is
-/// how `bohnenspiel json` writes a game, and the only writer of the
+/// Writes games as JSON: one document `{"version": 4, "games": [...]}`
+/// ([`JsonWriter::new`]) or JSON Lines, one game's document a line
+/// ([`JsonWriter::lines`]), each game full or lean ([`DocumentForm`]).
+/// This is how `bohnenspiel json` writes, and the only writer of the
 /// document.
+///
+/// Each game is built and written one move at a time into one buffer
+/// that lives across games, handed to `writer` in pieces of 64 KiB (as
+/// large as the buffer of a `BufWriter` of that size, which then passes
+/// them on without copying them): the writer holds one move's document
+/// and at most 64 KiB of output besides. [`JsonWriter::finish`] writes
+/// the end of the document and what is still held, and gives `writer`
+/// back; dropped without it, the writer loses what it holds.
 ///
 /// ```
 /// use bohnenspiel::notation::parse_records;
-/// use bohnenspiel::validate::{DocumentForm, Options, validate, write_game_document};
+/// use bohnenspiel::validate::{DocumentForm, JsonWriter, Options, validate};
 ///
 /// let games = parse_records("4,8; 6,12 (2 from hole 8) and South resigns\n");
 /// let report = validate(&games[0], &Options::default());
-/// let mut full = Vec::new();
-/// write_game_document(&mut full, &games[0], DocumentForm::Full(&report), Some("game.txt"), 1)?;
-/// let full: serde_json::Value = serde_json::from_slice(&full)?;
-/// assert_eq!(full["moves"][3]["captures"], serde_json::json!([[8, 2]]));
-/// assert_eq!(full["moves"][3]["after"], "9,8,8,1,8,1/9,0,9,9,8,0 0:2 S");
+/// let mut writer = JsonWriter::new(Vec::new());
+/// writer.write(&games[0], DocumentForm::Full(&report), Some("game.txt"), 1)?;
+/// let full: serde_json::Value = serde_json::from_slice(&writer.finish()?)?;
+/// assert_eq!(full["version"], 4);
+/// let game = &full["games"][0];
+/// assert_eq!(game["moves"][3]["captures"], serde_json::json!([[8, 2]]));
+/// assert_eq!(game["moves"][3]["after"], "9,8,8,1,8,1/9,0,9,9,8,0 0:2 S");
 ///
-/// let mut lean = Vec::new();
-/// write_game_document(&mut lean, &games[0], DocumentForm::Lean, None, 1)?;
+/// let mut lean = JsonWriter::lines(Vec::new());
+/// lean.write(&games[0], DocumentForm::Lean, None, 1)?;
 /// assert_eq!(
-///     String::from_utf8(lean)?,
+///     String::from_utf8(lean.finish()?)?,
 ///     concat!(
 ///         r#"{"version":4,"tags":[],"layout":"inline","moves":["#,
 ///         r#"{"hole":4,"row":{}},{"hole":8},"#,
 ///         r#"{"hole":6,"row":{"ending":{"text":"South resigns"}}},"#,
 ///         r#"{"hole":12,"groups":[{"kind":"captures","text":"2 from hole 8"}]}]}"#,
+///         "\n",
 ///     )
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// # Errors
-///
-/// An error of `writer`.
-pub fn write_game_document<W: io::Write>(
-    writer: W,
-    parsed: &ParsedRecord,
-    form: DocumentForm<'_>,
-    file: Option<&str>,
-    index: usize,
-) -> io::Result<()> {
-    let mut out = Out {
-        writer,
-        buf: Vec::with_capacity(FLUSH_AT + 4096),
-        aside: Vec::new(),
-        line: LineText::default(),
-    };
-    let mut at = At {
-        parsed,
-        lines: parsed.line_index(),
-    };
-    let report = match form {
-        DocumentForm::Full(report) => Some(report),
-        DocumentForm::Lean => None,
-    };
-    game(&mut out, &mut at, report, file, index)?;
-    out.flush()
+pub struct JsonWriter<W: io::Write> {
+    out: Out<W>,
+    /// JSON Lines, else one document.
+    lines: bool,
+    /// The games written so far.
+    games: usize,
+}
+
+impl<W: io::Write> std::fmt::Debug for JsonWriter<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonWriter")
+            .field("lines", &self.lines)
+            .field("games", &self.games)
+            .field("held", &self.out.buf.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<W: io::Write> JsonWriter<W> {
+    /// A writer of one document, `{"version": 4, "games": [...]}`, a game
+    /// a line (nothing is written to `writer` before the first game).
+    pub fn new(writer: W) -> JsonWriter<W> {
+        let mut out = Out::new(writer);
+        out.raw(b"{\"version\": ");
+        out.uint(DOCUMENT_VERSION.into());
+        out.raw(b", \"games\": [");
+        JsonWriter {
+            out,
+            lines: false,
+            games: 0,
+        }
+    }
+
+    /// A writer of JSON Lines: each game's document on a line of its own,
+    /// so that a reader holds one game at a time.
+    pub fn lines(writer: W) -> JsonWriter<W> {
+        JsonWriter {
+            out: Out::new(writer),
+            lines: true,
+            games: 0,
+        }
+    }
+
+    /// Writes the document of one game, naming its file (`file`, left out
+    /// in the lean form and `null` in the full one when `None`) and its
+    /// index in the file (from 1): the full document of `parsed` with
+    /// what its report says, or the lean one ([`DocumentForm`]).
+    ///
+    /// # Errors
+    ///
+    /// An error of the writer.
+    pub fn write(
+        &mut self,
+        parsed: &ParsedRecord,
+        form: DocumentForm<'_>,
+        file: Option<&str>,
+        index: usize,
+    ) -> io::Result<()> {
+        let out = &mut self.out;
+        if !self.lines {
+            out.raw(if self.games == 0 { b"\n" } else { b",\n" });
+        }
+        self.games += 1;
+        let mut at = At {
+            parsed,
+            lines: parsed.line_index(),
+        };
+        let report = match form {
+            DocumentForm::Full(report) => Some(report),
+            DocumentForm::Lean => None,
+        };
+        game(out, &mut at, report, file, index)?;
+        if self.lines {
+            out.raw(b"\n");
+        }
+        out.flush_if_full()
+    }
+
+    /// Hands what the writer holds to `writer`, and flushes it.
+    ///
+    /// # Errors
+    ///
+    /// An error of the writer.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()?;
+        self.out.writer.flush()
+    }
+
+    /// Ends the document (`]}` after the games), hands what the writer
+    /// holds to `writer` and gives `writer` back (not flushed: a writer
+    /// made for one game writes into the output of others at no cost).
+    ///
+    /// # Errors
+    ///
+    /// An error of the writer.
+    pub fn finish(mut self) -> io::Result<W> {
+        if !self.lines {
+            self.out.raw(b"\n]}\n");
+        }
+        self.out.flush()?;
+        Ok(self.out.writer)
+    }
 }
 
 /// The document of a group as read back: what the writer writes for it,
@@ -130,19 +214,15 @@ pub(super) fn group_document(
     start: Place,
     end: Place,
 ) -> Result<GroupDocument, serde_json::Error> {
-    let mut out = Out {
-        writer: io::sink(),
-        buf: Vec::new(),
-        aside: Vec::new(),
-        line: LineText::default(),
-    };
+    let mut out = Out::new(io::sink());
     out.group(group, Some((start, end)));
     serde_json::from_slice(&out.buf)
 }
 
 /// The output waiting for the writer is handed over once it reaches this
-/// many bytes (checked after each move).
-const FLUSH_AT: usize = 1 << 15;
+/// many bytes (checked after each move): the capacity of the `BufWriter`
+/// of `bohnenspiel json`, which then does not copy it.
+const FLUSH_AT: usize = 1 << 16;
 
 /// A game's document, in the field order of
 /// [`GameDocument`](super::GameDocument); the lean one when `report` is
@@ -193,9 +273,9 @@ fn game<W: io::Write>(
         }
     }
     out.raw(b",\"moves\":");
-    let numbers = written_numbers(parsed);
+    let numbers = WrittenNumbers::main_line(parsed);
     let main_line = report.map(|report| &report.main_line);
-    moves(out, at, &movetext.moves, &numbers, main_line, 0)?;
+    moves(out, at, &movetext.moves, numbers, main_line, 0)?;
     match report {
         Some(_) if movetext.variations.is_empty() => {}
         Some(report) => {
@@ -225,8 +305,8 @@ fn game<W: io::Write>(
                 out.start_end(start, end);
                 out.raw(b",\"moves\":");
                 let base = entry.branch.map_or(0, |b| 2 * (b.max(1) as usize - 1));
-                let numbers = written_numbers_of(&variation.moves);
-                moves(out, at, &variation.moves, &numbers, Some(&entry.line), base)?;
+                let numbers = WrittenNumbers::rows();
+                moves(out, at, &variation.moves, numbers, Some(&entry.line), base)?;
                 out.raw(b"}");
             }
             out.raw(b"]");
@@ -239,8 +319,8 @@ fn game<W: io::Write>(
                 out.raw(b"{\"label\":");
                 out.string(variation.label.as_str());
                 out.raw(b",\"moves\":");
-                let numbers = written_numbers_of(&variation.moves);
-                moves(out, at, &variation.moves, &numbers, None, 0)?;
+                let numbers = WrittenNumbers::rows();
+                moves(out, at, &variation.moves, numbers, None, 0)?;
                 out.raw(b"}");
             }
             out.raw(b"]");
@@ -304,7 +384,7 @@ fn moves<W: io::Write>(
     out: &mut Out<W>,
     at: &mut At<'_>,
     moves: &[WrittenMove],
-    numbers: &[u32],
+    mut numbers: WrittenNumbers<'_>,
     line: Option<&Line>,
     default_base: usize,
 ) -> io::Result<()> {
@@ -317,7 +397,8 @@ fn moves<W: io::Write>(
     let mut first = true;
     let mut previous_number = 0u32;
     let mut previous_ply = None;
-    for (m, &number) in moves.iter().zip(numbers) {
+    for m in moves {
+        let number = numbers.next(m);
         let mut turns = m.turns();
         let Some((side, turn)) = turns.next() else {
             continue;
@@ -447,6 +528,15 @@ struct Out<W> {
 }
 
 impl<W: io::Write> Out<W> {
+    fn new(writer: W) -> Out<W> {
+        Out {
+            writer,
+            buf: Vec::new(),
+            aside: Vec::new(),
+            line: LineText::default(),
+        }
+    }
+
     fn flush_if_full(&mut self) -> io::Result<()> {
         if self.buf.len() >= FLUSH_AT {
             self.flush()?;
@@ -557,7 +647,7 @@ impl<W: io::Write> Out<W> {
     /// `\u00XX`.
     #[inline]
     fn content(&mut self, text: &str) {
-        if !text.bytes().any(needs_escape) {
+        if !any_needs_escape(text.as_bytes()) {
             self.buf.extend_from_slice(text.as_bytes());
             return;
         }
@@ -706,11 +796,7 @@ impl<W: io::Write> Out<W> {
         let from = self.buf.len();
         // Writing into a `Vec` does not fail.
         let _ = notation::write_group_text(&mut Text(&mut self.buf), group);
-        if self
-            .buf
-            .get(from..)
-            .is_some_and(|text| text.iter().copied().any(needs_escape))
-        {
+        if self.buf.get(from..).is_some_and(any_needs_escape) {
             let text = self.buf.split_off(from);
             self.escaped(&text);
         }
@@ -920,6 +1006,36 @@ fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
+/// Whether serde_json escapes a byte of `bytes`: eight bytes at a time,
+/// then the rest one by one.
+#[inline]
+fn any_needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = ONES << 7;
+    /// Whether a byte of `word` is below `n` (at most 128): the byte
+    /// borrows, and its high bit was clear.
+    #[inline(always)]
+    fn below(word: u64, n: u8) -> u64 {
+        word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS
+    }
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let Ok(word) = <[u8; 8]>::try_from(word) else {
+            return true;
+        };
+        let word = u64::from_ne_bytes(word);
+        // A control character, or a byte equal to `"` or `\`: one that
+        // is zero after the XOR.
+        let found = below(word, 0x20)
+            | below(word ^ (ONES * u64::from(b'"')), 1)
+            | below(word ^ (ONES * u64::from(b'\\')), 1);
+        if found != 0 {
+            return true;
+        }
+    }
+    words.remainder().iter().copied().any(needs_escape)
+}
+
 /// A line number and its decimal digits, when it has at most eight: the
 /// digits first, then padding, and their count.
 #[derive(Default)]
@@ -986,40 +1102,15 @@ const DIGIT_PAIRS: [[u8; 2]; 100] = {
     pairs
 };
 
-/// Each byte's value in decimal, in four bytes (the rest padding), and
-/// the number of its digits: a position's numbers are copied from here.
-const DIGITS: [([u8; 4], u8); 256] = {
-    let mut table = [([0u8; 4], 0u8); 256];
-    let mut n = 0;
-    while n < 256 {
-        let ones = b'0' + (n % 10) as u8;
-        let tens = b'0' + (n / 10 % 10) as u8;
-        let hundreds = b'0' + (n / 100) as u8;
-        table[n] = if n < 10 {
-            ([ones, 0, 0, 0], 1)
-        } else if n < 100 {
-            ([tens, ones, 0, 0], 2)
-        } else {
-            ([hundreds, tens, ones, 0], 3)
-        };
-        n += 1;
-    }
-    table
-};
-
 /// Output gathered on the stack, to be written at once: a place (in 32
 /// bytes), or a ply's position and place (at most 90 bytes, in 128). What
-/// goes past [`Chunk::LIMIT`] overwrites its end: nothing written is that
-/// long.
+/// would go past its end is left out: nothing written is that long.
 struct Chunk<const N: usize> {
     bytes: [u8; N],
     len: usize,
 }
 
 impl<const N: usize> Chunk<N> {
-    /// Where the bytes put last may start at the latest.
-    const LIMIT: usize = N - 32;
-
     #[inline(always)]
     fn new() -> Chunk<N> {
         Chunk {
@@ -1031,7 +1122,7 @@ impl<const N: usize> Chunk<N> {
     /// Bytes, at most 32.
     #[inline(always)]
     fn put(&mut self, bytes: &[u8]) {
-        let at = self.len.min(Self::LIMIT);
+        let at = self.len;
         if let Some(to) = self.bytes.get_mut(at..at + bytes.len()) {
             to.copy_from_slice(bytes);
             self.len = at + bytes.len();
@@ -1053,7 +1144,7 @@ impl<const N: usize> Chunk<N> {
         let (Some((digits, len)), true) = (line.digits, column < 1000) else {
             return false;
         };
-        let at = self.len.min(Self::LIMIT);
+        let at = self.len;
         if let Some(to) = self.bytes.get_mut(at..at + 16) {
             to[0] = b'[';
             to[1..9].copy_from_slice(&digits);
@@ -1078,35 +1169,33 @@ impl<const N: usize> Chunk<N> {
     /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`): at most 57 bytes.
     #[inline(always)]
     fn position(&mut self, position: &Position) {
-        // The twelve holes, then the stores, each with the separator that
-        // follows it.
-        const SEPARATORS: [u8; 14] = *b",,,,,/,,,,, : ";
         let [h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, h12] = position.board();
         let stores = position.stores();
+        // Each number with the separator that follows it, from the
+        // table of that separator.
         let numbers = [
-            h1,
-            h2,
-            h3,
-            h4,
-            h5,
-            h6,
-            h7,
-            h8,
-            h9,
-            h10,
-            h11,
-            h12,
-            stores.south,
-            stores.north,
+            (h1, COMMA),
+            (h2, COMMA),
+            (h3, COMMA),
+            (h4, COMMA),
+            (h5, COMMA),
+            (h6, SLASH),
+            (h7, COMMA),
+            (h8, COMMA),
+            (h9, COMMA),
+            (h10, COMMA),
+            (h11, COMMA),
+            (h12, SPACE),
+            (stores.south, COLON),
+            (stores.north, SPACE),
         ];
-        for (number, separator) in numbers.into_iter().zip(SEPARATORS) {
-            let (digits, count) = DIGITS[usize::from(number)];
-            let at = self.len.min(Self::LIMIT);
-            if let Some(to) = self.bytes.get_mut(at..at + 5) {
-                to[..4].copy_from_slice(&digits);
-                to[usize::from(count & 3)] = separator;
+        for (number, table) in numbers {
+            let (text, len) = SEPARATED[table][usize::from(number)];
+            let at = self.len;
+            if let Some(to) = self.bytes.get_mut(at..at + 4) {
+                to.copy_from_slice(&text);
+                self.len = at + usize::from(len);
             }
-            self.len = at + usize::from(count & 3) + 1;
         }
         self.put(match position.turn() {
             Player::South => b"S",
@@ -1114,6 +1203,41 @@ impl<const N: usize> Chunk<N> {
         });
     }
 }
+
+/// The tables of [`SEPARATED`]: a number followed by `,`, `/`, ` ` or
+/// `:`.
+const COMMA: usize = 0;
+const SLASH: usize = 1;
+const SPACE: usize = 2;
+const COLON: usize = 3;
+
+/// Each byte's value in decimal followed by a separator (`,`, `/`, ` `
+/// or `:`, one table each), in four bytes (the rest padding), and the
+/// number of bytes that count: a position's numbers are copied from here.
+const SEPARATED: [[([u8; 4], u8); 256]; 4] = {
+    let separators = [b',', b'/', b' ', b':'];
+    let mut tables = [[([0u8; 4], 0u8); 256]; 4];
+    let mut t = 0;
+    while t < 4 {
+        let separator = separators[t];
+        let mut n = 0;
+        while n < 256 {
+            let ones = b'0' + (n % 10) as u8;
+            let tens = b'0' + (n / 10 % 10) as u8;
+            let hundreds = b'0' + (n / 100) as u8;
+            tables[t][n] = if n < 10 {
+                ([ones, separator, 0, 0], 2)
+            } else if n < 100 {
+                ([tens, ones, separator, 0], 3)
+            } else {
+                ([hundreds, tens, ones, separator], 4)
+            };
+            n += 1;
+        }
+        t += 1;
+    }
+    tables
+};
 
 #[cfg(test)]
 mod tests {
@@ -1150,6 +1274,18 @@ mod tests {
             prop_assert_eq!(written(|out| out.string(&text)), serde_json(&text));
             let none: Option<&str> = None;
             prop_assert_eq!(written(|out| out.opt_string(None)), serde_json(&none));
+        }
+
+        /// The check a word at a time finds what the check of each byte
+        /// finds, on any bytes, those near the ones escaped among them.
+        #[test]
+        fn escapes_are_found_word_by_word(
+            bytes in proptest::collection::vec(prop_oneof![any::<u8>(), 0x1eu8..0x24, 0x5bu8..0x5e, Just(0x7f), 0x80u8..0xa4], 0..40)
+        ) {
+            prop_assert_eq!(
+                super::any_needs_escape(&bytes),
+                bytes.iter().copied().any(super::needs_escape)
+            );
         }
 
         /// A position as its `Display` writes it, on positions along

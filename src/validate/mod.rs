@@ -133,9 +133,8 @@
 //!   the record of a played game, with the rules' capture
 //!   annotations, each ply in its player's column (a game that starts
 //!   with North to move starts `..., 8`).
-//! - `write_game_document` (feature `serde`): the JSON document of a
-//!   game, full or lean, and `records_from_json` (or `read_json_games`,
-//!   one game at a time) the way back.
+//! - `JsonWriter` (feature `serde`): the JSON documents of games, full
+//!   or lean, and `read_json` the way back, one game at a time.
 //! - [`Finding`]'s `Display`, `LINE:COL: SEVERITY: MESSAGE`, and
 //!   [`Finding::in_file`], `FILE:LINE:COL: SEVERITY: MESSAGE`: the lines
 //!   `bohnenspiel validate` prints.
@@ -216,7 +215,7 @@
 //! The document is lossless: notation → JSON → notation gives exactly
 //! what `bohnenspiel fmt` prints, for records with syntax errors too, and
 //! JSON → notation → JSON gives the same document. Read back
-//! (`records_from_json`, `bohnenspiel fmt --from json`), a document is
+//! (`read_json`, `bohnenspiel fmt --from json`), a document is
 //! held to the standard of the notation: what the replay derives
 //! (`comment`, `annotated`, `player`, `number`, `ply`, `captures`,
 //! `after`, `start`, a variation's `parent`, `branch`, `replayed`,
@@ -270,12 +269,12 @@ mod variations;
 
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
-pub use from_json::{DocumentError, DocumentErrorKind, read_json_games, records_from_json};
+pub use from_json::{DocumentError, DocumentErrorKind, read_json};
 pub use jobs::GameError;
 #[cfg(feature = "serde")]
-pub use json::{DOCUMENT_VERSION, ResultDocument};
+pub use json::ResultDocument;
 #[cfg(feature = "serde")]
-pub use json_writer::{DocumentForm, write_game_document};
+pub use json_writer::{DocumentForm, JsonWriter};
 pub use options::Options;
 pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};

@@ -112,30 +112,57 @@ pub fn line_of(index: usize, layout: Layout) -> usize {
     }
 }
 
-/// The JSON document of a record text, `{"version":3,"games":[...]}`,
+/// The JSON document of a record text, `{"version":4,"games":[...]}`,
 /// compact, every game's full document validated with the default
 /// options, without a file name and indexed from 1 (as `bohnenspiel json`
-/// writes it, apart from its line breaks).
+/// writes it, apart from its line breaks and spaces).
 #[cfg(feature = "serde")]
 pub fn json_string(text: &str) -> String {
-    use bohnenspiel::validate::{
-        DOCUMENT_VERSION, DocumentForm, Options, validate, write_game_document,
-    };
-    let mut json = format!("{{\"version\":{DOCUMENT_VERSION},\"games\":[").into_bytes();
+    use bohnenspiel::validate::{DocumentForm, Options, validate};
+    let mut json = b"{\"version\":4,\"games\":[".to_vec();
     for (index, parsed) in notation::parse_records(text).iter().enumerate() {
         if index > 0 {
             json.push(b',');
         }
         let report = validate(parsed, &Options::default());
-        write_game_document(
-            &mut json,
+        json.extend(game_json(
             parsed,
             DocumentForm::Full(&report),
             None,
             index + 1,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        ));
     }
     json.extend_from_slice(b"]}");
     String::from_utf8(json).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The document of one game, as a JSON line without its line break.
+#[cfg(feature = "serde")]
+pub fn game_json(
+    parsed: &notation::ParsedRecord,
+    form: bohnenspiel::validate::DocumentForm<'_>,
+    file: Option<&str>,
+    index: usize,
+) -> Vec<u8> {
+    let mut writer = bohnenspiel::validate::JsonWriter::lines(Vec::new());
+    let mut json = writer
+        .write(parsed, form, file, index)
+        .and_then(|()| writer.finish())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(json.pop(), Some(b'\n'));
+    json
+}
+
+/// The records of a JSON text, read with the default options.
+#[cfg(feature = "serde")]
+pub fn records_from_json(
+    text: &str,
+) -> Result<Vec<notation::LosslessRecord>, bohnenspiel::validate::DocumentError> {
+    use bohnenspiel::validate::{Options, read_json};
+    let mut records = Vec::new();
+    read_json(text.as_bytes(), &Options::default(), |record| {
+        records.push(record);
+        Ok(())
+    })?;
+    Ok(records)
 }

@@ -9,7 +9,7 @@ use crate::input::{Input, check_files, for_each_game};
 use crate::progress;
 use crate::status::Status;
 use bohnenspiel::notation::{ParsedRecord, parse_records};
-use bohnenspiel::validate::{DocumentErrorKind, Options, Severity, read_json_games};
+use bohnenspiel::validate::{DocumentErrorKind, Options, Severity, read_json};
 
 /// Prints each game that parses in its canonical form, games separated by
 /// a blank line. A game that does not parse is printed too, what parsed
@@ -37,7 +37,7 @@ pub fn run<W: Write>(out: &mut W, files: &[PathBuf]) -> Result<Status, CliError>
 
 /// `fmt --from json`: prints the games of each JSON document (or JSON
 /// Lines) in the canonical notation, games separated by a blank line,
-/// each as soon as it is read ([`read_json_games`]: memory is bounded
+/// each as soon as it is read ([`read_json`]: memory is bounded
 /// by one game; the derived fields a document gives are compared with a
 /// replay under `options`). A document that cannot be read back is
 /// reported on standard error as `FILE: error: PATH: MESSAGE` (status
@@ -74,7 +74,7 @@ pub fn run_json<W: Write>(
         let name = input.name.clone();
         let mut failed = None;
         let mut index = 0usize;
-        let read = read_json_games(input.into_reader(), options, |record| {
+        let read = read_json(input.into_reader(), options, |record| {
             if failed.is_some() {
                 return Ok(());
             }

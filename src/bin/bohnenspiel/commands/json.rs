@@ -4,23 +4,21 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::validate::{
-    DOCUMENT_VERSION, DocumentForm, Options, validate, write_game_document,
-};
+use bohnenspiel::notation::ParsedRecord;
+use bohnenspiel::validate::{DocumentForm, JsonWriter, Options, validate};
 
 use crate::error::CliError;
-use crate::input::for_each_game;
+use crate::input::{EachGame, for_each_parsed};
 use crate::status::Status;
 
 /// Prints `{"version": 4, "games": [...]}`, or with `lines` one game
 /// document per line (JSON Lines), writing each game's document (naming
 /// its file and its index in the file) as soon as it is validated, one
-/// move's document at a time ([`write_game_document`]), so memory stays
-/// bounded by one game's tree and report; with `lean`, the lean
-/// document of each game, which needs no validation
-/// ([`DocumentForm::Lean`]). Invalid records are printed too (their
-/// findings are in the full documents): the status is
-/// [`Status::Success`] unless an input fails.
+/// move's document at a time ([`JsonWriter`]), so memory stays bounded
+/// by one game's tree and report; with `lean`, the lean document of each
+/// game, which needs no validation ([`DocumentForm::Lean`]). Invalid
+/// records are printed too (their findings are in the full documents):
+/// the status is [`Status::Success`] unless an input fails.
 ///
 /// # Errors
 ///
@@ -32,27 +30,45 @@ pub fn run<W: Write>(
     lines: bool,
     lean: bool,
 ) -> Result<Status, CliError> {
-    if !lines {
-        write!(out, "{{\"version\": {DOCUMENT_VERSION}, \"games\": [")?;
-    }
-    let mut first = true;
-    let status = for_each_game(files, out, |out, name, index, parsed| {
-        let report = (!lean).then(|| validate(parsed, &options));
-        if !lines {
-            out.write_all(if first { b"\n" } else { b",\n" })?;
-        }
-        first = false;
+    let writer = if lines {
+        JsonWriter::lines(out)
+    } else {
+        JsonWriter::new(out)
+    };
+    let mut each = Json {
+        writer,
+        options,
+        lean,
+    };
+    let status = for_each_parsed(files, &mut each)?;
+    each.writer.finish()?;
+    Ok(status)
+}
+
+/// Each game's document, written by `writer`.
+struct Json<W: Write> {
+    writer: JsonWriter<W>,
+    options: Options,
+    lean: bool,
+}
+
+impl<W: Write> EachGame<ParsedRecord> for Json<W> {
+    fn game(
+        &mut self,
+        name: &str,
+        index: usize,
+        parsed: &mut ParsedRecord,
+    ) -> Result<Status, CliError> {
+        let report = (!self.lean).then(|| validate(parsed, &self.options));
         let form = report
             .as_ref()
             .map_or(DocumentForm::Lean, DocumentForm::Full);
-        write_game_document(&mut *out, parsed, form, Some(name), index)?;
-        if lines {
-            out.write_all(b"\n")?;
-        }
+        self.writer.write(parsed, form, Some(name), index)?;
         Ok(Status::Success)
-    })?;
-    if !lines {
-        out.write_all(b"\n]}\n")?;
     }
-    Ok(status)
+
+    fn flush(&mut self) -> Result<(), CliError> {
+        self.writer.flush()?;
+        Ok(())
+    }
 }

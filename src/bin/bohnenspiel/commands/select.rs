@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use bohnenspiel::notation::{KnownTag, ParsedRecord};
 use bohnenspiel::validate::{
-    DocumentForm, Options, ReplayedPly, Validated, Validator, validate, write_game_document,
+    DocumentForm, JsonWriter, Options, ReplayedPly, Validated, Validator, validate,
 };
 use bohnenspiel::{Action, Hole, Ply, Position};
 
@@ -268,14 +268,9 @@ impl<W: Write> Select<'_, W> {
             }
             Some(SelectOutput::Jsonl) => {
                 if let (Some(parsed), Some(full)) = (parsed, &replayed) {
-                    write_game_document(
-                        &mut *self.out,
-                        parsed,
-                        DocumentForm::Full(full),
-                        Some(name),
-                        index,
-                    )?;
-                    self.out.write_all(b"\n")?;
+                    let mut json = JsonWriter::lines(&mut *self.out);
+                    json.write(parsed, DocumentForm::Full(full), Some(name), index)?;
+                    json.finish()?;
                 }
             }
         }
