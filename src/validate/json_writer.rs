@@ -472,6 +472,15 @@ fn moves<W: io::Write>(
             std::mem::swap(&mut out.buf, &mut out.aside);
             k += 1;
         }
+        if row_start == first_at && m.ending.is_none() && !m.full_stop {
+            // A row that says only where it ends, the most of them:
+            // gathered and written at once.
+            out.row_end(at.place(m.span.end));
+            out.buf.extend_from_slice(&out.aside);
+            out.aside.clear();
+            out.flush_if_full()?;
+            continue;
+        }
         out.raw(b",\"row\":{");
         if row_start != first_at {
             out.raw(b"\"start\":");
@@ -627,13 +636,6 @@ impl<W: io::Write> Out<W> {
             .extend_from_slice(digits.get(at..).unwrap_or_default());
     }
 
-    fn opt_uint(&mut self, value: Option<u64>) {
-        match value {
-            Some(value) => self.uint(value),
-            None => self.raw(b"null"),
-        }
-    }
-
     /// A JSON string.
     #[inline]
     fn string(&mut self, text: &str) {
@@ -727,10 +729,35 @@ impl<W: io::Write> Out<W> {
 
     /// `,"start":[L,C],"end":[L,C]`
     fn start_end(&mut self, start: Place, end: Place) {
+        let mut chunk = Chunk::<64>::new();
+        chunk.put(b",\"start\":");
+        if chunk.place(&mut self.line, start) {
+            chunk.put(b",\"end\":");
+            if chunk.place(&mut self.line, end) {
+                self.chunk(&chunk);
+                return;
+            }
+        }
         self.raw(b",\"start\":");
         self.place(start);
         self.raw(b",\"end\":");
         self.place(end);
+    }
+
+    /// `,"row":{"end":[L,C]}}`: a row with its end alone, and the end of
+    /// the ply that carries it.
+    #[inline(always)]
+    fn row_end(&mut self, end: Place) {
+        let mut chunk = Chunk::<64>::new();
+        chunk.put(b",\"row\":{\"end\":");
+        if chunk.place(&mut self.line, end) {
+            chunk.put(b"}}");
+            self.chunk(&chunk);
+        } else {
+            self.raw(b",\"row\":{\"end\":");
+            self.long_place(end);
+            self.raw(b"}}");
+        }
     }
 
     fn player(&mut self, player: Player) {
@@ -769,8 +796,18 @@ impl<W: io::Write> Out<W> {
         });
     }
 
+    #[inline(always)]
     fn hole(&mut self, ply: &WrittenPly) {
-        self.opt_uint(ply.hole.map(|hole| hole.number().into()));
+        match ply.hole {
+            Some(hole) => match hole.number() {
+                number @ 0..10 => self.buf.push(b'0' + number),
+                number => {
+                    let pair = DIGIT_PAIRS[usize::from(number % 100)];
+                    self.buf.extend_from_slice(&pair);
+                }
+            },
+            None => self.raw(b"null"),
+        }
     }
 
     /// A group's document: its `kind` and `text`, placed at `places` in
