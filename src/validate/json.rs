@@ -462,15 +462,8 @@ pub struct VariationDocument {
     pub moves: Vec<MoveDocument>,
 }
 
-/// The result of a game's main line as the JSON document holds it,
-/// `{south, north, winner, reason, repetition}`, for a serializer:
-/// `south` and `north` the final score or the stores where the line stops
-/// (`null` when not replayed), `winner` `south`, `north` or `draw` once
-/// the game has ended (else `null`), `reason` one of `no-beans`,
-/// `all-captured`, `repetition`, `unfinished`, `illegal-move`,
-/// `syntax-error`, `invalid-setup` or `syntax-only`, and `repetition`,
-/// for a game ended by repetition, `{ply, earlier_ply}` (else `null`).
-/// `bohnenspiel validate --format json` writes it on each game's line.
+/// The result of a game's main line as its document holds it (see
+/// [`Report::json_result`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultDocument {
@@ -499,12 +492,33 @@ pub(crate) struct RepetitionDocument {
     pub earlier_ply: usize,
 }
 
-impl ResultDocument {
-    /// The result of the main line of `report`, as a game's document
-    /// holds it.
+impl Report {
+    /// The result of the main line as a game's JSON document holds it,
+    /// `{south, north, winner, reason, repetition}`, for a serializer:
+    /// `south` and `north` the final score or the stores where the line
+    /// stops (`null` when not replayed), `winner` `south`, `north` or
+    /// `draw` once the game has ended (else `null`), `reason` one of
+    /// `no-beans`, `all-captured`, `repetition`, `unfinished`,
+    /// `illegal-move`, `syntax-error`, `invalid-setup` or `syntax-only`,
+    /// and `repetition`, for a game ended by repetition, `{ply,
+    /// earlier_ply}` (else `null`). `bohnenspiel validate --format json`
+    /// writes it on each game's line.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::parse_records;
+    /// use bohnenspiel::validate::{Options, validate};
+    ///
+    /// let report = validate(&parse_records("4, 8\n")[0], &Options::default());
+    /// let result = serde_json::to_string(&report.json_result())?;
+    /// assert_eq!(
+    ///     result,
+    ///     r#"{"south":0,"north":0,"winner":null,"reason":"unfinished","repetition":null}"#
+    /// );
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     #[must_use]
-    pub fn new(report: &Report) -> ResultDocument {
-        result(report)
+    pub fn json_result(&self) -> impl Serialize + use<> {
+        result(self)
     }
 }
 

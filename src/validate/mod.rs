@@ -272,8 +272,6 @@ pub use finding::{Finding, FindingKind, Severity};
 pub use from_json::{DocumentError, DocumentErrorKind, read_json};
 pub use jobs::GameError;
 #[cfg(feature = "serde")]
-pub use json::ResultDocument;
-#[cfg(feature = "serde")]
 pub use json_writer::{DocumentForm, JsonWriter};
 pub use options::Options;
 pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use bohnenspiel::Player;
 use bohnenspiel::notation::ParsedRecord;
-use bohnenspiel::validate::{Finding, Options, Report, ResultDocument, Severity, Validated};
+use bohnenspiel::validate::{Finding, Options, Report, Severity, Validated};
 use serde::Serialize;
 
 use crate::cli::Format;
@@ -107,7 +107,7 @@ impl<W: Write> EachGame<Validated> for Validate<'_, W> {
                     write_json(self.out, &FindingLine::new(name, game, finding))?;
                 }
                 if !self.quiet {
-                    write_json(self.out, &GameLine::new(name, game, report))?;
+                    write_json(self.out, &game_line(name, game, report))?;
                 }
             }
         }
@@ -353,7 +353,7 @@ impl<'a> FindingLine<'a> {
 /// `reason` as in the JSON document), the summary the human format
 /// prints, and its counts of findings.
 #[derive(Debug, Serialize)]
-pub struct GameLine<'a> {
+pub struct GameLine<'a, R> {
     /// Always `game`.
     #[serde(rename = "type")]
     pub kind: &'static str,
@@ -363,9 +363,9 @@ pub struct GameLine<'a> {
     pub game: usize,
     /// `valid`, `valid-with-warnings` or `invalid`.
     pub verdict: &'static str,
-    /// The score and how the game ended.
+    /// The score and how the game ended ([`Report::json_result`]).
     #[serde(flatten)]
-    pub result: ResultDocument,
+    pub result: R,
     /// The summary, as the human format prints it.
     pub summary: String,
     /// The number of errors.
@@ -376,20 +376,18 @@ pub struct GameLine<'a> {
     pub notes: usize,
 }
 
-impl<'a> GameLine<'a> {
-    /// The line of game `game` of `file`.
-    pub fn new(file: &'a str, game: usize, report: &Report) -> GameLine<'a> {
-        GameLine {
-            kind: "game",
-            file,
-            game,
-            verdict: verdict_word(report),
-            result: ResultDocument::new(report),
-            summary: report.summary(),
-            errors: report.error_count(),
-            warnings: report.warning_count(),
-            notes: report.note_count(),
-        }
+/// The line of game `game` of `file`.
+pub fn game_line<'a>(file: &'a str, game: usize, report: &Report) -> GameLine<'a, impl Serialize> {
+    GameLine {
+        kind: "game",
+        file,
+        game,
+        verdict: verdict_word(report),
+        result: report.json_result(),
+        summary: report.summary(),
+        errors: report.error_count(),
+        warnings: report.warning_count(),
+        notes: report.note_count(),
     }
 }
 
