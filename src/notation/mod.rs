@@ -278,7 +278,7 @@ pub(crate) use groups::Groups;
 pub(crate) use list::Alternatives;
 pub use mark::Mark;
 pub(crate) use print::write_group_text;
-pub use reader::{GameText, ParsedRecord, RecordReader, parse_records};
+pub use reader::{ParsedRecord, RecordReader, parse_records};
 pub(crate) use span::LineIndex;
 pub use span::{Location, Span};
 pub use tags::KnownTag;

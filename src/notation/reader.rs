@@ -79,29 +79,6 @@ impl ParsedRecord {
     }
 }
 
-/// The text of one game and its place in the input, without a tree: what
-/// showing a finding with its source line needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameText {
-    /// The game's text (bytes that were not UTF-8 replaced by `?`), as
-    /// [`ParsedRecord::source`] holds it.
-    pub text: String,
-    /// Absolute byte offset of the game's first byte.
-    pub offset: usize,
-    /// Line number (from 1) of the game's first line.
-    pub first_line: usize,
-}
-
-impl From<&ParsedRecord> for GameText {
-    fn from(parsed: &ParsedRecord) -> GameText {
-        GameText {
-            text: parsed.source.clone(),
-            offset: parsed.offset,
-            first_line: parsed.first_line,
-        }
-    }
-}
-
 /// Reads game records from a [`BufRead`] one game at a time, so memory
 /// stays bounded by the largest game (one line of look-ahead).
 ///

@@ -21,9 +21,9 @@ use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
 use crate::notation::{
-    CaptureAnnotation, GameText, GroupKind, KnownTag, Label, Layout, MoveEnd, ParseError,
-    ParsedRecord, PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Skip, Source,
-    Span, StartTag, TagName, TagNames, Warning, WrittenPly, result_value, rules_value, setup_value,
+    CaptureAnnotation, GroupKind, KnownTag, Label, Layout, MoveEnd, ParseError, ParsedRecord,
+    PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Skip, Source, Span, StartTag,
+    TagName, TagNames, Warning, WrittenPly, result_value, rules_value, setup_value,
 };
 use crate::notation::{LineIndex, Location};
 use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
@@ -44,13 +44,13 @@ pub struct Validated {
     /// warning is), and every game when [`Options::keep_plies`] is on.
     /// `None` for a game checked without a tree.
     pub parsed: Option<ParsedRecord>,
-    /// The game's text, for a game checked without a tree whose report
-    /// still has findings (the note that the game ended by a claim of
-    /// repetition),
-    /// so that they can be shown with their source lines. `None`
-    /// otherwise: a game with findings has either this or
-    /// [`Validated::parsed`].
-    pub text: Option<GameText>,
+    /// The game's text and where it starts (its offset and first line,
+    /// at column 1), as [`RecordReader::last_game_text`] gives them, for a
+    /// game checked without a tree whose report still has findings (the
+    /// note that the game ended by a claim of repetition), so that they
+    /// can be shown with their source lines. `None` otherwise: a game
+    /// with findings has either this or [`Validated::parsed`].
+    pub text: Option<(String, Location)>,
     /// The length of the game's text in bytes.
     pub len: usize,
 }
@@ -222,11 +222,7 @@ impl<R: BufRead> Iterator for Validator<R> {
                 let len = text.len();
                 self.last_quick = true;
                 // A note is shown with its source line: keep the text.
-                let text = (!report.findings.is_empty()).then(|| GameText {
-                    text: text.to_owned(),
-                    offset: start.offset,
-                    first_line: start.line,
-                });
+                let text = (!report.findings.is_empty()).then(|| (text.to_owned(), start));
                 Some(Ok(Validated {
                     report,
                     parsed: None,

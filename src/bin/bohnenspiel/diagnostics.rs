@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
-use bohnenspiel::notation::{GameText, Location, ParsedRecord, Span, Warning};
+use bohnenspiel::notation::{Location, ParsedRecord, Span, Warning};
 use bohnenspiel::validate::{Finding, Severity};
 
 use crate::cli::ColorChoice;
@@ -194,12 +194,14 @@ impl<'a> From<&'a ParsedRecord> for Source<'a> {
     }
 }
 
-impl<'a> From<&'a GameText> for Source<'a> {
-    fn from(game: &'a GameText) -> Source<'a> {
+impl<'a> From<&'a (String, Location)> for Source<'a> {
+    /// A game's text and where it starts, as
+    /// [`Validated::text`](bohnenspiel::validate::Validated::text) holds them.
+    fn from((text, start): &'a (String, Location)) -> Source<'a> {
         Source {
-            text: &game.text,
-            offset: game.offset,
-            first_line: game.first_line,
+            text,
+            offset: start.offset,
+            first_line: start.line,
         }
     }
 }
