@@ -7,7 +7,7 @@ use crate::notation::{
 };
 use crate::{Action, EndReason, Game, PlayError, Player, Position, Rules, RulesError};
 
-use super::{Options, StopReason, compare, validate};
+use super::{Options, Stop, compare, validate};
 
 /// Why a record does not give a start position or a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -109,21 +109,22 @@ fn replay_game(record: &Record) -> Result<Game, GameError> {
     };
     let report = validate(&parsed, &Options::default());
     if let Some(&stop) = report.main_line.stop.as_deref() {
-        match stop.reason {
-            StopReason::Illegal(error) => {
+        match stop {
+            Stop::Illegal {
+                ply,
+                move_number,
+                error,
+            } => {
                 return Err(GameError::Illegal {
-                    ply: stop.ply,
-                    move_number: stop.move_number,
+                    ply,
+                    move_number,
                     error,
                 });
             }
-            StopReason::IllegalPass => {
-                return Err(GameError::IllegalPass {
-                    ply: stop.ply,
-                    move_number: stop.move_number,
-                });
+            Stop::IllegalPass { ply, move_number } => {
+                return Err(GameError::IllegalPass { ply, move_number });
             }
-            StopReason::SyntaxError(_) => {}
+            Stop::SyntaxError { .. } => {}
         }
     }
     let mut game = Game::new(start, report.rules);

@@ -274,7 +274,7 @@ pub use jobs::GameError;
 #[cfg(feature = "serde")]
 pub use json_writer::{DocumentForm, JsonWriter};
 pub use options::Options;
-pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
+pub use report::{Line, ReplayedPly, Report, Start, Stop, VariationReport};
 pub use stream::{Validated, Validator};
 pub(crate) use values::is_value_comment;
 pub use values::{WrittenValue, written_values};

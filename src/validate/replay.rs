@@ -9,7 +9,7 @@ use crate::{
 };
 
 use super::compare;
-use super::report::{Line, ReplayedPly, Stop, StopReason, outcome_text};
+use super::report::{Line, ReplayedPly, Stop, outcome_text};
 use super::{Finding, FindingKind, Options, Severity};
 
 /// A move of a line with its move number.
@@ -524,10 +524,10 @@ impl<'a> Context<'a> {
                         variation,
                     },
                 );
-                line.stop = Some(Box::new(Stop {
+                line.stop = Some(Box::new(Stop::SyntaxError {
                     ply: index,
                     move_number: number,
-                    reason: StopReason::SyntaxError(location),
+                    location,
                 }));
                 replay.stopped = true;
                 return;
@@ -540,14 +540,21 @@ impl<'a> Context<'a> {
                 .map_or(before.turn(), |pass| pass.player);
             match play_written(game, ply.hole, &mut replay.open) {
                 Err(refused) => {
-                    let reason = match refused {
+                    let stop = match refused {
                         Refused::Illegal(error) => {
                             self.illegal(error, index, number, ply.span, at, game);
-                            StopReason::Illegal(error)
+                            Stop::Illegal {
+                                ply: index,
+                                move_number: number,
+                                error,
+                            }
                         }
                         Refused::Pass => {
                             self.illegal_pass(index, number, ply.span, at, game);
-                            StopReason::IllegalPass
+                            Stop::IllegalPass {
+                                ply: index,
+                                move_number: number,
+                            }
                         }
                     };
                     let remaining = total - k;
@@ -561,11 +568,7 @@ impl<'a> Context<'a> {
                             at,
                         );
                     }
-                    line.stop = Some(Box::new(Stop {
-                        ply: index,
-                        move_number: number,
-                        reason,
-                    }));
+                    line.stop = Some(Box::new(stop));
                     replay.stopped = true;
                     return;
                 }
@@ -627,10 +630,10 @@ impl<'a> Context<'a> {
                     variation,
                 },
             );
-            line.stop = Some(Box::new(Stop {
+            line.stop = Some(Box::new(Stop::SyntaxError {
                 ply: line.last_index + 1,
                 move_number: last_number,
-                reason: StopReason::SyntaxError(location),
+                location,
             }));
         }
         // A record that stops at a repeated position was ended there by

@@ -40,29 +40,61 @@ pub struct ReplayedPly {
     pub after: Position,
 }
 
-/// Why the replay of a line stopped before its last written ply.
+/// Why and where the replay of a line stopped before its last written
+/// ply: each variant names the ply that was not replayed, counted as
+/// [`ReplayedPly::index`], and its move number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StopReason {
+pub enum Stop {
     /// The ply is illegal (also a ply after the end of the game:
     /// [`PlayError::GameOver`]).
-    Illegal(PlayError),
-    /// The record has a syntax error at this place, and nothing from there
-    /// on is replayed.
-    SyntaxError(Location),
+    Illegal {
+        /// The ply not replayed.
+        ply: usize,
+        /// Its move number.
+        move_number: u32,
+        /// Why it cannot be played.
+        error: PlayError,
+    },
     /// The ply is a written pass (`-`) where the rules force none: the
     /// player to move has beans, or the rules are the standard ones.
-    IllegalPass,
+    IllegalPass {
+        /// The ply not replayed.
+        ply: usize,
+        /// Its move number.
+        move_number: u32,
+    },
+    /// The record has a syntax error at `location`, and nothing from
+    /// there on is replayed.
+    SyntaxError {
+        /// The first ply not replayed.
+        ply: usize,
+        /// Its move number.
+        move_number: u32,
+        /// Where the syntax error is.
+        location: Location,
+    },
 }
 
-/// Where and why the replay of a line stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stop {
+impl Stop {
     /// The ply that was not replayed, counted as [`ReplayedPly::index`].
-    pub ply: usize,
-    /// Its move number.
-    pub move_number: u32,
-    /// Why.
-    pub reason: StopReason,
+    #[must_use]
+    pub const fn ply(&self) -> usize {
+        match *self {
+            Stop::Illegal { ply, .. }
+            | Stop::IllegalPass { ply, .. }
+            | Stop::SyntaxError { ply, .. } => ply,
+        }
+    }
+
+    /// The move number of [`Stop::ply`].
+    #[must_use]
+    pub const fn move_number(&self) -> u32 {
+        match *self {
+            Stop::Illegal { move_number, .. }
+            | Stop::IllegalPass { move_number, .. }
+            | Stop::SyntaxError { move_number, .. } => move_number,
+        }
+    }
 }
 
 /// A replayed line: the main line, or a variation's own rows.
@@ -288,23 +320,25 @@ pub(crate) fn line_summary(line: &Line) -> String {
             0 => "not replayed".to_owned(),
             last => format!("checked up to ply {last}"),
         };
-        if let StopReason::Illegal(error) = stop.reason
+        if let Stop::Illegal { error, .. } = stop
             && !matches!(error, PlayError::GameOver { .. })
         {
             return format!(
                 "{replayed}: illegal ply {} at move {}",
-                stop.ply, stop.move_number
+                stop.ply(),
+                stop.move_number()
             );
         }
-        if let StopReason::IllegalPass = stop.reason
+        if let Stop::IllegalPass { .. } = stop
             && line.end.is_none()
         {
             return format!(
                 "{replayed}: illegal ply {} at move {} (a pass)",
-                stop.ply, stop.move_number
+                stop.ply(),
+                stop.move_number()
             );
         }
-        if let StopReason::SyntaxError(location) = stop.reason {
+        if let Stop::SyntaxError { location, .. } = stop {
             return match line.last_index {
                 0 => format!("not replayed: the syntax error at {location} loses plies"),
                 last => format!(
@@ -314,7 +348,7 @@ pub(crate) fn line_summary(line: &Line) -> String {
         }
     }
     let suffix = match line.stop.as_deref() {
-        Some(stop) => format!("; ply {} comes after the end", stop.ply),
+        Some(stop) => format!("; ply {} comes after the end", stop.ply()),
         None => String::new(),
     };
     match line.end.as_deref() {
