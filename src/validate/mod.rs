@@ -269,7 +269,7 @@ mod variations;
 
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
-pub use from_json::{DocumentError, DocumentErrorKind, read_json};
+pub use from_json::{DocumentError, read_json};
 pub use jobs::GameError;
 #[cfg(feature = "serde")]
 pub use json_writer::{DocumentForm, JsonWriter};
