@@ -1048,11 +1048,11 @@ fn the_rules_are_chosen_by_options_and_tags() {
 
 #[test]
 fn diagram_draws_a_ply_of_a_game_or_a_position() -> Result<(), Box<dyn std::error::Error>> {
-    use bohnenspiel::diagram::{Marks, svg};
+    use bohnenspiel::diagram::svg;
     let start = run(&["diagram", "fixtures/shotayev-gentlemen.txt"]);
     assert_eq!(start.code, Some(0), "{}", start.stderr);
     let gentlemen: bohnenspiel::Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
-    assert_eq!(start.stdout, svg(&gentlemen, &Marks::NONE, None));
+    assert_eq!(start.stdout, svg(&gentlemen, None, None));
     let given = run(&["diagram", "--position", "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S"]);
     assert_eq!(given.stdout, start.stdout);
     let fourth = run(&["diagram", "fixtures/rueger-1962.txt", "--ply", "4"]);

@@ -3,8 +3,8 @@
 
 #![cfg(feature = "svg")]
 
-use bohnenspiel::diagram::{Marks, svg};
-use bohnenspiel::{Hole, Move, Player, Position};
+use bohnenspiel::diagram::svg;
+use bohnenspiel::{Action, Hole, Move, Player, Position};
 
 /// The text of the element with class `class` inside the element `id`.
 fn text_in(document: &roxmltree::Document<'_>, id: &str, class: &str) -> Option<String> {
@@ -31,7 +31,7 @@ fn classes(document: &roxmltree::Document<'_>, id: &str) -> Vec<String> {
 #[test]
 fn the_gentlemen_start_position_is_drawn_hole_by_hole() -> Result<(), Box<dyn std::error::Error>> {
     let position: Position = "0,1,0,0,2,1/0,0,3,0,0,1 34:30 S".parse()?;
-    let text = svg(&position, &Marks::NONE, None);
+    let text = svg(&position, None, None);
     let document = roxmltree::Document::parse(&text)?;
     let root = document.root_element();
     assert_eq!(root.tag_name().name(), "svg");
@@ -78,7 +78,7 @@ fn the_gentlemen_start_position_is_drawn_hole_by_hole() -> Result<(), Box<dyn st
 /// North's row is drawn from 12 to 7, left to right, above South's.
 #[test]
 fn the_rows_are_in_the_order_of_play() -> Result<(), Box<dyn std::error::Error>> {
-    let text = svg(&Position::new(), &Marks::NONE, None);
+    let text = svg(&Position::new(), None, None);
     let document = roxmltree::Document::parse(&text)?;
     let centre = |number: u8| -> Option<(f64, f64)> {
         let circle = document
@@ -114,7 +114,7 @@ fn the_last_ply_is_marked() -> Result<(), Box<dyn std::error::Error>> {
     let mv = Move::from_number(3)?;
     let captures = position.play(mv)?;
     assert_eq!(position.turn(), Player::North);
-    let text = svg(&position, &Marks::of_ply(mv, captures), None);
+    let text = svg(&position, Some(Action::Sow { mv, captures }), None);
     let document = roxmltree::Document::parse(&text)?;
     assert_eq!(classes(&document, "hole-3"), ["hole", "south", "sown"]);
     assert_eq!(classes(&document, "hole-12"), ["hole", "north", "captured"]);
@@ -181,7 +181,7 @@ fn the_picture_in_the_crate_docs_is_the_current_diagram() -> Result<(), Box<dyn 
     let inlined = include_str!("../fixtures/shotayev-gentlemen-start.svg.base64");
     assert_eq!(
         inlined.trim_end(),
-        base64(svg(&position, &Marks::NONE, None).as_bytes()),
+        base64(svg(&position, None, None).as_bytes()),
         "regenerate with: bohnenspiel diagram fixtures/shotayev-gentlemen.txt | base64 -w0 > fixtures/shotayev-gentlemen-start.svg.base64"
     );
     Ok(())

@@ -4,8 +4,7 @@
 
 use std::fmt::Write;
 
-use super::Marks;
-use crate::{Hole, Player, Position};
+use crate::{Action, Captures, Hole, Player, Position};
 
 /// The width of the picture.
 const WIDTH: u32 = 730;
@@ -35,9 +34,10 @@ const STYLE: &str = "\
 .captured circle{fill:#b03020;stroke:#7a1a10}\
 .to-move rect{stroke:#e0b000;stroke-width:5}";
 
-/// The diagram of `position` as an SVG document, with `marks` drawn: a
-/// ring round the sown hole, the captured holes in red, and a legend
-/// saying what they mean. The line under the board says who is to move,
+/// The diagram of `position` as an SVG document, with the marks of
+/// `last`, the ply that led to it (none for `None` or a pass): a ring
+/// round the sown hole, the captured holes in red, and a legend saying
+/// what they mean. The line under the board says who is to move,
 /// or, for a position where the game has ended, the `caption` given
 /// (such as `South wins 50:22 (North cannot move)`), and then no store
 /// is marked as the mover's.
@@ -50,17 +50,18 @@ const STYLE: &str = "\
 /// `legend`.
 ///
 /// ```
-/// use bohnenspiel::diagram::{Marks, svg};
+/// use bohnenspiel::diagram::svg;
 /// use bohnenspiel::Position;
 ///
 /// let end: Position = "0,0,0,0,0,0/0,0,0,0,0,0 50:22 N".parse()?;
-/// let picture = svg(&end, &Marks::NONE, Some("South wins 50:22 (North cannot move)"));
+/// let picture = svg(&end, None, Some("South wins 50:22 (North cannot move)"));
 /// assert!(picture.contains(">South wins 50:22 (North cannot move)</text>"));
 /// assert!(!picture.contains("to move<") && !picture.contains("to-move\""));
 /// # Ok::<(), bohnenspiel::RulesError>(())
 /// ```
 #[must_use]
-pub fn svg(position: &Position, marks: &Marks, caption: Option<&str>) -> String {
+pub fn svg(position: &Position, last: Option<Action>, caption: Option<&str>) -> String {
+    let marks = &Marks::of(last);
     let mut out = String::with_capacity(4096);
     let turn = position.turn();
     // The mover's store is marked only while the game goes on.
@@ -195,6 +196,36 @@ fn legend(marks: &Marks) -> Option<String> {
         parts.push(format!("red: captured {}", taken.join(", ")));
     }
     (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// What to mark besides the beans: the hole the last ply was sown from
+/// and what it captured.
+struct Marks {
+    /// The hole sown from, if any.
+    sown: Option<Hole>,
+    /// What was captured, hole by hole.
+    captures: Captures,
+}
+
+impl Marks {
+    /// The marks of `last`: none for no ply or a pass.
+    fn of(last: Option<Action>) -> Marks {
+        match last {
+            Some(Action::Sow { mv, captures }) => Marks {
+                sown: Some(mv.hole()),
+                captures,
+            },
+            Some(Action::Pass) | None => Marks {
+                sown: None,
+                captures: Captures::NONE,
+            },
+        }
+    }
+
+    /// Whether `hole` was captured from.
+    fn is_captured(&self, hole: Hole) -> bool {
+        self.captures.iter().any(|capture| capture.hole == hole)
+    }
 }
 
 /// `text` with the characters XML gives a meaning escaped.

@@ -27,12 +27,15 @@
 
 use std::fmt::Write;
 
-use bohnenspiel::diagram::Marks;
-use bohnenspiel::{Hole, Player, Position};
+use bohnenspiel::{Action, Captures, Hole, Player, Position};
 
-/// The diagram of a position with the marks of the ply that led to it,
-/// each line ending with a line break.
-pub fn diagram(position: &Position, marks: &Marks) -> String {
+/// The diagram of a position with the marks of `last`, the ply that led
+/// to it (none for `None` or a pass), each line ending with a line break.
+pub fn diagram(position: &Position, last: Option<Action>) -> String {
+    let (sown, captures) = match last {
+        Some(Action::Sow { mv, captures }) => (Some(mv.hole()), captures),
+        Some(Action::Pass) | None => (None, Captures::NONE),
+    };
     let board = position.board();
     let stores = position.stores();
     let row = |holes: &mut dyn Iterator<Item = usize>| {
@@ -50,9 +53,9 @@ pub fn diagram(position: &Position, marks: &Marks) -> String {
         let mut line = String::from("     ");
         for number in holes {
             let hole = Hole::new(number).ok();
-            let mark = if hole.is_some_and(|hole| marks.is_captured(hole)) {
+            let mark = if hole.is_some_and(|hole| captures.iter().any(|c| c.hole == hole)) {
                 'x'
-            } else if hole.is_some() && marks.sown == hole {
+            } else if hole.is_some() && sown == hole {
                 '*'
             } else {
                 ' '
@@ -92,7 +95,7 @@ mod tests {
     fn the_opening() {
         let opening = Position::new();
         assert_eq!(
-            diagram(&opening, &Marks::NONE),
+            diagram(&opening, None),
             "      12 11 10  9  8  7\n     +--+--+--+--+--+--+\n     | 6| 6| 6| 6| 6| 6|  North\n   0 +--+--+--+--+--+--+ 0\n     | 6| 6| 6| 6| 6| 6|  South\n     +--+--+--+--+--+--+\n       1  2  3  4  5  6\n"
         );
     }
@@ -100,7 +103,7 @@ mod tests {
     #[test]
     fn holes_and_stores_in_their_places() -> Result<(), Box<dyn std::error::Error>> {
         let position: Position = "1,2,3,4,5,6/7,8,9,10,11,0 0:6 N".parse()?;
-        let text = diagram(&position, &Marks::NONE);
+        let text = diagram(&position, None);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.get(2), Some(&"     | 0|11|10| 9| 8| 7|  North"));
         assert_eq!(lines.get(3), Some(&"   6 +--+--+--+--+--+--+ 0"));
@@ -117,7 +120,7 @@ mod tests {
         }
         let mv = bohnenspiel::Move::from_number(3)?;
         let captures = position.play(mv)?;
-        let text = diagram(&position, &Marks::of_ply(mv, captures));
+        let text = diagram(&position, Some(Action::Sow { mv, captures }));
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.first(), Some(&"       x"), "x over hole 12");
         assert_eq!(lines.get(1), Some(&"      12 11 10  9  8  7"));

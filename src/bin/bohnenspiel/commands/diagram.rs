@@ -6,9 +6,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use bohnenspiel::diagram::{Marks, svg};
+use bohnenspiel::diagram::svg;
 use bohnenspiel::validate::Options;
-use bohnenspiel::{GameEnd, Position, Setup};
+use bohnenspiel::{Action, GameEnd, Position, Setup};
 
 use crate::cli::PositionSource;
 use crate::commands::position::{DefaultPly, resolve};
@@ -39,17 +39,19 @@ pub struct Request<'a> {
 pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<Status, CliError> {
     let resolved = resolve(out, request.source, &request.options, DefaultPly::Start)?;
     let position = resolved.position;
-    let marks = resolved.ply.as_ref().map_or(Marks::NONE, |ply| {
-        ply.mv
-            .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures))
+    let last = resolved.ply.as_ref().and_then(|ply| {
+        ply.mv.map(|mv| Action::Sow {
+            mv,
+            captures: ply.captures,
+        })
     });
     let picture = match resolved.end {
         Some(end) => svg(
             &final_position(&position, end),
-            &marks,
+            last,
             Some(&end.to_string()),
         ),
-        None => svg(&position, &marks, None),
+        None => svg(&position, last, None),
     };
     match request.output {
         Some(path) if path != Path::new("-") => write_file(path, &picture)?,

@@ -12,7 +12,6 @@ use std::time::Duration;
 
 use bohnenspiel::analysis::Limits;
 use bohnenspiel::analysis::engine::{Engine, EngineConfig};
-use bohnenspiel::diagram::Marks;
 use bohnenspiel::notation::Record;
 use bohnenspiel::notation::{Span, Tag};
 use bohnenspiel::{Action, Game, Move, Player, Position, Rules};
@@ -240,10 +239,7 @@ fn tag(name: &str, value: String) -> Tag {
 /// The board after the last ply, marked, with who moved and who is to
 /// move.
 fn show(out: &mut impl Write, game: &Game) -> Result<(), CliError> {
-    let marks = match game.plies().last().map(|ply| ply.action) {
-        Some(Action::Sow { mv, captures }) => Marks::of_ply(mv, captures),
-        _ => Marks::NONE,
-    };
+    let last = game.plies().last().map(|ply| ply.action);
     writeln!(out)?;
     if let Some(ply) = game.plies().last() {
         match ply.action {
@@ -259,7 +255,7 @@ fn show(out: &mut impl Write, game: &Game) -> Result<(), CliError> {
             Action::Pass => writeln!(out, "{} {} passes", game.plies().len(), ply.player)?,
         }
     }
-    out.write_all(diagram(game.position(), &marks).as_bytes())?;
+    out.write_all(diagram(game.position(), last).as_bytes())?;
     Ok(())
 }
 

@@ -4,9 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bohnenspiel::GameEnd;
-use bohnenspiel::diagram::Marks;
 use bohnenspiel::validate::{Options, ReplayedPly, validate};
+use bohnenspiel::{Action, GameEnd};
 
 use crate::board::diagram;
 use crate::commands::position::line_plies;
@@ -63,15 +62,17 @@ pub fn run<W: Write>(
         }
         if let Some(start) = report.start.position() {
             writeln!(out, "\nStart, {} to move", start.turn())?;
-            out.write_all(diagram(&start, &Marks::NONE).as_bytes())?;
+            out.write_all(diagram(&start, None).as_bytes())?;
         }
         for ply in plies {
             writeln!(out, "\n{}", heading(ply))?;
             out.write_all(
                 diagram(
                     &ply.after,
-                    &ply.mv
-                        .map_or(Marks::NONE, |mv| Marks::of_ply(mv, ply.captures)),
+                    ply.mv.map(|mv| Action::Sow {
+                        mv,
+                        captures: ply.captures,
+                    }),
                 )
                 .as_bytes(),
             )?;
