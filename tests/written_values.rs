@@ -9,7 +9,7 @@ use bohnenspiel::analysis::engine::{Engine, EngineConfig};
 use bohnenspiel::analysis::review::Reviewer;
 use bohnenspiel::analysis::{Analyser, JudgementKind, Limits, Verdict};
 use bohnenspiel::notation::{Group, GroupKind, Record, Span, parse_records};
-use bohnenspiel::validate::{FindingKind, Options, WrittenValue, validate, written_values};
+use bohnenspiel::validate::{FindingKind, Options, WrittenValue, validate};
 use bohnenspiel::{Rules, Score};
 use proptest::prelude::*;
 
@@ -46,7 +46,7 @@ proptest! {
         let read: Vec<WrittenValue> = games[0].record.movetext.moves[1]
             .north
             .as_ref()
-            .map(|turn| written_values(&turn.ply).map(|(_, value)| value).collect())
+            .map(|turn| WrittenValue::of_ply(&turn.ply).map(|(_, value)| value).collect())
             .unwrap_or_default();
         prop_assert_eq!(&read, &values, "{}", text);
         let report = validate(&games[0], &Options::default());

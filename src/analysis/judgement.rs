@@ -50,7 +50,7 @@ pub enum JudgementKind {
     /// `Event` or `Title` tag: `South to move and draw`.
     Stipulation,
     /// A value written as a comment after a ply, `(%value 38:34)` or
-    /// `(%eval d12 +4)` (see [`written_values`](crate::validate::written_values)):
+    /// `(%eval d12 +4)` (see [`WrittenValue::of_ply`](crate::validate::WrittenValue::of_ply)):
     /// an exact value is checked against the solver's, an engine's
     /// estimate by searching again to its depth.
     Value,

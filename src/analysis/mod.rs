@@ -121,7 +121,7 @@
 //!   stated.
 //! - **Values written as comments** after a ply, as [`Analysis::write_values`]
 //!   (`bohnenspiel analyse --write`) writes them (see
-//!   [`written_values`](crate::validate::written_values)): `(%value S:N)`, the
+//!   [`WrittenValue::of_ply`](crate::validate::WrittenValue::of_ply)): `(%value S:N)`, the
 //!   exact value after the ply, checked against the solver's;
 //!   `(%eval dD ±X)`, the engine's estimate after it (South's final beans
 //!   minus North's), checked by the engine's search to depth `D` from a

@@ -1,12 +1,12 @@
 //! Values written into a record as comments (`(%value 38:34)`, `(%eval
 //! d12 +4)`, `(%verdict mark confirmed)`, read by
-//! [`written_values`](crate::validate::written_values)): checked as judgements,
+//! [`WrittenValue::of_ply`](crate::validate::WrittenValue::of_ply)): checked as judgements,
 //! and written by [`Analysis::write_values`].
 
 use std::collections::HashMap;
 
 use crate::notation::{Group, GroupKind, Location, Record, Span, WrittenPly};
-use crate::validate::{WrittenValue, is_value_comment, written_values};
+use crate::validate::{WrittenValue, is_value_comment};
 use crate::{Player, Rules};
 
 use super::engine::{Engine, EngineConfig};
@@ -56,7 +56,7 @@ pub(super) fn check_values(
         let Some(written_ply) = written.get(&ply.span.start) else {
             continue;
         };
-        for (group, value) in written_values(written_ply) {
+        for (group, value) in WrittenValue::of_ply(written_ply) {
             let span = written_ply
                 .groups
                 .get(group)

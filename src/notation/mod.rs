@@ -82,7 +82,7 @@
 //! (South's beans first); `(%eval d12 +4)`, the engine's estimate at
 //! depth 12 (South's final beans minus North's); `(%verdict mark
 //! confirmed)`, a judgement's verdict. The grammar reads it as any other
-//! comment; the validation layer reads the value (`validate::written_values`).
+//! comment; the validation layer reads the value (`validate::WrittenValue::of_ply`).
 //! A `)` that closes nothing is ignored with a warning.
 //!
 //! A **turn** is a ply or alternatives: `8 or 9`; in numbered rows also

@@ -119,7 +119,7 @@ pub enum FindingKind {
     /// more there were, as serious as the most serious of them.
     FindingsOmitted,
     /// A comment that starts with `%` but is no value as
-    /// [`written_values`](super::written_values) reads them, such as `(%value
+    /// [`WrittenValue::of_ply`](super::WrittenValue::of_ply) reads them, such as `(%value
     /// 38:3x)` (a warning; it stays a comment).
     MalformedValue,
     /// An exact value, `(%value S:N)`, whose counts do not add up to the

@@ -307,7 +307,7 @@ pub struct MoveDocument {
     pub annotated: Option<Vec<Vec<CaptureDocument>>>,
     /// The values written as comments on the ply (`(%value 38:34)`,
     /// `(%eval d12 +4)`, `(%verdict mark confirmed)`: see
-    /// [`written_values`](super::written_values)), in written order, malformed
+    /// [`WrittenValue::of_ply`](super::WrittenValue::of_ply)), in written order, malformed
     /// ones left out; left out when there are none (from `groups`).
     #[serde(default)]
     pub values: Vec<ValueDocument>,

@@ -1027,7 +1027,7 @@ impl<W: io::Write> Out<W> {
                 },
             );
         }
-        let mut values = super::written_values(ply)
+        let mut values = super::WrittenValue::of_ply(ply)
             .map(|(_, value)| ValueDocument::from(value))
             .peekable();
         if values.peek().is_some() {

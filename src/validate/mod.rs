@@ -92,7 +92,7 @@
 //!   always replayed this way, whatever [`crate::Rules::repetition_ends_at`]
 //!   says.)
 //! - Values written as comments (`(%value 38:34)`, `(%eval d12 +4)`,
-//!   `(%verdict mark confirmed)`: see [`written_values`]) are read on every
+//!   `(%verdict mark confirmed)`: see [`WrittenValue::of_ply`]) are read on every
 //!   replayed ply: one that starts with `%` but cannot be read is a
 //!   [`FindingKind::MalformedValue`] warning, and an exact value whose
 //!   counts do not add up to the beans in the game a
@@ -276,8 +276,8 @@ pub use json_writer::{DocumentForm, JsonWriter};
 pub use options::Options;
 pub use report::{Line, ReplayedPly, Report, Start, Stop, VariationReport};
 pub use stream::{Validated, Validator};
+pub use values::WrittenValue;
 pub(crate) use values::is_value_comment;
-pub use values::{WrittenValue, written_values};
 
 use crate::notation::{
     ErrorKind, KnownTag, Movetext, ParsedRecord, TagName, TagNames, WarningKind, WrittenMove,

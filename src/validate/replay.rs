@@ -816,7 +816,7 @@ impl<'a> Context<'a> {
     }
 
     /// Reads the values written as comments on the ply (see
-    /// [`written_values`](super::written_values)): one that cannot be read is a
+    /// [`WrittenValue::of_ply`](super::WrittenValue::of_ply)): one that cannot be read is a
     /// malformed-value warning, and an exact value whose counts do not add
     /// up to the beans in the game a value-total warning, each at its
     /// group.

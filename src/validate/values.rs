@@ -2,14 +2,14 @@
 //! d12 +4)`, `(%verdict mark confirmed)`, as `bohnenspiel analyse
 //! --write` writes them (in the manner of chess's `[%eval …]`).
 //!
-//! See [`written_values`] for the forms.
+//! See [`WrittenValue::of_ply`] for the forms.
 
 use std::fmt;
 
 use crate::Score;
 use crate::notation::{GroupKind, WrittenPly};
 
-/// A value read from a comment (see [`written_values`]).
+/// A value read from a comment (see [`WrittenValue::of_ply`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum WrittenValue {
     /// `%value S:N`: the exact value of the position after the ply.
@@ -89,7 +89,7 @@ pub(crate) enum ValueError {
 
 /// The value written in `comment`, the text of a comment group: `None`
 /// when it does not start with `%` (an ordinary comment); the forms are
-/// those of [`written_values`].
+/// those of [`WrittenValue::of_ply`].
 #[must_use]
 pub(crate) fn read_value(comment: &str) -> Option<Result<WrittenValue, ValueError>> {
     let body = comment.trim().strip_prefix('%')?;
@@ -169,48 +169,50 @@ pub(crate) fn is_value_comment(kind: &GroupKind) -> bool {
     matches!(kind, GroupKind::Comment(text) if text.trim_start().starts_with('%'))
 }
 
-/// The values written as comments on a ply, in written order, each with
-/// its group's index in [`WrittenPly::groups`].
-///
-/// The grammar knows no such group: each is an ordinary comment, and
-/// this is the one place where a comment that starts with `%` is read as
-/// a value. A value comment stands after the ply it is about and gives
-/// the value of the position after that ply:
-///
-/// | comment | meaning |
-/// |---|---|
-/// | `%value S:N` | the exact final score under best play, South's beans first; the two add up to the beans in the game (72) |
-/// | `%eval dD ±X` | the engine's estimate of South's final beans minus North's, searched to depth `D` from a fresh engine (`+0` for even) |
-/// | `%verdict KIND VERDICT` | the verdict of a judgement written with the ply: `mark confirmed`, `other-move contradicted`, `alternative unanalysed` |
-///
-/// Any other text after `%` (an unknown word, `%value 38:3x`) is a
-/// malformed value, left out here, which [`validate`](crate::validate::validate) reports as a
-/// [`FindingKind::MalformedValue`](crate::validate::FindingKind::MalformedValue)
-/// warning, saying why; an exact value whose counts do not add up to the beans in the
-/// game is a [`FindingKind::ValueTotal`](crate::validate::FindingKind::ValueTotal)
-/// warning. Either way the comment stays a comment. A value prints
-/// (`Display`) as the comment that reads back as it.
-///
-/// ```
-/// use bohnenspiel::notation::Record;
-/// use bohnenspiel::validate::{WrittenValue, written_values};
-/// use bohnenspiel::Score;
-///
-/// let record: Record = "4 (%value 38:34) (%eval d12 -4) (%value 38:3x) (a fine move)\n".parse()?;
-/// let ply = &record.movetext.moves[0].south.turn().ok_or("no ply")?.ply;
-/// let values: Vec<_> = written_values(ply).collect();
-/// assert_eq!(values.len(), 2);
-/// assert_eq!(values[0], (0, WrittenValue::Exact(Score::new(38, 34))));
-/// assert_eq!(values[1], (1, WrittenValue::Estimate { depth: 12, difference: -4 }));
-/// assert_eq!(WrittenValue::Estimate { depth: 8, difference: 0 }.to_string(), "%eval d8 +0");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn written_values(ply: &WrittenPly) -> impl Iterator<Item = (usize, WrittenValue)> + '_ {
-    value_comments(ply).filter_map(|(k, value)| Some((k, value.ok()?)))
+impl WrittenValue {
+    /// The values written as comments on a ply, in written order, each with
+    /// its group's index in [`WrittenPly::groups`].
+    ///
+    /// The grammar knows no such group: each is an ordinary comment, and
+    /// this is the one place where a comment that starts with `%` is read as
+    /// a value. A value comment stands after the ply it is about and gives
+    /// the value of the position after that ply:
+    ///
+    /// | comment | meaning |
+    /// |---|---|
+    /// | `%value S:N` | the exact final score under best play, South's beans first; the two add up to the beans in the game (72) |
+    /// | `%eval dD ±X` | the engine's estimate of South's final beans minus North's, searched to depth `D` from a fresh engine (`+0` for even) |
+    /// | `%verdict KIND VERDICT` | the verdict of a judgement written with the ply: `mark confirmed`, `other-move contradicted`, `alternative unanalysed` |
+    ///
+    /// Any other text after `%` (an unknown word, `%value 38:3x`) is a
+    /// malformed value, left out here, which [`validate`](crate::validate::validate) reports as a
+    /// [`FindingKind::MalformedValue`](crate::validate::FindingKind::MalformedValue)
+    /// warning, saying why; an exact value whose counts do not add up to the beans in the
+    /// game is a [`FindingKind::ValueTotal`](crate::validate::FindingKind::ValueTotal)
+    /// warning. Either way the comment stays a comment. A value prints
+    /// (`Display`) as the comment that reads back as it.
+    ///
+    /// ```
+    /// use bohnenspiel::notation::Record;
+    /// use bohnenspiel::validate::WrittenValue;
+    /// use bohnenspiel::Score;
+    ///
+    /// let record: Record = "4 (%value 38:34) (%eval d12 -4) (%value 38:3x) (a fine move)\n".parse()?;
+    /// let ply = &record.movetext.moves[0].south.turn().ok_or("no ply")?.ply;
+    /// let values: Vec<_> = WrittenValue::of_ply(ply).collect();
+    /// assert_eq!(values.len(), 2);
+    /// assert_eq!(values[0], (0, WrittenValue::Exact(Score::new(38, 34))));
+    /// assert_eq!(values[1], (1, WrittenValue::Estimate { depth: 12, difference: -4 }));
+    /// assert_eq!(WrittenValue::Estimate { depth: 8, difference: 0 }.to_string(), "%eval d8 +0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of_ply(ply: &WrittenPly) -> impl Iterator<Item = (usize, WrittenValue)> + '_ {
+        value_comments(ply).filter_map(|(k, value)| Some((k, value.ok()?)))
+    }
 }
 
 /// The value comments of a ply, well formed or not, each with its
-/// group's index: [`written_values`] with the malformed ones and why.
+/// group's index: [`WrittenValue::of_ply`] with the malformed ones and why.
 pub(crate) fn value_comments(
     ply: &WrittenPly,
 ) -> impl Iterator<Item = (usize, Result<WrittenValue, ValueError>)> + '_ {
