@@ -283,10 +283,16 @@ impl fmt::Display for StatedEnd {
 pub struct FilterCount {
     /// How many candidates it was given.
     pub given: u64,
-    /// How many it removed.
-    pub removed: u64,
-    /// How many it kept.
+    /// How many it kept (at most `given`).
     pub kept: u64,
+}
+
+impl FilterCount {
+    /// How many it removed: those given that it did not keep.
+    #[must_use]
+    pub const fn removed(&self) -> u64 {
+        self.given.saturating_sub(self.kept)
+    }
 }
 
 /// What [`reconstruct`] found.
@@ -533,11 +539,9 @@ pub fn reconstruct(
 
 /// The count of a filter given `given` candidates that kept `kept`.
 fn count(given: u64, kept: usize) -> FilterCount {
-    let kept = kept as u64;
     FilterCount {
         given,
-        removed: given.saturating_sub(kept),
-        kept,
+        kept: kept as u64,
     }
 }
 

@@ -137,7 +137,9 @@ fn summary(name: &str, beans: u8, found: &Reconstruction) {
     for (what, filter) in filters(beans, found) {
         eprintln!(
             "{name}: {what}: {} given, {} removed, {} kept",
-            filter.given, filter.removed, filter.kept
+            filter.given,
+            filter.removed(),
+            filter.kept
         );
     }
     if !found.unsolved.is_empty() {
