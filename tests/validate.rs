@@ -2,7 +2,7 @@
 
 use bohnenspiel::notation::{GroupKind, ParsedRecord, Record, WrittenPly, parse_records};
 use bohnenspiel::validate::{
-    FindingKind, Options, ReplayedPly, Report, Severity, Start, Stop, validate,
+    FindingKind, Options, ReplayedPly, Report, Severity, Start, StopReason, validate,
 };
 use bohnenspiel::{EndReason, PlayError, Player, Position, Score};
 
@@ -247,15 +247,11 @@ fn an_illegal_ply_stops_the_line_once() {
         .stop
         .as_deref()
         .unwrap_or_else(|| panic!("no stop"));
+    assert_eq!((stop.ply, stop.move_number), (3, 2));
     assert!(matches!(
-        stop,
-        Stop::Illegal {
-            ply: 3,
-            move_number: 2,
-            error: PlayError::NotYourHole { .. }
-        }
+        stop.reason,
+        StopReason::Illegal(PlayError::NotYourHole { .. })
     ));
-    assert_eq!((stop.ply(), stop.move_number()), (3, 2));
     assert_eq!(
         report.summary(),
         "checked up to ply 2: illegal ply 3 at move 2"
@@ -615,7 +611,7 @@ fn syntax_errors_become_findings_and_stop_the_replay() {
         .stop
         .as_deref()
         .unwrap_or_else(|| panic!("no stop"));
-    assert!(matches!(stop, Stop::SyntaxError { location, .. } if location.column == 8));
+    assert!(matches!(stop.reason, StopReason::SyntaxError(location) if location.column == 8));
     assert_eq!(
         report.summary(),
         "checked up to ply 3: the syntax error at 3:8 loses the plies after it"

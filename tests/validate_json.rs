@@ -4,7 +4,7 @@
 mod common;
 
 use bohnenspiel::notation::{Layout, WrittenPly, parse_records};
-use bohnenspiel::validate::{DocumentError, DocumentForm, Options, validate};
+use bohnenspiel::validate::{DocumentError, DocumentErrorKind, DocumentForm, Options, validate};
 use common::{game_json, json_string, records_from_json};
 use serde_json::{Value, json};
 
@@ -98,16 +98,6 @@ fn pretty(json: &str) -> String {
         }
     }
     out
-}
-
-/// The kind of a document error, as a word, to compare.
-fn kind(error: &DocumentError) -> &'static str {
-    match error {
-        DocumentError::Json { .. } => "json",
-        DocumentError::Io { .. } => "io",
-        DocumentError::Schema { .. } => "schema",
-        DocumentError::Notation { .. } => "notation",
-    }
 }
 
 #[test]
@@ -641,7 +631,7 @@ fn skipped_text_that_cannot_stand_where_the_document_says_names_the_path() {
         document["games"][0]["skipped"][0][field] = value;
         records_from_json(&document.to_string()).err()
     };
-    let path = |error: Option<DocumentError>| error.map(|e| e.path().to_owned());
+    let path = |error: Option<DocumentError>| error.map(|e| e.path);
     assert_eq!(
         path(broken("within", json!("variations[0].moves"))),
         Some("games[0].skipped[0].within".to_owned())
@@ -674,8 +664,11 @@ fn skipped_text_that_cannot_stand_where_the_document_says_names_the_path() {
     moved["games"][0]["skipped"][0]["after"] = json!(0);
     let error = records_from_json(&moved.to_string()).err();
     assert_eq!(
-        error.map(|e| (e.path().to_owned(), kind(&e))),
-        Some(("games[0].moves[0].after".to_owned(), "schema"))
+        error.map(|e| (e.path, e.kind)),
+        Some((
+            "games[0].moves[0].after".to_owned(),
+            DocumentErrorKind::Schema
+        ))
     );
     without_derived(&mut moved["games"][0]);
     assert_eq!(notation_of(&moved.to_string()), "zz; 4, 8; 6, 7\n");
@@ -734,57 +727,62 @@ fn set(value: &mut Value, pointer: &str, replacement: Value) {
 fn documents_that_cannot_be_read_back_name_the_path() {
     let good = json_string(&fixture("rueger-1962.txt"));
     let value: Value = serde_json::from_str(&good).unwrap_or_else(|e| panic!("{e}"));
-    let cases: [(&str, Value, &str, &str); 8] = [
+    let cases: [(&str, Value, &str, DocumentErrorKind); 8] = [
         (
             "/games/0/moves/12/hole",
             json!(13),
             "games[0].moves[12].hole",
-            "schema",
+            DocumentErrorKind::Schema,
         ),
         (
             "/games/0/moves/12/hole",
             json!("4"),
             "games[0].moves[12].hole",
-            "schema",
+            DocumentErrorKind::Schema,
         ),
-        ("/games/0/version", json!(7), "games[0].version", "schema"),
+        (
+            "/games/0/version",
+            json!(7),
+            "games[0].version",
+            DocumentErrorKind::Schema,
+        ),
         (
             "/games/0/moves/12/mark",
             json!("!!!"),
             "games[0].moves[12].mark",
-            "notation",
+            DocumentErrorKind::Notation,
         ),
         (
             "/games/0/moves/3/groups/0/kind",
             json!("comment"),
             "games[0].moves[3].groups[0].kind",
-            "notation",
+            DocumentErrorKind::Notation,
         ),
         (
             "/games/0/moves/3/groups/0/text",
             json!("a) (b"),
             "games[0].moves[3].groups[0].text",
-            "notation",
+            DocumentErrorKind::Notation,
         ),
         (
             "/games/0/tags/0/value",
             json!("two\nlines"),
             "games[0].tags[0].value",
-            "notation",
+            DocumentErrorKind::Notation,
         ),
         (
             "/games/0/moves/2/row",
             json!(null),
             "games[0].moves[2].row",
-            "notation",
+            DocumentErrorKind::Notation,
         ),
     ];
-    for (pointer, replacement, path, expected) in cases {
+    for (pointer, replacement, path, kind) in cases {
         let mut broken = value.clone();
         set(&mut broken, pointer, replacement);
         let error = records_from_json(&broken.to_string()).err();
         let error = error.unwrap_or_else(|| panic!("{pointer} should not read back"));
-        assert_eq!((error.path(), kind(&error)), (path, expected), "{error}");
+        assert_eq!((error.path.as_str(), error.kind), (path, kind), "{error}");
         assert!(error.to_string().starts_with(path), "{error}");
     }
     // A North ply that holds its move's row starts a move of its own,
@@ -799,7 +797,7 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     assert!(moves[1].south.is_elided() && moves[1].north.is_some());
     // Not JSON, missing fields, prose that would start a game.
     let error = records_from_json("{\"version\": 4, \"games\": [").err();
-    assert_eq!(error.map(|e| kind(&e)), Some("json"));
+    assert_eq!(error.map(|e| e.kind), Some(DocumentErrorKind::Json));
     let mut missing = value.clone();
     if let Some(game) = missing
         .pointer_mut("/games/0")
@@ -809,8 +807,8 @@ fn documents_that_cannot_be_read_back_name_the_path() {
     }
     let error = records_from_json(&missing.to_string()).err();
     assert_eq!(
-        error.map(|e| (e.path().to_owned(), kind(&e))),
-        Some(("games[0]".to_owned(), "schema"))
+        error.map(|e| (e.path, e.kind)),
+        Some(("games[0]".to_owned(), DocumentErrorKind::Schema))
     );
     let mut prose = value.clone();
     *prose
@@ -819,7 +817,7 @@ fn documents_that_cannot_be_read_back_name_the_path() {
         json!({ "text": "12 beans", "start": [1, 1], "end": [1, 1] });
     let error = records_from_json(&prose.to_string()).err();
     assert_eq!(
-        error.map(|e| e.path().to_owned()),
+        error.map(|e| e.path),
         Some("games[0].prose.text".to_owned())
     );
 }
@@ -860,9 +858,7 @@ fn a_document_with_more_groups_after_a_ply_than_the_reader_keeps_reads_back() {
     // Its derived fields are still checked, every group counted.
     let edited = json.replacen("\"comment\":\"c; ", "\"comment\":\"", 1);
     assert_ne!(edited, json);
-    let error = records_from_json(&edited)
-        .err()
-        .map(|e| e.path().to_owned());
+    let error = records_from_json(&edited).err().map(|e| e.path);
     assert_eq!(error.as_deref(), Some("games[0].moves[0].comment"));
 }
 
@@ -878,7 +874,10 @@ fn json_lines_read_back_with_their_line() {
     let error = records_from_json(&broken)
         .err()
         .unwrap_or_else(|| panic!("should fail"));
-    assert_eq!((error.line(), error.path()), (Some(3), "moves[3].hole"));
+    assert_eq!(
+        (error.line, error.path.as_str()),
+        (Some(3), "moves[3].hole")
+    );
     assert!(
         error.to_string().starts_with("line 3: moves[3].hole: "),
         "{error}"
@@ -923,7 +922,7 @@ fn json_is_read_game_by_game_from_a_reader() {
     // The whole document, then a failing read: every game was handed on.
     let (printed, error) = read(pretty.as_bytes());
     assert_eq!(printed, ["4, 8; 6, 12\n", "5, 11\n", "3, 9\n"]);
-    assert_eq!(error.map(|e| kind(&e)), Some("io"));
+    assert_eq!(error.map(|e| e.kind), Some(DocumentErrorKind::Io));
     // Cut after the second game: the first two are handed on before the
     // reader fails, so they were read before the rest of the document.
     let second_end = pretty
@@ -934,7 +933,7 @@ fn json_is_read_game_by_game_from_a_reader() {
     let (printed, error) = read(&pretty.as_bytes()[..second_end]);
     assert_eq!(printed, ["4, 8; 6, 12\n", "5, 11\n"]);
     let error = error.unwrap_or_else(|| panic!("the read fails"));
-    assert_eq!(kind(&error), "io", "{error}");
+    assert_eq!(error.kind, DocumentErrorKind::Io, "{error}");
     // A bad value in a later game names its path; the games before it are
     // handed on.
     let broken = pretty.replacen("\"hole\": 5,", "\"hole\": 13,", 1);
@@ -947,8 +946,8 @@ fn json_is_read_game_by_game_from_a_reader() {
     .unwrap_or_else(|| panic!("hole 13"));
     assert_eq!(printed, ["4, 8; 6, 12\n"]);
     assert_eq!(
-        (error.path(), kind(&error), error.line()),
-        ("games[1].moves[0].hole", "schema", None)
+        (error.path.as_str(), error.kind, error.line),
+        ("games[1].moves[0].hole", DocumentErrorKind::Schema, None)
     );
     // JSON Lines name the line.
     let lines: String = document["games"]
@@ -961,7 +960,10 @@ fn json_is_read_game_by_game_from_a_reader() {
     let error = read_json(broken.as_bytes(), &Options::default(), |_| Ok(()))
         .err()
         .unwrap_or_else(|| panic!("hole 13"));
-    assert_eq!((error.path(), error.line()), ("moves[0].hole", Some(2)));
+    assert_eq!(
+        (error.path.as_str(), error.line),
+        ("moves[0].hole", Some(2))
+    );
 }
 
 /// The derived fields of a ply's document, and an edit of each that says
@@ -1023,7 +1025,7 @@ fn every_derived_field_is_optional_and_checked() {
                     let mut edited = game.clone();
                     set(&mut edited, &format!("/moves/{k}/{field}"), edit);
                     let error = records_from_json(&one(&edited)).err();
-                    let path = error.map(|e| e.path().to_owned()).unwrap_or_default();
+                    let path = error.map(|e| e.path).unwrap_or_default();
                     let expected_path = format!("games[0].moves[{k}].{field}");
                     assert!(
                         path == expected_path || path.starts_with(&format!("{expected_path}.")),
@@ -1062,7 +1064,7 @@ fn the_position_after_a_ply_carries_the_player_to_move() {
     let wrong = json.replacen(" 0:0 N\"", " 0:0 S\"", 1);
     assert_ne!(wrong, json);
     let error = records_from_json(&wrong).expect_err("the wrong player");
-    assert_eq!(error.path(), "games[0].moves[0].after");
+    assert_eq!(error.path, "games[0].moves[0].after");
 }
 
 /// Values written as comments are in the document as `values` (malformed

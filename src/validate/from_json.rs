@@ -29,134 +29,58 @@ use super::json::{
 };
 use super::json_writer::group_document;
 
-/// A JSON document that cannot be read back into records: what is wrong
-/// (the variant) and where. Every variant holds the same three parts:
-/// `line`, for JSON Lines the line of the document (from 1), `None` for a
-/// single document; `path`, the JSON path of the value concerned, such as
-/// `games[0].moves[12].hole` (empty for the whole document); and
-/// `message`, what was expected and what was found.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DocumentError {
+/// What is wrong with a JSON document that should hold games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DocumentErrorKind {
     /// The text is not JSON.
-    Json {
-        /// The line of the document.
-        line: Option<usize>,
-        /// The JSON path of the value concerned.
-        path: String,
-        /// What was expected and what was found.
-        message: String,
-    },
+    Json,
     /// The input could not be read.
-    Io {
-        /// The line of the document.
-        line: Option<usize>,
-        /// The JSON path of the value concerned.
-        path: String,
-        /// What went wrong.
-        message: String,
-    },
+    Io,
     /// The JSON does not have the document's shape (a missing or unknown
     /// field, a value of the wrong type or range, another version), or a
     /// field derived from the plies (captures, positions, players, ply
     /// numbers, comments, the start's setup string, the result, ...)
     /// says something other than their replay.
-    Schema {
-        /// The line of the document.
-        line: Option<usize>,
-        /// The JSON path of the value concerned.
-        path: String,
-        /// What was expected and what was found.
-        message: String,
-    },
+    Schema,
     /// The document holds something the notation cannot express (a tag
     /// value with a line break, a group whose text reads as another kind
     /// of group, prose that would start a new game, …).
-    Notation {
-        /// The line of the document.
-        line: Option<usize>,
-        /// The JSON path of the value concerned.
-        path: String,
-        /// What was expected and what was found.
-        message: String,
-    },
+    Notation,
+}
+
+/// A JSON document that cannot be read back into records: what is wrong
+/// and where, as a JSON path such as `games[0].moves[12].hole`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct DocumentError {
+    /// What kind of problem.
+    pub kind: DocumentErrorKind,
+    /// For JSON Lines, the line of the document (from 1); `None` for a
+    /// single document.
+    pub line: Option<usize>,
+    /// The JSON path of the value concerned, such as
+    /// `games[0].moves[12].hole` (empty for the whole document).
+    pub path: String,
+    /// What was expected and what was found.
+    pub message: String,
 }
 
 impl fmt::Display for DocumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(line) = self.line() {
+        if let Some(line) = self.line {
             write!(f, "line {line}: ")?;
         }
-        if self.path().is_empty() {
-            f.write_str(self.message())
+        if self.path.is_empty() {
+            f.write_str(&self.message)
         } else {
-            write!(f, "{}: {}", self.path(), self.message())
+            write!(f, "{}: {}", self.path, self.message)
         }
     }
 }
 
 impl DocumentError {
-    /// For JSON Lines, the line of the document (from 1); `None` for a
-    /// single document.
-    #[must_use]
-    pub const fn line(&self) -> Option<usize> {
-        match *self {
-            DocumentError::Json { line, .. }
-            | DocumentError::Io { line, .. }
-            | DocumentError::Schema { line, .. }
-            | DocumentError::Notation { line, .. } => line,
-        }
-    }
-
-    /// The JSON path of the value concerned, such as
-    /// `games[0].moves[12].hole` (empty for the whole document).
-    #[must_use]
-    pub fn path(&self) -> &str {
-        match self {
-            DocumentError::Json { path, .. }
-            | DocumentError::Io { path, .. }
-            | DocumentError::Schema { path, .. }
-            | DocumentError::Notation { path, .. } => path,
-        }
-    }
-
-    /// What was expected and what was found.
-    #[must_use]
-    pub fn message(&self) -> &str {
-        match self {
-            DocumentError::Json { message, .. }
-            | DocumentError::Io { message, .. }
-            | DocumentError::Schema { message, .. }
-            | DocumentError::Notation { message, .. } => message,
-        }
-    }
-
-    /// The line and the path, to place the error.
-    fn place_mut(&mut self) -> (&mut Option<usize>, &mut String) {
-        match self {
-            DocumentError::Json { line, path, .. }
-            | DocumentError::Io { line, path, .. }
-            | DocumentError::Schema { line, path, .. }
-            | DocumentError::Notation { line, path, .. } => (line, path),
-        }
-    }
-
-    /// The same error on `line`.
-    fn on_line(mut self, line: Option<usize>) -> DocumentError {
-        *self.place_mut().0 = line;
-        self
-    }
-
-    /// An error reading the input.
-    fn io(message: String) -> DocumentError {
-        DocumentError::Io {
-            line: None,
-            path: String::new(),
-            message,
-        }
-    }
-
     pub(super) fn notation(path: impl Into<String>, message: impl Into<String>) -> DocumentError {
-        DocumentError::Notation {
+        DocumentError {
+            kind: DocumentErrorKind::Notation,
             line: None,
             path: path.into(),
             message: message.into(),
@@ -164,7 +88,8 @@ impl DocumentError {
     }
 
     pub(super) fn schema(path: impl Into<String>, message: impl Into<String>) -> DocumentError {
-        DocumentError::Schema {
+        DocumentError {
+            kind: DocumentErrorKind::Schema,
             line: None,
             path: path.into(),
             message: message.into(),
@@ -181,13 +106,12 @@ impl DocumentError {
 
     /// The same error inside `prefix` (such as `games[3]`).
     fn within(mut self, prefix: &str) -> DocumentError {
-        let path = self.place_mut().1;
-        *path = if path.is_empty() {
+        self.path = if self.path.is_empty() {
             prefix.to_owned()
-        } else if path.starts_with('[') {
-            format!("{prefix}{path}")
+        } else if self.path.starts_with('[') {
+            format!("{prefix}{}", self.path)
         } else {
-            format!("{prefix}.{path}")
+            format!("{prefix}.{}", self.path)
         };
         self
     }
@@ -197,7 +121,7 @@ impl DocumentError {
 ///
 /// # Errors
 ///
-/// A [`DocumentError::Notation`] if the record reads as more or
+/// A [`DocumentError`] of kind notation if the record reads as more or
 /// fewer games than one.
 pub(super) fn the_one_game<T>(games: &[T]) -> Result<&T, DocumentError> {
     match games {
@@ -273,12 +197,12 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// assert_eq!(records[0].to_string(), "[Date \"1962\"]\n\n4, 8; 6, 12 (2 from hole 8) (4?)\n");
 ///
 /// let error = records_of(&json.replace("\"hole\":12", "\"hole\":13")).unwrap_err();
-/// assert_eq!(error.path(), "games[0].moves[3].hole");
+/// assert_eq!(error.path, "games[0].moves[3].hole");
 ///
 /// // A derived field that says something else is an error too.
 /// let edited = json.replace("\"captures\":[[8,2]]", "\"captures\":[]");
 /// let error = records_of(&edited).unwrap_err();
-/// assert_eq!(error.path(), "games[0].moves[3].captures");
+/// assert_eq!(error.path, "games[0].moves[3].captures");
 ///
 /// // A record with a syntax error keeps what did not parse, in place.
 /// let json = json_of("4,8;  6,13; 6,7\n")?;
@@ -300,13 +224,18 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, DocumentEr
 /// A [`DocumentError`] naming the JSON path (and for JSON Lines the line)
 /// of the first value that is not JSON, does not match the schema, or
 /// holds what the notation cannot express; a failure to read is a
-/// [`DocumentError::Io`]; or the first error `each` returns.
+/// [`DocumentErrorKind::Io`] error; or the first error `each` returns.
 pub fn read_json(
     mut reader: impl BufRead,
     options: &Options,
     mut each: impl FnMut(LosslessRecord) -> Result<(), DocumentError>,
 ) -> Result<(), DocumentError> {
-    let io = |error: std::io::Error| DocumentError::io(error.to_string());
+    let io = |error: std::io::Error| DocumentError {
+        kind: DocumentErrorKind::Io,
+        line: None,
+        path: String::new(),
+        message: error.to_string(),
+    };
     let mut line = Vec::new();
     let mut number = 0usize;
     // The first line that is not blank.
@@ -334,19 +263,21 @@ pub fn read_json(
         let read = read_value(&mut document, options, &mut each, Form::Document).and_then(|_| {
             document.end().map_err(|error| match error.is_io() {
                 true => json_error(&error),
-                false => DocumentError::schema(
+                false => DocumentError {
+                line: Some(error.line()),
+                ..DocumentError::schema(
                     "",
                     "expected one document or JSON Lines of game documents, found more after a document",
                 )
-                .on_line(Some(error.line())),
+                },
             })
         });
-        return read.map_err(|error| {
-            let line = match error.line() {
+        return read.map_err(|mut error| {
+            error.line = match error.line {
                 Some(0) | None => None,
                 Some(at) => Some(at + lines_before),
             };
-            error.on_line(line)
+            error
         });
     }
     // JSON Lines: one value a line.
@@ -354,11 +285,13 @@ pub fn read_json(
     loop {
         if !line.iter().all(u8::is_ascii_whitespace) {
             if seen_document {
-                return Err(DocumentError::schema(
-                    "",
-                    "expected one document or JSON Lines of game documents, found more after a document",
-                )
-                .on_line(Some(number)));
+                return Err(DocumentError {
+                    line: Some(number),
+                    ..DocumentError::schema(
+                        "",
+                        "expected one document or JSON Lines of game documents, found more after a document",
+                    )
+                });
             }
             let mut value = serde_json::Deserializer::from_slice(&line);
             let form = read_value(&mut value, options, &mut each, Form::Line)
@@ -368,13 +301,13 @@ pub fn read_json(
                         .map_err(|error| json_error(&error))
                         .map(|()| form)
                 })
-                .map_err(|error| {
+                .map_err(|mut error| {
                     // A whole document on one line is not JSON Lines.
-                    let line = match error.line() {
+                    error.line = match error.line {
                         Some(0) => None,
                         _ => Some(number),
                     };
-                    error.on_line(line)
+                    error
                 })?;
             seen_document = form == Form::Document;
         }
@@ -399,9 +332,15 @@ enum Form {
 
 fn json_error(error: &serde_json::Error) -> DocumentError {
     if error.is_io() {
-        return DocumentError::io(strip_place(&error.to_string()));
+        return DocumentError {
+            kind: DocumentErrorKind::Io,
+            line: None,
+            path: String::new(),
+            message: strip_place(&error.to_string()),
+        };
     }
-    DocumentError::Json {
+    DocumentError {
+        kind: DocumentErrorKind::Json,
         line: Some(error.line()),
         path: String::new(),
         message: error.to_string(),
@@ -431,12 +370,11 @@ fn read_value<'de, R: serde_json::de::Read<'de>>(
         serde_path_to_error::Deserializer::new(&mut *json, &mut track),
     );
     // A whole document's errors have no line (but its JSON errors).
-    let placed = |error: DocumentError| {
-        if document && !matches!(error, DocumentError::Json { .. }) {
-            error.on_line(Some(0))
-        } else {
-            error
+    let placed = |mut error: DocumentError| {
+        if document && error.kind != DocumentErrorKind::Json {
+            error.line = Some(0);
         }
+        error
     };
     if let Some(failure) = failure {
         return Err(placed(failure));

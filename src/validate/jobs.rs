@@ -7,7 +7,7 @@ use crate::notation::{
 };
 use crate::{Action, EndReason, Game, PlayError, Player, Position, Rules, RulesError};
 
-use super::{Options, Stop, compare, validate};
+use super::{Options, StopReason, compare, validate};
 
 /// Why a record does not give a start position or a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -109,22 +109,21 @@ fn replay_game(record: &Record) -> Result<Game, GameError> {
     };
     let report = validate(&parsed, &Options::default());
     if let Some(&stop) = report.main_line.stop.as_deref() {
-        match stop {
-            Stop::Illegal {
-                ply,
-                move_number,
-                error,
-            } => {
+        match stop.reason {
+            StopReason::Illegal(error) => {
                 return Err(GameError::Illegal {
-                    ply,
-                    move_number,
+                    ply: stop.ply,
+                    move_number: stop.move_number,
                     error,
                 });
             }
-            Stop::IllegalPass { ply, move_number } => {
-                return Err(GameError::IllegalPass { ply, move_number });
+            StopReason::IllegalPass => {
+                return Err(GameError::IllegalPass {
+                    ply: stop.ply,
+                    move_number: stop.move_number,
+                });
             }
-            Stop::SyntaxError { .. } => {}
+            StopReason::SyntaxError(_) => {}
         }
     }
     let mut game = Game::new(start, report.rules);

@@ -19,7 +19,7 @@ use crate::notation::{self, Joint, Layout, LineIndex, ParsedRecord, Within};
 use crate::notation::{GroupKind, Skipped};
 use crate::{Capture, EndReason, Hole, Player};
 
-use super::report::Stop;
+use super::report::StopReason;
 use super::{Finding, FindingKind, Report, Severity, Start};
 
 /// The version of the document's shape, written in its `version` field.
@@ -737,9 +737,9 @@ pub(super) fn result(report: &Report) -> ResultDocument {
             };
             (Some(winner.to_owned()), reason)
         }
-        (None, Some(stop)) => match stop {
-            Stop::Illegal { .. } | Stop::IllegalPass { .. } => (None, "illegal-move"),
-            Stop::SyntaxError { .. } => (None, "syntax-error"),
+        (None, Some(stop)) => match stop.reason {
+            StopReason::Illegal(_) | StopReason::IllegalPass => (None, "illegal-move"),
+            StopReason::SyntaxError(_) => (None, "syntax-error"),
         },
         (None, None) => (None, "unfinished"),
     };

@@ -334,7 +334,7 @@ mod tests {
         let given = json!({"moves": [{"ply": 1}, {"captures": "garbage"}]});
         let error = check_given(&given, &derived).err();
         let (path, message) = error
-            .map(|error| (error.path().to_owned(), error.message().to_owned()))
+            .map(|error| (error.path, error.message))
             .unwrap_or_default();
         assert_eq!(path, "moves[1].captures");
         assert!(
@@ -375,9 +375,6 @@ mod tests {
         let derived = json!({"annotated": [[[8, 2]]]});
         let given = json!({"annotated": [[[8, 2]], []]});
         let error = check_given(&given, &derived).err();
-        assert_eq!(
-            error.map(|error| error.path().to_owned()),
-            Some("annotated".to_owned())
-        );
+        assert_eq!(error.map(|error| error.path), Some("annotated".to_owned()));
     }
 }

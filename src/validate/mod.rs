@@ -269,12 +269,12 @@ mod variations;
 
 pub use finding::{Finding, FindingKind, Severity};
 #[cfg(feature = "serde")]
-pub use from_json::{DocumentError, read_json};
+pub use from_json::{DocumentError, DocumentErrorKind, read_json};
 pub use jobs::GameError;
 #[cfg(feature = "serde")]
 pub use json_writer::{DocumentForm, JsonWriter};
 pub use options::Options;
-pub use report::{Line, ReplayedPly, Report, Start, Stop, VariationReport};
+pub use report::{Line, ReplayedPly, Report, Start, Stop, StopReason, VariationReport};
 pub use stream::{Validated, Validator};
 pub use values::WrittenValue;
 pub(crate) use values::is_value_comment;

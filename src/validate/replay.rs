@@ -9,7 +9,7 @@ use crate::{
 };
 
 use super::compare;
-use super::report::{Line, ReplayedPly, Stop, outcome_text};
+use super::report::{Line, ReplayedPly, Stop, StopReason, outcome_text};
 use super::{Finding, FindingKind, Options, Severity};
 
 /// A move of a line with its move number.
@@ -524,10 +524,10 @@ impl<'a> Context<'a> {
                         variation,
                     },
                 );
-                line.stop = Some(Box::new(Stop::SyntaxError {
+                line.stop = Some(Box::new(Stop {
                     ply: index,
                     move_number: number,
-                    location,
+                    reason: StopReason::SyntaxError(location),
                 }));
                 replay.stopped = true;
                 return;
@@ -540,21 +540,14 @@ impl<'a> Context<'a> {
                 .map_or(before.turn(), |pass| pass.player);
             match play_written(game, ply.hole, &mut replay.open) {
                 Err(refused) => {
-                    let stop = match refused {
+                    let reason = match refused {
                         Refused::Illegal(error) => {
                             self.illegal(error, index, number, ply.span, at, game);
-                            Stop::Illegal {
-                                ply: index,
-                                move_number: number,
-                                error,
-                            }
+                            StopReason::Illegal(error)
                         }
                         Refused::Pass => {
                             self.illegal_pass(index, number, ply.span, at, game);
-                            Stop::IllegalPass {
-                                ply: index,
-                                move_number: number,
-                            }
+                            StopReason::IllegalPass
                         }
                     };
                     let remaining = total - k;
@@ -568,7 +561,11 @@ impl<'a> Context<'a> {
                             at,
                         );
                     }
-                    line.stop = Some(Box::new(stop));
+                    line.stop = Some(Box::new(Stop {
+                        ply: index,
+                        move_number: number,
+                        reason,
+                    }));
                     replay.stopped = true;
                     return;
                 }
@@ -630,10 +627,10 @@ impl<'a> Context<'a> {
                     variation,
                 },
             );
-            line.stop = Some(Box::new(Stop::SyntaxError {
+            line.stop = Some(Box::new(Stop {
                 ply: line.last_index + 1,
                 move_number: last_number,
-                location,
+                reason: StopReason::SyntaxError(location),
             }));
         }
         // A record that stops at a repeated position was ended there by

@@ -40,61 +40,29 @@ pub struct ReplayedPly {
     pub after: Position,
 }
 
-/// Why and where the replay of a line stopped before its last written
-/// ply: each variant names the ply that was not replayed, counted as
-/// [`ReplayedPly::index`], and its move number.
+/// Why the replay of a line stopped before its last written ply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
+pub enum StopReason {
     /// The ply is illegal (also a ply after the end of the game:
     /// [`PlayError::GameOver`]).
-    Illegal {
-        /// The ply not replayed.
-        ply: usize,
-        /// Its move number.
-        move_number: u32,
-        /// Why it cannot be played.
-        error: PlayError,
-    },
+    Illegal(PlayError),
+    /// The record has a syntax error at this place, and nothing from there
+    /// on is replayed.
+    SyntaxError(Location),
     /// The ply is a written pass (`-`) where the rules force none: the
     /// player to move has beans, or the rules are the standard ones.
-    IllegalPass {
-        /// The ply not replayed.
-        ply: usize,
-        /// Its move number.
-        move_number: u32,
-    },
-    /// The record has a syntax error at `location`, and nothing from
-    /// there on is replayed.
-    SyntaxError {
-        /// The first ply not replayed.
-        ply: usize,
-        /// Its move number.
-        move_number: u32,
-        /// Where the syntax error is.
-        location: Location,
-    },
+    IllegalPass,
 }
 
-impl Stop {
+/// Where and why the replay of a line stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stop {
     /// The ply that was not replayed, counted as [`ReplayedPly::index`].
-    #[must_use]
-    pub const fn ply(&self) -> usize {
-        match *self {
-            Stop::Illegal { ply, .. }
-            | Stop::IllegalPass { ply, .. }
-            | Stop::SyntaxError { ply, .. } => ply,
-        }
-    }
-
-    /// The move number of [`Stop::ply`].
-    #[must_use]
-    pub const fn move_number(&self) -> u32 {
-        match *self {
-            Stop::Illegal { move_number, .. }
-            | Stop::IllegalPass { move_number, .. }
-            | Stop::SyntaxError { move_number, .. } => move_number,
-        }
-    }
+    pub ply: usize,
+    /// Its move number.
+    pub move_number: u32,
+    /// Why.
+    pub reason: StopReason,
 }
 
 /// A replayed line: the main line, or a variation's own rows.
@@ -320,25 +288,23 @@ pub(crate) fn line_summary(line: &Line) -> String {
             0 => "not replayed".to_owned(),
             last => format!("checked up to ply {last}"),
         };
-        if let Stop::Illegal { error, .. } = stop
+        if let StopReason::Illegal(error) = stop.reason
             && !matches!(error, PlayError::GameOver { .. })
         {
             return format!(
                 "{replayed}: illegal ply {} at move {}",
-                stop.ply(),
-                stop.move_number()
+                stop.ply, stop.move_number
             );
         }
-        if let Stop::IllegalPass { .. } = stop
+        if let StopReason::IllegalPass = stop.reason
             && line.end.is_none()
         {
             return format!(
                 "{replayed}: illegal ply {} at move {} (a pass)",
-                stop.ply(),
-                stop.move_number()
+                stop.ply, stop.move_number
             );
         }
-        if let Stop::SyntaxError { location, .. } = stop {
+        if let StopReason::SyntaxError(location) = stop.reason {
             return match line.last_index {
                 0 => format!("not replayed: the syntax error at {location} loses plies"),
                 last => format!(
@@ -348,7 +314,7 @@ pub(crate) fn line_summary(line: &Line) -> String {
         }
     }
     let suffix = match line.stop.as_deref() {
-        Some(stop) => format!("; ply {} comes after the end", stop.ply()),
+        Some(stop) => format!("; ply {} comes after the end", stop.ply),
         None => String::new(),
     };
     match line.end.as_deref() {

@@ -9,7 +9,7 @@ use crate::input::{Input, check_files, for_each_game};
 use crate::progress;
 use crate::status::Status;
 use bohnenspiel::notation::{ParsedRecord, parse_records};
-use bohnenspiel::validate::{DocumentError, Options, Severity, read_json};
+use bohnenspiel::validate::{DocumentErrorKind, Options, Severity, read_json};
 
 /// Prints each game that parses in its canonical form, games separated by
 /// a blank line. A game that does not parse is printed too, what parsed
@@ -112,7 +112,7 @@ pub fn run_json<W: Write>(
             out.flush()?;
             writeln!(io::stderr().lock(), "{name}: error: {error}")?;
             // An input that cannot be read fails as in the other commands.
-            status = status.max(if matches!(error, DocumentError::Io { .. }) {
+            status = status.max(if error.kind == DocumentErrorKind::Io {
                 Status::Failure
             } else {
                 Status::Findings
