@@ -498,12 +498,29 @@ mod grammar {
         ) -> IResult<'a, ()> {
             let (input, ()) = space(input)?;
             let (input, start) = phrase_start(input)?;
-            let (mut input, mut next) = self.phrase_into(input, start, &mut slot.first)?;
+            let (input, next) = self.phrase_into(input, start, &mut slot.first)?;
+            // The commonest annotation is one phrase, before `)`.
+            if next.is_none() && at_end(input) {
+                slot.rest.truncate(0);
+                return Ok((input, ()));
+            }
+            self.further_phrases_into(input, next, slot)
+        }
+
+        /// The phrases after the first (whose list handed on `next`, the
+        /// joiner and start of the second, if it found them), then a final
+        /// full stop if any, up to the end, into `slot.rest`.
+        #[inline(never)]
+        fn further_phrases_into<'a>(
+            &mut self,
+            mut input: In<'a>,
+            mut next: Next,
+            slot: &mut CaptureAnnotation,
+        ) -> IResult<'a, ()> {
             let mut count = 0;
             loop {
                 let (joiner, start) = match next {
                     Some(next) => next,
-                    // The commonest annotation is one phrase, before `)`.
                     None if at_end(input) => break,
                     None => {
                         let Ok((after, joiner)) = joiner(input, true) else {

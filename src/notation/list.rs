@@ -26,6 +26,7 @@ macro_rules! list_type {
             }
 
             /// Adds `item` at the end.
+            #[inline]
             pub fn push(&mut self, item: $item) {
                 self.0.push(item);
             }
@@ -131,18 +132,30 @@ impl HoleRun {
         }
     }
 
+    /// Adds `item` at the end: in place while there is room (most lists
+    /// of an annotation), which is inlined into the reader.
+    #[inline]
     fn push(&mut self, item: (Joiner, Hole)) {
+        if let HoleRun::Inline { len, items } = self
+            && let Some(slot) = items.get_mut(usize::from(*len))
+        {
+            *slot = item;
+            *len += 1;
+        } else {
+            self.push_spilled(item);
+        }
+    }
+
+    /// [`HoleRun::push`] once the items are, or are about to be, on the
+    /// heap.
+    #[cold]
+    fn push_spilled(&mut self, item: (Joiner, Hole)) {
         match self {
             HoleRun::Inline { len, items } => {
-                if let Some(slot) = items.get_mut(usize::from(*len)) {
-                    *slot = item;
-                    *len += 1;
-                } else {
-                    let mut heap = ThinVec::with_capacity(2 * HoleRun::INLINE);
-                    heap.extend_from_slice(items);
-                    heap.push(item);
-                    *self = HoleRun::Heap(heap);
-                }
+                let mut heap = ThinVec::with_capacity(2 * HoleRun::INLINE);
+                heap.extend_from_slice(items.get(..usize::from(*len)).unwrap_or_default());
+                heap.push(item);
+                *self = HoleRun::Heap(heap);
             }
             HoleRun::Heap(heap) => heap.push(item),
         }
