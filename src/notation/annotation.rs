@@ -409,26 +409,33 @@ mod grammar {
         fn hole(&mut self, number: u64, input: In<'_>, after: In<'_>) -> Hole {
             match u8::try_from(number).ok().and_then(|n| Hole::new(n).ok()) {
                 Some(hole) => hole,
-                None => {
-                    if self.bad_hole.is_none() {
-                        let at = Span::new(self.len - input.len(), self.len - after.len());
-                        self.bad_hole = Some((number, at));
-                    }
-                    Hole::MIN
-                }
+                None => self.out_of_range(number, input, after),
             }
+        }
+
+        /// [`Reader::hole`] for a number out of range, kept out of the
+        /// reading of the holes in range.
+        #[cold]
+        #[inline(never)]
+        fn out_of_range(&mut self, number: u64, input: In<'_>, after: In<'_>) -> Hole {
+            if self.bad_hole.is_none() {
+                let at = Span::new(self.len - input.len(), self.len - after.len());
+                self.bad_hole = Some((number, at));
+            }
+            Hole::MIN
         }
 
         /// `[hole|holes] H (, H | and H)*` into `list` (reusing its room),
         /// and the white space after; gives whether `hole` or `holes` was
-        /// written. A number that starts a phrase ends the list: its joiner
-        /// and start are handed on, read once.
+        /// written and whether there is more than one hole. A number that
+        /// starts a phrase ends the list: its joiner and start are handed
+        /// on, read once.
         #[inline(always)]
         fn list_into<'a>(
             &mut self,
             input: In<'a>,
             list: &mut HoleList,
-        ) -> IResult<'a, (bool, Next)> {
+        ) -> IResult<'a, (bool, bool, Next)> {
             let (input, hole_word) = match input.first() {
                 Some(b'h' | b'H') => {
                     let (input, ()) =
@@ -441,6 +448,7 @@ mod grammar {
             list.first = self.hole(number, input, after);
             list.rest.clear();
             let (mut input, ()) = space(after)?;
+            let mut several = false;
             // The commonest list is one hole, before `)`.
             while matches!(input.first(), Some(b',' | b'a' | b'A')) {
                 let Ok((at, joiner)) = joiner(input, false) else {
@@ -450,13 +458,15 @@ mod grammar {
                     break;
                 };
                 if let Ok((rest, each_from)) = space(after).and_then(|(after, ())| from(after)) {
-                    return Ok((rest, (hole_word, Some((joiner, (number, each_from))))));
+                    let next = Some((joiner, (number, each_from)));
+                    return Ok((rest, (hole_word, several, next)));
                 }
                 let hole = self.hole(number, at, after);
                 list.rest.push((joiner, hole));
+                several = true;
                 (input, ()) = space(after)?;
             }
-            Ok((input, (hole_word, None)))
+            Ok((input, (hole_word, several, None)))
         }
 
         /// The rest of a phrase after its `start` (`N from`, `N each
@@ -470,7 +480,8 @@ mod grammar {
             phrase: &mut Phrase,
         ) -> IResult<'a, Next> {
             let beans = u8::try_from(beans).map_err(|_| FAIL)?;
-            let (mut input, (hole_word, next)) = self.list_into(input, &mut phrase.holes)?;
+            let (mut input, (hole_word, several, next)) =
+                self.list_into(input, &mut phrase.holes)?;
             phrase.form = if each_from {
                 PhraseForm::EachFrom
             } else if next.is_none()
@@ -479,7 +490,7 @@ mod grammar {
                 (input, ()) = keyword(input, b"each")?;
                 (input, ()) = space(input)?;
                 PhraseForm::FromEach
-            } else if phrase.holes.rest.is_empty() {
+            } else if !several {
                 PhraseForm::From
             } else {
                 return Err(FAIL);

@@ -1,25 +1,13 @@
-//! Tag lines: `[Name "value"]`, on nom combinators over the bytes of the
-//! line (every byte the grammar looks for is ASCII, so the name and the
-//! pieces of the value it finds are whole characters of the line).
+//! Tag lines: `[Name "value"]`, read by byte matching (every byte the
+//! grammar looks for is ASCII, so the name and the pieces of the value it
+//! finds are whole characters of the line).
 
 use std::borrow::Cow;
-
-use nom::bytes::complete::{take_till, take_while, take_while1};
-use nom::character::complete::{char, one_of};
-use nom::combinator::eof;
-use nom::sequence::preceded;
-use nom::{IResult, Parser};
 
 use crate::notation::Span;
 use crate::notation::error::{ErrorKind, RawError};
 
 use super::describe;
-
-type In<'a> = &'a [u8];
-
-fn ws(input: In<'_>) -> IResult<In<'_>, In<'_>> {
-    take_while(|b: u8| b.is_ascii_whitespace()).parse(input)
-}
 
 /// A tag line as read: its name, its value with escapes resolved
 /// (borrowed when it has none) and the span of the whole tag.
@@ -35,29 +23,42 @@ fn part(line: &str, from: usize, to: usize) -> &str {
     line.get(from..to).unwrap_or_default()
 }
 
+/// The offset of the first byte of `bytes` from `at` on that is not ASCII
+/// white space (the length if there is none).
+fn skip_ws(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+        at += 1;
+    }
+    at
+}
+
+/// The offset of the first byte of `bytes` from `at` on for which `stop`
+/// holds (the length if there is none).
+fn find(bytes: &[u8], at: usize, stop: impl Fn(u8) -> bool) -> usize {
+    let rest = bytes.get(at..).unwrap_or_default();
+    at + rest.iter().position(|&b| stop(b)).unwrap_or(rest.len())
+}
+
 /// The characters of a value from offset `from` of `line` up to (not
 /// including) its closing quote, or up to the first character that is
 /// neither plain nor a valid escape; with the offset where it stops.
 fn value_text(line: &str, from: usize) -> (usize, Cow<'_, str>) {
-    // A run of plain characters: up to the next `"` or `\\`.
-    let plain = |at: usize| {
-        let rest = line.as_bytes().get(at..).unwrap_or_default();
-        let found: IResult<In<'_>, In<'_>> = take_till(|b| b == b'"' || b == b'\\').parse(rest);
-        at + found.map_or(0, |(_, run)| run.len())
-    };
+    let bytes = line.as_bytes();
+    // A run of plain characters: up to the next `"` or `\`.
+    let plain = |at: usize| find(bytes, at, |b| b == b'"' || b == b'\\');
     // Most values have no escape: borrow them.
     let end = plain(from);
-    if line.as_bytes().get(end) != Some(&b'\\') {
+    if bytes.get(end) != Some(&b'\\') {
         return (end, Cow::Borrowed(part(line, from, end)));
     }
     // The value, escapes resolved piece by piece.
     let mut value = part(line, from, end).to_owned();
     let mut at = end;
     loop {
-        let rest = line.as_bytes().get(at..).unwrap_or_default();
-        let escape: IResult<In<'_>, char> = preceded(char('\\'), one_of("\"\\")).parse(rest);
-        let Ok((_, escaped)) = escape else {
-            return (at, Cow::Owned(value));
+        let escaped = match bytes.get(at..at + 2) {
+            Some(b"\\\"") => '"',
+            Some(b"\\\\") => '\\',
+            _ => return (at, Cow::Owned(value)),
         };
         value.push(escaped);
         let end = plain(at + 2);
@@ -66,54 +67,66 @@ fn value_text(line: &str, from: usize) -> (usize, Cow<'_, str>) {
     }
 }
 
+/// For every byte, whether it may stand in a tag name: an ASCII letter or
+/// digit, or `_` (one look-up a byte instead of three comparisons).
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_';
+        byte += 1;
+    }
+    table
+};
+
+/// Whether `b` may stand in a tag name.
 fn is_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    NAME_BYTES.get(usize::from(b)).copied().unwrap_or(false)
 }
 
 /// Parses one tag line; `line` excludes the line break and starts at
 /// absolute offset `start`.
 pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<TagLine<'_>, RawError> {
-    let offset = |rest: In<'_>| line.len() - rest.len();
     let bytes = line.as_bytes();
     let at = |i: usize| Span::new(start + i, start + (i + 1).min(line.len()).max(i));
     let error = |kind, i: usize, message: &str, expected: &str, found: String| {
         Err(RawError::new(kind, at(i), message, expected, found))
     };
-    // The caller only passes lines whose first visible character is `[`.
-    let opened: IResult<In<'_>, _> = (ws, char('['), ws).parse(bytes);
-    let rest = opened.map_or(bytes, |(rest, _)| rest);
-    let named: IResult<In<'_>, In<'_>> = take_while1(is_name_byte).parse(rest);
-    let Ok((after_name, name)) = named else {
-        let i = offset(rest);
+    // The caller only passes lines whose first visible character is `[`;
+    // without one, the name is looked for at the start.
+    let opened = skip_ws(bytes, 0);
+    let name_start = if bytes.get(opened) == Some(&b'[') {
+        skip_ws(bytes, opened + 1)
+    } else {
+        0
+    };
+    let name_end = find(bytes, name_start, |b| !is_name_byte(b));
+    if name_end == name_start {
         return error(
             ErrorKind::MalformedTag,
-            i,
+            name_start,
             "a tag line needs a name",
             "a tag name of letters, digits and `_`",
-            describe(line, i),
+            describe(line, name_start),
         );
-    };
-    let name = part(line, offset(rest), offset(rest) + name.len());
-    let rest = after_name;
-    let quoted: IResult<In<'_>, _> = preceded(ws, char('"')).parse(rest);
-    let Ok((rest, _)) = quoted else {
-        let i = offset(ws(rest).map_or(rest, |(rest, _)| rest));
+    }
+    let name = part(line, name_start, name_end);
+    let quote = skip_ws(bytes, name_end);
+    if bytes.get(quote) != Some(&b'"') {
         return error(
             ErrorKind::MalformedTag,
-            i,
+            quote,
             "a tag needs a quoted value",
             "`\"`",
-            describe(line, i),
+            describe(line, quote),
         );
-    };
-    let quote = offset(rest) - 1;
-    let (after_value, value) = value_text(line, offset(rest));
-    let rest = bytes.get(after_value..).unwrap_or_default();
-    let closed: IResult<In<'_>, char> = char('"').parse(rest);
-    let Ok((rest, _)) = closed else {
-        let i = offset(rest);
+    }
+    let (after_value, value) = value_text(line, quote + 1);
+    if bytes.get(after_value) != Some(&b'"') {
+        let i = after_value;
         return match part(line, i, line.len()).chars().nth(1) {
-            None if rest.is_empty() => error(
+            None if i >= line.len() => error(
                 ErrorKind::UnclosedTagValue,
                 quote,
                 "the tag value has no closing quote",
@@ -133,15 +146,13 @@ pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<TagLine<'_>, Ra
                 },
             ),
         };
-    };
-    let bracket: IResult<In<'_>, char> = preceded(ws, char(']')).parse(rest);
-    let Ok((rest, _)) = bracket else {
-        let rest = ws(rest).map_or(rest, |(rest, _)| rest);
-        let i = offset(rest);
-        return if rest.is_empty() {
+    }
+    let close = skip_ws(bytes, after_value + 1);
+    if bytes.get(close) != Some(&b']') {
+        return if close >= line.len() {
             error(
                 ErrorKind::UnclosedTag,
-                i,
+                close,
                 "the tag line has no closing bracket",
                 "`]`",
                 "end of line".to_owned(),
@@ -149,23 +160,21 @@ pub(crate) fn parse_tag_line(line: &str, start: usize) -> Result<TagLine<'_>, Ra
         } else {
             error(
                 ErrorKind::MalformedTag,
-                i,
+                close,
                 "unexpected text in a tag line",
                 "`]`",
-                describe(line, i),
+                describe(line, close),
             )
         };
-    };
-    let close = offset(rest) - 1;
-    let ended: IResult<In<'_>, _> = (ws, eof).parse(rest);
-    if ended.is_err() {
-        let i = offset(ws(rest).map_or(rest, |(rest, _)| rest));
+    }
+    let ended = skip_ws(bytes, close + 1);
+    if ended < line.len() {
         return error(
             ErrorKind::MalformedTag,
-            i,
+            ended,
             "text after a tag",
             "end of line",
-            describe(line, i),
+            describe(line, ended),
         );
     }
     Ok(TagLine {
