@@ -366,6 +366,9 @@ mod grammar {
         if let Some(rest) = input.strip_prefix(b" from ") {
             return Ok((space(rest)?.0, (beans, false)));
         }
+        if let Some(rest) = input.strip_prefix(b" each from ") {
+            return Ok((space(rest)?.0, (beans, true)));
+        }
         let (input, ()) = space(input)?;
         let (input, each_from) = from(input)?;
         Ok((input, (beans, each_from)))
@@ -457,14 +460,18 @@ mod grammar {
                 let Ok((after, number)) = digits(at) else {
                     break;
                 };
-                if let Ok((rest, each_from)) = space(after).and_then(|(after, ())| from(after)) {
+                let (word, ()) = space(after)?;
+                // Only `from` or `each` after the number starts a phrase.
+                if matches!(word.first(), Some(b'f' | b'F' | b'e' | b'E'))
+                    && let Ok((rest, each_from)) = from(word)
+                {
                     let next = Some((joiner, (number, each_from)));
                     return Ok((rest, (hole_word, several, next)));
                 }
                 let hole = self.hole(number, at, after);
                 list.rest.push((joiner, hole));
                 several = true;
-                (input, ()) = space(after)?;
+                input = word;
             }
             Ok((input, (hole_word, several, None)))
         }
