@@ -30,7 +30,11 @@ impl fmt::Display for Capture {
 }
 
 /// The most holes one move can capture from: all twelve.
-const CAPACITY: usize = 12;
+pub(crate) const CAPACITY: usize = 12;
+
+/// A list of [`CAPACITY`] captures for the capture chain to fill: the
+/// slots of [`Captures::NONE`].
+pub(crate) const EMPTY_LIST: [Capture; CAPACITY] = Captures::NONE.list;
 
 /// The captures of one move, in chain order: the hole of the last bean
 /// first, then each hole before it, backwards in sowing order.
@@ -80,27 +84,13 @@ impl Captures {
         Some(list)
     }
 
-    /// The captures of a chain of `holes` holes that ends (in sowing
-    /// order) at hole index `last`, read from `sown`, the board before the
-    /// chain emptied them: `last` first, then each hole before it.
-    ///
-    /// Built only by the callers that want the list; the list and its
-    /// length are written, never read, so a caller that drops the result
-    /// costs nothing.
+    /// The first `len` captures of `list` (all 12 if `len` is more), as the
+    /// capture chain lists them ([`capture_chain`](super::sowing::capture_chain)).
     #[inline]
-    pub(crate) fn of_chain(sown: &[u8; 12], last: usize, holes: usize) -> Captures {
-        let mut list = Captures::NONE.list;
-        let mut index = last % 12;
-        for slot in list.iter_mut().take(holes) {
-            *slot = Capture {
-                hole: Hole::from_index_unchecked(index as u8),
-                beans: sown[index],
-            };
-            index = if index == 0 { 11 } else { index - 1 };
-        }
+    pub(crate) fn from_list(list: [Capture; CAPACITY], len: usize) -> Captures {
         Captures {
             list,
-            len: holes.min(CAPACITY) as u8,
+            len: len.min(CAPACITY) as u8,
         }
     }
 

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::capture::EMPTY_LIST;
 use super::setup::TOTAL_BEANS;
 use super::sowing::{capture_chain, sow};
 use crate::{Captures, Hole, Move, Moves, Outcome, Player, RulesError, Score, Setup};
@@ -262,18 +263,9 @@ impl Position {
     /// beans, even stores).
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Captures {
-        let chain = self.sow_and_capture(mv.hole().index());
-        Captures::of_chain(&chain.sown, chain.last, chain.holes)
-    }
-
-    /// The move itself, in place: [`Position::after`] written over the
-    /// position ([`Position::play_unchecked`]); it returns what the
-    /// captures can be listed from, which costs nothing when unused.
-    #[inline]
-    pub(crate) fn sow_and_capture(&mut self, origin: usize) -> Chain {
-        let (next, chain) = self.after(origin);
+        let (next, captures) = self.after(mv.hole().index());
         *self = next;
-        chain
+        captures
     }
 
     /// The position after sowing from hole index `origin`, as a new value
@@ -286,17 +278,19 @@ impl Position {
 
     /// The move itself: sows from hole index `origin`, runs the capture
     /// chain, adds the captured beans to the mover's store and passes the
-    /// turn; with what the captures can be listed from. The new position
-    /// is built as a value, not by writing over a copy of this one: a
-    /// copy written piece by piece and read back whole stalls the
-    /// processor (its loads cannot be forwarded from the smaller stores),
-    /// which made perft half again as slow.
+    /// turn; with the captures, listed as the chain takes them (a caller
+    /// that drops them, such as [`Position::successor`], does not pay
+    /// for the list). The new position is built as a value, not by
+    /// writing over a copy of this one: a copy written piece by piece and
+    /// read back whole stalls the processor (its loads cannot be
+    /// forwarded from the smaller stores), which made perft half again as
+    /// slow.
     #[inline]
-    fn after(&self, origin: usize) -> (Position, Chain) {
+    fn after(&self, origin: usize) -> (Position, Captures) {
         let mut board = self.board;
         let last = sow(&mut board, origin);
-        let sown = board;
-        let (captured, holes) = capture_chain(&mut board, last);
+        let mut list = EMPTY_LIST;
+        let (captured, holes) = capture_chain(&mut board, last, &mut list);
         // Both stores as one number, the mover's byte raised (no store
         // holds more than 72, so nothing carries).
         let stores = u16::from_le_bytes(self.stores)
@@ -306,7 +300,7 @@ impl Position {
             stores: stores.to_le_bytes(),
             turn: !self.turn,
         };
-        (next, Chain { sown, last, holes })
+        (next, Captures::from_list(list, holes))
     }
 
     /// The same board and stores with the other player to move: a pass in
@@ -322,9 +316,18 @@ impl Position {
     /// the legal moves, found for all six holes at once.
     #[inline]
     fn non_empty_holes(&self) -> u64 {
+        // No hole holds more than 72 beans, so adding 0x7f to each byte
+        // sets its top bit exactly when it is non-zero, without carries.
+        ((self.mover_side() + 0x7f7f_7f7f_7f7f) & 0x8080_8080_8080) >> 7
+    }
+
+    /// The six holes of the player to move as the low six bytes of a word,
+    /// byte i holding the player's i-th hole.
+    #[inline]
+    fn mover_side(&self) -> u64 {
         // Eight bytes read at once: South's six and two more, cut off; or
         // two and North's six, shifted down.
-        let side = match self.turn {
+        match self.turn {
             Player::South => {
                 let &first = self.board.first_chunk().unwrap_or(&[0; 8]);
                 u64::from_le_bytes(first) & 0xffff_ffff_ffff
@@ -333,10 +336,7 @@ impl Position {
                 let &last = self.board.last_chunk().unwrap_or(&[0; 8]);
                 u64::from_le_bytes(last) >> 16
             }
-        };
-        // No hole holds more than 72 beans, so adding 0x7f to each byte
-        // sets its top bit exactly when it is non-zero, without carries.
-        ((side + 0x7f7f_7f7f_7f7f) & 0x8080_8080_8080) >> 7
+        }
     }
 
     /// The number of legal moves, as used by bulk counting.
@@ -351,10 +351,14 @@ impl Position {
     /// position is not among them.
     #[inline]
     pub(crate) fn filter_bit(&self) -> u64 {
-        let [a, b, c, d, e, f, g, h, i, j, k, l] = self.board;
-        let [south, north] = self.stores;
-        let low = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
-        let high = u64::from_le_bytes([i, j, k, l, south, north, self.turn as u8, 0]);
+        // Holes 1–8 in one word; holes 9–12, the stores and the turn in
+        // another, put together from whole fields (byte by byte, the
+        // compiler reads and shifts each of the seven bytes alone).
+        let [low @ .., i, j, k, l] = self.board;
+        let low = u64::from_le_bytes(low);
+        let high = u64::from(u32::from_le_bytes([i, j, k, l]))
+            | u64::from(u16::from_le_bytes(self.stores)) << 32
+            | (self.turn as u64) << 48;
         let mixed = (low ^ high.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         1 << (mixed >> 58)
     }
@@ -364,7 +368,7 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn is_game_over(&self) -> bool {
-        self.side(self.turn).iter().all(|&beans| beans == 0)
+        self.mover_side() == 0
     }
 
     /// The final score once the game is over: the stores, plus the beans
@@ -402,17 +406,6 @@ impl Position {
             .into_iter()
             .find(|&player| self.store(player) > TOTAL_BEANS / 2)
     }
-}
-
-/// What a move's capture chain took, as [`Position::sow_and_capture`]
-/// leaves it: enough to list the captures ([`Captures::of_chain`]).
-pub(crate) struct Chain {
-    /// The board after the sowing, before the captures emptied holes.
-    sown: [u8; 12],
-    /// The hole index the last bean fell into, where the chain starts.
-    last: usize,
-    /// How many holes the chain emptied.
-    holes: usize,
 }
 
 /// The number of 1 bytes in a word of six 0-or-1 bytes, as

@@ -2,6 +2,9 @@
 //! [`Position::play_unchecked`](crate::Position::play_unchecked) and
 //! [`perft`](crate::perft).
 
+use super::capture::CAPACITY;
+use crate::{Capture, Hole};
+
 /// A board as one number: byte `i` (little-endian) holds hole index `i`,
 /// the top four bytes are 0. No hole holds more than 72 beans, so adding
 /// two such boards byte by byte never carries from one hole into the next.
@@ -93,13 +96,19 @@ pub(crate) const fn is_ripe(beans: u8) -> bool {
 
 /// Runs the capture chain from hole index `last` backwards: empties every
 /// ripe hole until a hole that is not ripe, and returns the beans captured
-/// and the number of holes emptied (the chain: `last` and the holes
-/// before it).
+/// and the number of holes emptied (the chain: `last` and the holes before
+/// it), each listed in `list` as it goes.
 ///
 /// A captured hole is left empty, which breaks the chain, so it stops
-/// after at most twelve holes.
+/// after at most twelve holes. The list is written, never read, so a
+/// caller that drops it (and the count) costs nothing: the compiler
+/// removes the writes.
 #[inline]
-pub(crate) fn capture_chain(board: &mut [u8; 12], last: usize) -> (u8, usize) {
+pub(crate) fn capture_chain(
+    board: &mut [u8; 12],
+    last: usize,
+    list: &mut [Capture; CAPACITY],
+) -> (u8, usize) {
     let mut index = last % 12;
     let mut total = 0u8;
     let mut holes = 0;
@@ -110,6 +119,12 @@ pub(crate) fn capture_chain(board: &mut [u8; 12], last: usize) -> (u8, usize) {
         }
         board[index] = 0;
         total = total.wrapping_add(beans);
+        if let Some(slot) = list.get_mut(holes) {
+            *slot = Capture {
+                hole: Hole::from_index_unchecked(index as u8),
+                beans,
+            };
+        }
         holes += 1;
         index = if index == 0 { 11 } else { index - 1 };
     }
@@ -117,6 +132,7 @@ pub(crate) fn capture_chain(board: &mut [u8; 12], last: usize) -> (u8, usize) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::capture::EMPTY_LIST;
     use super::*;
 
     #[test]
@@ -188,17 +204,43 @@ mod tests {
         assert_eq!(board, [6; 12]);
     }
 
+    /// The chain from `last`: the beans captured, and the captures as
+    /// (hole number, beans) pairs.
+    fn chain(board: &mut [u8; 12], last: usize) -> (u8, Vec<(u8, u8)>) {
+        let mut list = EMPTY_LIST;
+        let (total, holes) = capture_chain(board, last, &mut list);
+        let pairs = list
+            .iter()
+            .take(holes)
+            .map(|capture| (capture.hole.number(), capture.beans))
+            .collect();
+        (total, pairs)
+    }
+
     #[test]
     fn the_chain_runs_backwards_until_a_hole_is_not_ripe() {
         let mut board = [2, 3, 0, 0, 0, 0, 0, 0, 0, 7, 4, 6];
-        assert_eq!(capture_chain(&mut board, 0), (12, 3));
+        let (total, pairs) = chain(&mut board, 0);
+        assert_eq!(total, 12);
+        assert_eq!(pairs, [(1, 2), (12, 6), (11, 4)]);
         assert_eq!(board, [0, 3, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0]);
     }
 
     #[test]
     fn a_chain_of_all_twelve_holes_stops_at_the_emptied_hole() {
         let mut board = [6; 12];
-        assert_eq!(capture_chain(&mut board, 4), (72, 12));
+        let (total, pairs) = chain(&mut board, 4);
+        assert_eq!(total, 72);
+        let holes: Vec<u8> = pairs.iter().map(|&(hole, _)| hole).collect();
+        assert_eq!(holes, [5, 4, 3, 2, 1, 12, 11, 10, 9, 8, 7, 6]);
         assert_eq!(board, [0; 12]);
+    }
+
+    #[test]
+    fn a_chain_that_captures_nothing_lists_nothing() {
+        let mut board = [3; 12];
+        board[0] = 1;
+        assert_eq!(chain(&mut board, 0), (0, Vec::new()));
+        assert_eq!(board[0], 1);
     }
 }
