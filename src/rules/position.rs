@@ -325,18 +325,23 @@ impl Position {
     /// byte i holding the player's i-th hole.
     #[inline]
     fn mover_side(&self) -> u64 {
-        // Eight bytes read at once: South's six and two more, cut off; or
-        // two and North's six, shifted down.
+        // South's six holes and two more, cut off; or North's first two
+        // and its last four, put together.
+        let (low, high) = self.board_words();
         match self.turn {
-            Player::South => {
-                let &first = self.board.first_chunk().unwrap_or(&[0; 8]);
-                u64::from_le_bytes(first) & 0xffff_ffff_ffff
-            }
-            Player::North => {
-                let &last = self.board.last_chunk().unwrap_or(&[0; 8]);
-                u64::from_le_bytes(last) >> 16
-            }
+            Player::South => low & 0xffff_ffff_ffff,
+            Player::North => low >> 48 | u64::from(high) << 16,
         }
+    }
+
+    /// The board as two words, holes 1–8 and holes 9–12: the board is read
+    /// in the two pieces a move writes it in, so that the reads can be
+    /// served from the writes (by the compiler, or else by the processor;
+    /// a read that straddles them cannot be).
+    #[inline]
+    fn board_words(&self) -> (u64, u32) {
+        let [low @ .., i, j, k, l] = self.board;
+        (u64::from_le_bytes(low), u32::from_le_bytes([i, j, k, l]))
     }
 
     /// The number of legal moves, as used by bulk counting.
@@ -354,9 +359,8 @@ impl Position {
         // Holes 1–8 in one word; holes 9–12, the stores and the turn in
         // another, put together from whole fields (byte by byte, the
         // compiler reads and shifts each of the seven bytes alone).
-        let [low @ .., i, j, k, l] = self.board;
-        let low = u64::from_le_bytes(low);
-        let high = u64::from(u32::from_le_bytes([i, j, k, l]))
+        let (low, high) = self.board_words();
+        let high = u64::from(high)
             | u64::from(u16::from_le_bytes(self.stores)) << 32
             | (self.turn as u64) << 48;
         let mixed = (low ^ high.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);

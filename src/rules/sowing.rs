@@ -91,7 +91,10 @@ pub(crate) fn sow(board: &mut [u8; 12], origin: usize) -> usize {
 /// Whether a hole holding `beans` is ripe: 2, 4 or 6.
 #[inline]
 pub(crate) const fn is_ripe(beans: u8) -> bool {
-    beans < 8 && (0b0101_0100 >> beans) & 1 != 0
+    // 2, 4 and 6 less 2 are 0, 2 and 4, which turned right by one bit are
+    // 0, 1 and 2; any other count turns into 3 or more (an odd one gets
+    // its low bit on top).
+    beans.wrapping_sub(2).rotate_right(1) <= 2
 }
 
 /// Runs the capture chain from hole index `last` backwards: empties every
