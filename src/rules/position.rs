@@ -350,19 +350,16 @@ impl Position {
         u64::from(count(self.non_empty_holes()))
     }
 
-    /// One bit of 64 chosen by a hash of the whole position (board, stores
-    /// and player to move): equal positions have equal bits, so a set of
-    /// positions kept as the OR of their bits tells for sure when a
-    /// position is not among them.
+    /// One bit of 64 chosen by a hash of the board and the player to move:
+    /// equal positions have equal bits, so a set of positions kept as the
+    /// OR of their bits tells for sure when a position is not among them.
+    /// The stores are left out: the positions a game compares (those since
+    /// the last capture) all have the same stores.
     #[inline]
     pub(crate) fn filter_bit(&self) -> u64 {
-        // Holes 1–8 in one word; holes 9–12, the stores and the turn in
-        // another, put together from whole fields (byte by byte, the
-        // compiler reads and shifts each of the seven bytes alone).
+        // Holes 1–8 in one word; holes 9–12 and the turn in another.
         let (low, high) = self.board_words();
-        let high = u64::from(high)
-            | u64::from(u16::from_le_bytes(self.stores)) << 32
-            | (self.turn as u64) << 48;
+        let high = u64::from(high) | (self.turn as u64) << 32;
         let mixed = (low ^ high.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         1 << (mixed >> 58)
     }
