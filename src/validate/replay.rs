@@ -570,11 +570,21 @@ impl<'a> Context<'a> {
                     return;
                 }
                 Ok((mv, captures)) => {
-                    self.check_annotation(ply, &captures, None, at);
-                    for written in turn.plies() {
-                        self.check_values(written, at);
-                    }
-                    let alternatives = self.check_others(before, turn, at);
+                    let alternatives = if ply.groups.is_empty() && turn.alternatives.is_empty() {
+                        // A bare ply, most of them: no annotation, value or
+                        // other move to check, only captures it leaves
+                        // unannotated.
+                        if !captures.is_empty() {
+                            self.unannotated(ply, &captures, at);
+                        }
+                        Vec::new()
+                    } else {
+                        self.check_annotation(ply, &captures, None, at);
+                        for written in turn.plies() {
+                            self.check_values(written, at);
+                        }
+                        self.check_others(before, turn, at)
+                    };
                     replay.last = Some(ply.span);
                     replay.last_number = number;
                     line.last_index = index;
@@ -766,18 +776,7 @@ impl<'a> Context<'a> {
         });
         let Some(first) = annotations.next() else {
             if !captures.is_empty() && alternative.is_none() {
-                let severity = if self.options.strict {
-                    Severity::Error
-                } else {
-                    Severity::Warning
-                };
-                self.push(
-                    severity,
-                    FindingKind::UnannotatedCapture,
-                    compare::unannotated_message(captures),
-                    ply.span,
-                    at,
-                );
+                self.unannotated(ply, captures, at);
             }
             return;
         };
@@ -810,6 +809,29 @@ impl<'a> Context<'a> {
                 at,
             );
         }
+    }
+
+    /// Reports the captures of a ply that no annotation states: a
+    /// warning, or an error when validating strictly.
+    #[cold]
+    fn unannotated(
+        &mut self,
+        ply: &notation::WrittenPly,
+        captures: &crate::Captures,
+        at: ReplayPlace,
+    ) {
+        let severity = if self.options.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.push(
+            severity,
+            FindingKind::UnannotatedCapture,
+            compare::unannotated_message(captures),
+            ply.span,
+            at,
+        );
     }
 
     /// Reads the values written as comments on the ply (see

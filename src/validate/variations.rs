@@ -9,7 +9,7 @@
 //! index takes a few bytes per variation and per move: a variation's text
 //! is about ten bytes.
 
-use crate::notation::{GroupKind, KnownTag, Label, Layout, Movetext, WrittenMove};
+use crate::notation::{GroupKind, KnownTag, Label, Layout, Movetext, Span, WrittenMove};
 
 use super::replay::{Context, NumberedMove, ReplayPlace};
 use super::{FindingKind, Severity};
@@ -538,46 +538,53 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
     for (line, moves) in index.lines() {
         let variation = index.label(line);
         for m in moves {
-            let groups = m
-                .turns()
-                .flat_map(|(_, turn)| turn.plies())
-                .flat_map(|ply| ply.groups.iter());
-            for group in groups {
-                let GroupKind::Labels(labels) = &group.kind else {
-                    continue;
-                };
-                for label in labels {
-                    if variation == Some(*label) {
-                        ctx.push(
-                            Severity::Warning,
-                            FindingKind::UnresolvedLabel,
-                            format!(
-                                "variation ({}) names itself: a line cannot branch into itself",
-                                label.as_str()
-                            ),
-                            group.span,
-                            ReplayPlace {
-                                ply: None,
-                                move_number: m.row_number(),
-                                variation,
-                            },
-                        );
-                    } else if !index.names_variation(*label) {
-                        ctx.push(
-                            Severity::Warning,
-                            FindingKind::UnresolvedLabel,
-                            format!("the record has no variation ({})", label.as_str()),
-                            group.span,
-                            ReplayPlace {
-                                ply: None,
-                                move_number: m.row_number(),
-                                variation,
-                            },
-                        );
+            // Plain loops: every group of every ply is looked at, and
+            // nested iterator adapters cost several times as much a ply.
+            for (_, turn) in m.turns() {
+                for ply in std::iter::once(&turn.ply).chain(&turn.alternatives) {
+                    for group in ply.groups.iter() {
+                        if let GroupKind::Labels(labels) = &group.kind {
+                            check_labels(ctx, index, (variation, m), labels, group.span);
+                        }
                     }
                 }
             }
         }
+    }
+}
+
+/// Reports each of `labels`, written at `span` in move `m` of the line
+/// `variation` names (`None` for the main line), that names that line
+/// itself or no variation.
+fn check_labels(
+    ctx: &mut Context<'_>,
+    index: &Index<'_>,
+    (variation, m): (Option<Label>, &WrittenMove),
+    labels: &[Label],
+    span: Span,
+) {
+    for label in labels {
+        let message = if variation == Some(*label) {
+            format!(
+                "variation ({}) names itself: a line cannot branch into itself",
+                label.as_str()
+            )
+        } else if !index.names_variation(*label) {
+            format!("the record has no variation ({})", label.as_str())
+        } else {
+            continue;
+        };
+        ctx.push(
+            Severity::Warning,
+            FindingKind::UnresolvedLabel,
+            message,
+            span,
+            ReplayPlace {
+                ply: None,
+                move_number: m.row_number(),
+                variation,
+            },
+        );
     }
 }
 
