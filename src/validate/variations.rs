@@ -9,7 +9,9 @@
 //! index takes a few bytes per variation and per move: a variation's text
 //! is about ten bytes.
 
-use crate::notation::{GroupKind, KnownTag, Label, Layout, Movetext, Span, WrittenMove};
+use crate::notation::{
+    GroupKind, KnownTag, Label, Layout, Movetext, Span, WrittenMove, WrittenPly,
+};
 
 use super::replay::{Context, NumberedMove, ReplayPlace};
 use super::{FindingKind, Severity};
@@ -540,13 +542,20 @@ fn check_references(ctx: &mut Context<'_>, index: &Index<'_>) {
         for m in moves {
             // Plain loops: every group of every ply is looked at, and
             // nested iterator adapters cost several times as much a ply.
-            for (_, turn) in m.turns() {
-                for ply in std::iter::once(&turn.ply).chain(&turn.alternatives) {
-                    for group in ply.groups.iter() {
-                        if let GroupKind::Labels(labels) = &group.kind {
-                            check_labels(ctx, index, (variation, m), labels, group.span);
-                        }
+            let mut look = |ply: &WrittenPly| {
+                for group in ply.groups.iter() {
+                    if let GroupKind::Labels(labels) = &group.kind {
+                        check_labels(ctx, index, (variation, m), labels, group.span);
                     }
+                }
+            };
+            for turn in [m.south.turn(), m.north.as_ref()] {
+                let Some(turn) = turn else {
+                    continue;
+                };
+                look(&turn.ply);
+                for alternative in &turn.alternatives {
+                    look(alternative);
                 }
             }
         }
