@@ -580,8 +580,9 @@ impl<'a> Context<'a> {
                         Vec::new()
                     } else {
                         self.check_annotation(ply, &captures, None, at);
-                        for written in turn.plies() {
-                            self.check_values(written, at);
+                        self.check_values(ply, at);
+                        for alternative in &turn.alternatives {
+                            self.check_values(alternative, at);
                         }
                         self.check_others(before, turn, at)
                     };
@@ -770,20 +771,17 @@ impl<'a> Context<'a> {
         at: ReplayPlace,
     ) {
         let prefix = alternative.unwrap_or_default();
-        let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
-            GroupKind::Captures { annotation, .. } => Some(annotation),
-            _ => None,
-        });
-        let Some(first) = annotations.next() else {
-            if !captures.is_empty() && alternative.is_none() {
-                self.unannotated(ply, captures, at);
-            }
-            return;
-        };
+        // One plain loop over the groups: most annotated plies have one
+        // group, and iterator adapters cost more than the comparison.
+        let mut count = 0usize;
         let mut second = None;
         let mut wrong = false;
-        for (k, annotation) in std::iter::once(first).chain(annotations).enumerate() {
-            if k == 1 {
+        for group in ply.groups.iter() {
+            let GroupKind::Captures { annotation, .. } = &group.kind else {
+                continue;
+            };
+            count += 1;
+            if count == 2 {
                 second = Some(annotation);
             }
             if !compare::matches(annotation, captures) {
@@ -800,7 +798,11 @@ impl<'a> Context<'a> {
                 );
             }
         }
-        if let Some(second) = second.filter(|_| !wrong) {
+        if count == 0 {
+            if !captures.is_empty() && alternative.is_none() {
+                self.unannotated(ply, captures, at);
+            }
+        } else if let Some(second) = second.filter(|_| !wrong) {
             self.push(
                 Severity::Warning,
                 FindingKind::DuplicateAnnotation,
@@ -884,26 +886,12 @@ impl<'a> Context<'a> {
         at: ReplayPlace,
     ) -> Vec<Option<crate::Captures>> {
         let mut alternatives = Vec::with_capacity(turn.alternatives.len());
-        if turn.alternatives.is_empty() && turn.ply.groups.is_empty() {
-            return alternatives;
+        for alternative in &turn.alternatives {
+            alternatives.push(self.check_other(before, alternative, "alternative", at));
         }
-        let remarks = turn
-            .ply
-            .groups
-            .iter()
-            .filter_map(|group| match &group.kind {
-                GroupKind::OtherMove(other) => Some(&**other),
-                _ => None,
-            });
-        for (other, what) in turn
-            .alternatives
-            .iter()
-            .map(|p| (p, "alternative"))
-            .chain(remarks.map(|p| (p, "other move")))
-        {
-            let captured = self.check_other(before, other, what, at);
-            if what == "alternative" {
-                alternatives.push(captured);
+        for group in turn.ply.groups.iter() {
+            if let GroupKind::OtherMove(other) = &group.kind {
+                self.check_other(before, other, "other move", at);
             }
         }
         alternatives
