@@ -560,16 +560,39 @@ impl From<&Finding> for FindingDocument {
     }
 }
 
-/// Places of one game's text, located in text order (linear).
+/// Places of one game's text, located in text order (linear) by two
+/// indexes of its lines: `lines` for everything but the ends of rows,
+/// `row_ends` for the ends of rows and their endings, so that a row's
+/// end is located before its second ply is written (the document writes
+/// it between the plies) and each index still goes forward.
 pub(super) struct At<'a> {
     pub(super) parsed: &'a ParsedRecord,
     pub(super) lines: LineIndex<'a>,
+    pub(super) row_ends: LineIndex<'a>,
 }
 
-impl At<'_> {
+impl<'a> At<'a> {
+    pub(super) fn new(parsed: &'a ParsedRecord) -> At<'a> {
+        At {
+            parsed,
+            lines: parsed.line_index(),
+            row_ends: parsed.line_index(),
+        }
+    }
+
     #[inline(always)]
     pub(super) fn place(&mut self, offset: usize) -> Place {
         let location = self.lines.locate(offset);
+        Place {
+            line: location.line,
+            column: location.column,
+        }
+    }
+
+    /// [`At::place`] of the end of a row or of its ending.
+    #[inline(always)]
+    pub(super) fn row_end(&mut self, offset: usize) -> Place {
+        let location = self.row_ends.locate(offset);
         Place {
             line: location.line,
             column: location.column,

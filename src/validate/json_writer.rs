@@ -162,10 +162,7 @@ impl<W: io::Write> JsonWriter<W> {
             out.raw(if self.games == 0 { b"\n" } else { b",\n" });
         }
         self.games += 1;
-        let mut at = At {
-            parsed,
-            lines: parsed.line_index(),
-        };
+        let mut at = At::new(parsed);
         let report = match form {
             DocumentForm::Full(report) => Some(report),
             DocumentForm::Lean => None,
@@ -445,10 +442,9 @@ fn moves<W: io::Write>(
             previous_ply = Some(index);
             (index, written)
         };
-        // Places are located in text order (the row's start, its plies,
-        // its ending, its end), so that locating stays linear on a long
-        // line: the second ply is written aside, before the row that the
-        // first one carries.
+        // The row is written between the plies, after the first one
+        // that carries it: its end and its ending are located in an index
+        // of their own, so that both indexes go forward in text order.
         let row_start = at.place(m.row_span().map_or(m.span.start, |span| span.start));
         let head = FullPly {
             number: written_number,
@@ -458,8 +454,38 @@ fn moves<W: io::Write>(
         };
         let first_at = out.full_ply(at, head, turn, replayed(k));
         k += 1;
+        if row_start == first_at && m.ending.is_none() && !m.full_stop {
+            // A row that says only where it ends, the most of them.
+            out.row_end(at.row_end(m.span.end));
+        } else {
+            out.raw(b",\"row\":{");
+            if row_start != first_at {
+                out.raw(b"\"start\":");
+                out.place(row_start);
+                out.raw(b",");
+            }
+            let ending = m.ending.as_ref().map(|ending| {
+                (
+                    ending,
+                    at.row_end(ending.span.start),
+                    at.row_end(ending.span.end),
+                )
+            });
+            out.raw(b"\"end\":");
+            out.place(at.row_end(m.span.end));
+            if let Some((ending, start, end)) = ending {
+                out.raw(b",\"ending\":{\"text\":");
+                out.string(&ending.text);
+                out.start_end(start, end);
+                out.raw(b"}");
+            }
+            out.raw(if m.full_stop {
+                b",\"full_stop\":true}}"
+            } else {
+                b"}}"
+            });
+        }
         if let Some((side, turn)) = second {
-            std::mem::swap(&mut out.buf, &mut out.aside);
             out.raw(b",");
             let head = FullPly {
                 number: None,
@@ -469,46 +495,8 @@ fn moves<W: io::Write>(
             };
             out.full_ply(at, head, turn, replayed(k));
             out.raw(b"}");
-            std::mem::swap(&mut out.buf, &mut out.aside);
             k += 1;
         }
-        if row_start == first_at && m.ending.is_none() && !m.full_stop {
-            // A row that says only where it ends, the most of them:
-            // gathered and written at once.
-            out.row_end(at.place(m.span.end));
-            out.buf.extend_from_slice(&out.aside);
-            out.aside.clear();
-            out.flush_if_full()?;
-            continue;
-        }
-        out.raw(b",\"row\":{");
-        if row_start != first_at {
-            out.raw(b"\"start\":");
-            out.place(row_start);
-            out.raw(b",");
-        }
-        let ending = m.ending.as_ref().map(|ending| {
-            (
-                ending,
-                at.place(ending.span.start),
-                at.place(ending.span.end),
-            )
-        });
-        out.raw(b"\"end\":");
-        out.place(at.place(m.span.end));
-        if let Some((ending, start, end)) = ending {
-            out.raw(b",\"ending\":{\"text\":");
-            out.string(&ending.text);
-            out.start_end(start, end);
-            out.raw(b"}");
-        }
-        out.raw(if m.full_stop {
-            b",\"full_stop\":true}}"
-        } else {
-            b"}}"
-        });
-        out.buf.extend_from_slice(&out.aside);
-        out.aside.clear();
         out.flush_if_full()?;
     }
     out.raw(b"]");
@@ -530,8 +518,6 @@ struct FullPly {
 struct Out<W> {
     writer: W,
     buf: Vec<u8>,
-    /// A move's second ply, written before the row its first ply carries.
-    aside: Vec<u8>,
     /// The digits of the line number written last.
     line: LineText,
 }
@@ -541,7 +527,6 @@ impl<W: io::Write> Out<W> {
         Out {
             writer,
             buf: Vec::new(),
-            aside: Vec::new(),
             line: LineText::default(),
         }
     }
@@ -1286,7 +1271,6 @@ mod tests {
         let mut out = Out {
             writer: Vec::new(),
             buf: Vec::new(),
-            aside: Vec::new(),
             line: LineText::default(),
         };
         write(&mut out);
