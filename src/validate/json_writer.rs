@@ -1211,20 +1211,35 @@ impl<const N: usize> Chunk<N> {
             (stores.south, COLON),
             (stores.north, SPACE),
         ];
+        // Written into a window of the chunk of known size, at offsets
+        // kept below 64 (a position takes at most 57 bytes), so that no
+        // number needs a bounds check of its own.
+        let start = self.len;
+        let Some(window) = self
+            .bytes
+            .get_mut(start..start + POSITION_WINDOW)
+            .and_then(|window| <&mut [u8; POSITION_WINDOW]>::try_from(window).ok())
+        else {
+            return;
+        };
+        let mut len = 0;
         for (number, table) in numbers {
-            let (text, len) = SEPARATED[table][usize::from(number)];
-            let at = self.len;
-            if let Some(to) = self.bytes.get_mut(at..at + 4) {
-                to.copy_from_slice(&text);
-                self.len = at + usize::from(len);
-            }
+            let entry = SEPARATED[table][usize::from(number)];
+            let at = len & 63;
+            window[at..at + 4].copy_from_slice(&(entry as u32).to_le_bytes());
+            len = at + (entry >> 32) as usize;
         }
-        self.put(match position.turn() {
-            Player::South => b"S",
-            Player::North => b"N",
-        });
+        window[len & 63] = match position.turn() {
+            Player::South => b'S',
+            Player::North => b'N',
+        };
+        self.len = start + (len & 63) + 1;
     }
 }
+
+/// The bytes a position is written into: offsets below 64 and four
+/// bytes from each.
+const POSITION_WINDOW: usize = 68;
 
 /// The tables of [`SEPARATED`]: a number followed by `,`, `/`, ` ` or
 /// `:`.
@@ -1234,11 +1249,12 @@ const SPACE: usize = 2;
 const COLON: usize = 3;
 
 /// Each byte's value in decimal followed by a separator (`,`, `/`, ` `
-/// or `:`, one table each), in four bytes (the rest padding), and the
-/// number of bytes that count: a position's numbers are copied from here.
-const SEPARATED: [[([u8; 4], u8); 256]; 4] = {
+/// or `:`, one table each): the text in the low four bytes (the rest
+/// padding) and the number of bytes that count above them, so that a
+/// number is one load: a position's numbers are copied from here.
+const SEPARATED: [[u64; 256]; 4] = {
     let separators = [b',', b'/', b' ', b':'];
-    let mut tables = [[([0u8; 4], 0u8); 256]; 4];
+    let mut tables = [[0u64; 256]; 4];
     let mut t = 0;
     while t < 4 {
         let separator = separators[t];
@@ -1247,13 +1263,14 @@ const SEPARATED: [[([u8; 4], u8); 256]; 4] = {
             let ones = b'0' + (n % 10) as u8;
             let tens = b'0' + (n / 10 % 10) as u8;
             let hundreds = b'0' + (n / 100) as u8;
-            tables[t][n] = if n < 10 {
+            let (text, len) = if n < 10 {
                 ([ones, separator, 0, 0], 2)
             } else if n < 100 {
                 ([tens, ones, separator, 0], 3)
             } else {
                 ([hundreds, tens, ones, separator], 4)
             };
+            tables[t][n] = u32::from_le_bytes(text) as u64 | (len << 32);
             n += 1;
         }
         t += 1;
