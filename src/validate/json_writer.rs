@@ -937,7 +937,7 @@ impl<W: io::Write> Out<W> {
                 }
                 // The position and the place, the fields every replayed
                 // ply has, gathered and written at once.
-                let mut chunk = Chunk::<128>::new();
+                let mut chunk = Chunk::<96>::new();
                 chunk.put(b",\"after\":\"");
                 chunk.position(&replayed.after);
                 chunk.put(b"\",\"at\":");
@@ -1125,8 +1125,9 @@ const DIGIT_PAIRS: [[u8; 2]; 100] = {
 };
 
 /// Output gathered on the stack, to be written at once: a place (in 32
-/// bytes), or a ply's position and place (at most 90 bytes, in 128). What
-/// would go past its end is left out: nothing written is that long.
+/// bytes), or a ply's position and place (in 96: at most 90 bytes, the
+/// position's window and the place's 16 bytes included). What would go
+/// past its end is left out: nothing written is that long.
 struct Chunk<const N: usize> {
     bytes: [u8; N],
     len: usize,
