@@ -390,6 +390,7 @@ fn moves<W: io::Write>(
         .and_then(|line| line.plies.first())
         .map_or(default_base, |first| first.index - 1);
     let numbered = at.parsed.record.movetext.layout == Layout::Numbered;
+    let plies = line.map_or(&[][..], |line| line.plies.as_slice());
     let mut k = 0;
     let mut first = true;
     let mut previous_number = 0u32;
@@ -435,24 +436,26 @@ fn moves<W: io::Write>(
             out.flush_if_full()?;
             continue;
         }
-        let replayed = |k: usize| line.and_then(|line| line.plies.get(k));
+        // Each ply's replay, looked up once, and its number.
         let mut ply_number = |k: usize| {
-            let index = replayed(k).map_or(base + k + 1, |r| r.index);
+            let replayed = plies.get(k);
+            let index = replayed.map_or(base + k + 1, |r| r.index);
             let written = previous_ply.is_none_or(|previous: usize| index != previous + 1);
             previous_ply = Some(index);
-            (index, written)
+            ((index, written), replayed)
         };
         // The row is written between the plies, after the first one
         // that carries it: its end and its ending are located in an index
         // of their own, so that both indexes go forward in text order.
         let row_start = at.place(m.row_span().map_or(m.span.start, |span| span.start));
+        let (ply, replayed) = ply_number(k);
         let head = FullPly {
             number: written_number,
-            ply: ply_number(k),
+            ply,
             side,
             row: true,
         };
-        let first_at = out.full_ply(at, head, turn, replayed(k));
+        let first_at = out.full_ply(at, head, turn, replayed);
         k += 1;
         if row_start == first_at && m.ending.is_none() && !m.full_stop {
             // A row that says only where it ends, the most of them.
@@ -487,13 +490,14 @@ fn moves<W: io::Write>(
         }
         if let Some((side, turn)) = second {
             out.raw(b",");
+            let (ply, replayed) = ply_number(k);
             let head = FullPly {
                 number: None,
-                ply: ply_number(k),
+                ply,
                 side,
                 row: false,
             };
-            out.full_ply(at, head, turn, replayed(k));
+            out.full_ply(at, head, turn, replayed);
             out.raw(b"}");
             k += 1;
         }
