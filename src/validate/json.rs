@@ -12,6 +12,8 @@
 //! 2020-12). The types here are the document as deserialized, inside the
 //! crate: [`read_json`](super::read_json) reads it back into records.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::notation::{self, Joint, Layout, LineIndex, ParsedRecord, Within};
@@ -464,7 +466,7 @@ pub struct VariationDocument {
 
 /// The result of a game's main line as its document holds it (see
 /// [`Report::json_result`]).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultDocument {
     /// South's beans: the final score, or the stores where the line
@@ -473,17 +475,17 @@ pub struct ResultDocument {
     /// North's beans, likewise.
     pub(crate) north: Option<u8>,
     /// `south`, `north` or `draw` once the game has ended, else `null`.
-    pub(crate) winner: Option<String>,
+    pub(crate) winner: Option<Cow<'static, str>>,
     /// `no-beans`, `all-captured`, `repetition`, `unfinished`,
     /// `illegal-move`, `syntax-error`, `invalid-setup` or `syntax-only`.
-    pub(crate) reason: String,
+    pub(crate) reason: Cow<'static, str>,
     /// For a game ended by repetition: the ply whose position repeats
     /// and the earlier ply (0: the start) it repeats; else `null`.
     pub(crate) repetition: Option<RepetitionDocument>,
 }
 
 /// Which ply repeated which.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RepetitionDocument {
     /// The ply after which the position repeats.
@@ -722,11 +724,11 @@ impl<'a> WrittenNumbers<'a> {
 /// The result of the main line.
 pub(super) fn result(report: &Report) -> ResultDocument {
     let line = &report.main_line;
-    let not_replayed = |reason: &str| ResultDocument {
+    let not_replayed = |reason: &'static str| ResultDocument {
         south: None,
         north: None,
         winner: None,
-        reason: reason.to_owned(),
+        reason: Cow::Borrowed(reason),
         repetition: None,
     };
     if report.start.position().is_none() {
@@ -758,7 +760,7 @@ pub(super) fn result(report: &Report) -> ResultDocument {
                 EndReason::AllCaptured => "all-captured",
                 EndReason::Repetition { .. } => "repetition",
             };
-            (Some(winner.to_owned()), reason)
+            (Some(Cow::Borrowed(winner)), reason)
         }
         (None, Some(stop)) => match stop.reason {
             StopReason::Illegal(_) | StopReason::IllegalPass => (None, "illegal-move"),
@@ -776,7 +778,7 @@ pub(super) fn result(report: &Report) -> ResultDocument {
         south: Some(score.south),
         north: Some(score.north),
         winner,
-        reason: reason.to_owned(),
+        reason: Cow::Borrowed(reason),
         repetition,
     }
 }

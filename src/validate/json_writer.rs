@@ -15,6 +15,7 @@
 //! serde's serializer writes every field name through its string escaper,
 //! a few writes a field, and a document holds about forty fields a ply.
 
+use std::collections::HashMap;
 use std::io;
 
 use serde::Serialize;
@@ -26,8 +27,8 @@ use crate::{Player, Position};
 
 use super::Report;
 use super::json::{
-    At, DOCUMENT_VERSION, FindingDocument, GroupDocument, Place, ValueDocument, WrittenNumbers,
-    result, skipped_documents,
+    At, DOCUMENT_VERSION, FindingDocument, GroupDocument, Place, ResultDocument, ValueDocument,
+    WrittenNumbers, result, skipped_documents,
 };
 use super::report::{Line, ReplayedPly};
 
@@ -67,7 +68,9 @@ pub enum DocumentForm<'r> {
 /// that lives across games, handed to `writer` in pieces of 64 KiB (as
 /// large as the buffer of a `BufWriter` of that size, which then passes
 /// them on without copying them): the writer holds one move's document
-/// and at most 64 KiB of output besides. [`JsonWriter::finish`] writes
+/// and at most 64 KiB of output besides, and the results it has written
+/// (at most 4096, so that a result that recurs is copied, not written
+/// again). [`JsonWriter::finish`] writes
 /// the end of the document and what is still held, and gives `writer`
 /// back; dropped without it, the writer loses what it holds.
 ///
@@ -216,6 +219,10 @@ pub(super) fn group_document(
     serde_json::from_slice(&out.buf)
 }
 
+/// The most results a writer keeps written ([`Out::result`]): a few
+/// hundred kilobytes at most.
+const RESULTS_KEPT: usize = 4096;
+
 /// The output waiting for the writer is handed over once it reaches this
 /// many bytes (checked after each move): the capacity of the `BufWriter`
 /// of `bohnenspiel json`, which then does not copy it.
@@ -357,7 +364,7 @@ fn game<W: io::Write>(
     }
     if let Some(report) = report {
         out.raw(b",\"result\":");
-        out.serde(&result(report));
+        out.result(&result(report));
         out.raw(b",\"summary\":");
         out.string(&report.summary());
         out.raw(b",\"findings\":");
@@ -447,7 +454,10 @@ fn moves<W: io::Write>(
         // The row is written between the plies, after the first one
         // that carries it: its end and its ending are located in an index
         // of their own, so that both indexes go forward in text order.
-        let row_start = at.place(m.row_span().map_or(m.span.start, |span| span.start));
+        // A row that starts where its first ply does (the most of them)
+        // is not located twice.
+        let row_offset = m.row_span().map_or(m.span.start, |span| span.start);
+        let row_start = (row_offset != turn.ply.span.start).then(|| at.place(row_offset));
         let (ply, replayed) = ply_number(k);
         let head = FullPly {
             number: written_number,
@@ -456,13 +466,14 @@ fn moves<W: io::Write>(
             row: true,
         };
         let first_at = out.full_ply(at, head, turn, replayed);
+        let row_start = row_start.filter(|&start| start != first_at);
         k += 1;
-        if row_start == first_at && m.ending.is_none() && !m.full_stop {
+        if row_start.is_none() && m.ending.is_none() && !m.full_stop {
             // A row that says only where it ends, the most of them.
             out.row_end(at.row_end(m.span.end));
         } else {
             out.raw(b",\"row\":{");
-            if row_start != first_at {
+            if let Some(row_start) = row_start {
                 out.raw(b"\"start\":");
                 out.place(row_start);
                 out.raw(b",");
@@ -524,6 +535,9 @@ struct Out<W> {
     buf: Vec<u8>,
     /// The digits of the line number written last.
     line: LineText,
+    /// The results written so far, each as serde wrote it (at most
+    /// [`RESULTS_KEPT`]): most games end in one of a few hundred ways.
+    results: HashMap<ResultDocument, Box<[u8]>>,
 }
 
 impl<W: io::Write> Out<W> {
@@ -532,6 +546,7 @@ impl<W: io::Write> Out<W> {
             writer,
             buf: Vec::new(),
             line: LineText::default(),
+            results: HashMap::new(),
         }
     }
 
@@ -681,6 +696,22 @@ impl<W: io::Write> Out<W> {
         // Writing into a `Vec` does not fail, and these values always
         // serialize (no maps with keys that are not strings).
         let _ = serde_json::to_writer(&mut self.buf, value);
+    }
+
+    /// A game's result, as its derived `Serialize` writes it: written
+    /// once for each result, then copied.
+    fn result(&mut self, result: &ResultDocument) {
+        if let Some(json) = self.results.get(result) {
+            self.buf.extend_from_slice(json);
+            return;
+        }
+        let from = self.buf.len();
+        self.serde(result);
+        if self.results.len() < RESULTS_KEPT
+            && let Some(json) = self.buf.get(from..)
+        {
+            self.results.insert(result.clone(), json.into());
+        }
     }
 
     /// `[L,C]`: a place's line and column, gathered on the stack and
@@ -1294,6 +1325,7 @@ mod tests {
             writer: Vec::new(),
             buf: Vec::new(),
             line: LineText::default(),
+            results: std::collections::HashMap::new(),
         };
         write(&mut out);
         let Ok(()) = out.flush() else {
