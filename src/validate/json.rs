@@ -466,7 +466,7 @@ pub struct VariationDocument {
 
 /// The result of a game's main line as its document holds it (see
 /// [`Report::json_result`]).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultDocument {
     /// South's beans: the final score, or the stores where the line
@@ -485,7 +485,7 @@ pub struct ResultDocument {
 }
 
 /// Which ply repeated which.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RepetitionDocument {
     /// The ply after which the position repeats.

@@ -15,7 +15,6 @@
 //! serde's serializer writes every field name through its string escaper,
 //! a few writes a field, and a document holds about forty fields a ply.
 
-use std::collections::HashMap;
 use std::io;
 
 use serde::Serialize;
@@ -27,8 +26,8 @@ use crate::{Player, Position};
 
 use super::Report;
 use super::json::{
-    At, DOCUMENT_VERSION, FindingDocument, GroupDocument, Place, ResultDocument, ValueDocument,
-    WrittenNumbers, result, skipped_documents,
+    At, DOCUMENT_VERSION, FindingDocument, GroupDocument, Place, ValueDocument, WrittenNumbers,
+    result, skipped_documents,
 };
 use super::report::{Line, ReplayedPly};
 
@@ -68,9 +67,7 @@ pub enum DocumentForm<'r> {
 /// that lives across games, handed to `writer` in pieces of 64 KiB (as
 /// large as the buffer of a `BufWriter` of that size, which then passes
 /// them on without copying them): the writer holds one move's document
-/// and at most 64 KiB of output besides, and the results it has written
-/// (at most 4096, so that a result that recurs is copied, not written
-/// again). [`JsonWriter::finish`] writes
+/// and at most 64 KiB of output besides. [`JsonWriter::finish`] writes
 /// the end of the document and what is still held, and gives `writer`
 /// back; dropped without it, the writer loses what it holds.
 ///
@@ -219,10 +216,6 @@ pub(super) fn group_document(
     serde_json::from_slice(&out.buf)
 }
 
-/// The most results a writer keeps written ([`Out::result`]): a few
-/// hundred kilobytes at most.
-const RESULTS_KEPT: usize = 4096;
-
 /// The output waiting for the writer is handed over once it reaches this
 /// many bytes (checked after each move): the capacity of the `BufWriter`
 /// of `bohnenspiel json`, which then does not copy it.
@@ -364,7 +357,7 @@ fn game<W: io::Write>(
     }
     if let Some(report) = report {
         out.raw(b",\"result\":");
-        out.result(&result(report));
+        out.serde(&result(report));
         out.raw(b",\"summary\":");
         out.string(&report.summary());
         out.raw(b",\"findings\":");
@@ -535,9 +528,6 @@ struct Out<W> {
     buf: Vec<u8>,
     /// The digits of the line number written last.
     line: LineText,
-    /// The results written so far, each as serde wrote it (at most
-    /// [`RESULTS_KEPT`]): most games end in one of a few hundred ways.
-    results: HashMap<ResultDocument, Box<[u8]>>,
 }
 
 impl<W: io::Write> Out<W> {
@@ -546,7 +536,6 @@ impl<W: io::Write> Out<W> {
             writer,
             buf: Vec::new(),
             line: LineText::default(),
-            results: HashMap::new(),
         }
     }
 
@@ -696,22 +685,6 @@ impl<W: io::Write> Out<W> {
         // Writing into a `Vec` does not fail, and these values always
         // serialize (no maps with keys that are not strings).
         let _ = serde_json::to_writer(&mut self.buf, value);
-    }
-
-    /// A game's result, as its derived `Serialize` writes it: written
-    /// once for each result, then copied.
-    fn result(&mut self, result: &ResultDocument) {
-        if let Some(json) = self.results.get(result) {
-            self.buf.extend_from_slice(json);
-            return;
-        }
-        let from = self.buf.len();
-        self.serde(result);
-        if self.results.len() < RESULTS_KEPT
-            && let Some(json) = self.buf.get(from..)
-        {
-            self.results.insert(result.clone(), json.into());
-        }
     }
 
     /// `[L,C]`: a place's line and column, gathered on the stack and
@@ -1325,7 +1298,6 @@ mod tests {
             writer: Vec::new(),
             buf: Vec::new(),
             line: LineText::default(),
-            results: std::collections::HashMap::new(),
         };
         write(&mut out);
         let Ok(()) = out.flush() else {
