@@ -582,104 +582,12 @@ mod grammar {
         input: &[u8],
         slot: &mut CaptureAnnotation,
     ) -> Option<(usize, Option<(u64, Span)>)> {
-        match single_from(input, slot) {
-            Some(len) => Some((len, None)),
-            None => read_other(input, slot),
-        }
-    }
-
-    /// [`read`] for an annotation other than the commonest: the commonest
-    /// of two holes at one look, any other by the whole grammar.
-    #[inline(never)]
-    fn read_other(
-        input: &[u8],
-        slot: &mut CaptureAnnotation,
-    ) -> Option<(usize, Option<(u64, Span)>)> {
-        match each_from_two(input, slot) {
-            Some(len) => Some((len, None)),
-            None => read_grammar(input, slot),
-        }
-    }
-
-    /// [`read`] by the whole grammar, kept out of the callers of [`read`]
-    /// (which the commonest annotation spares).
-    #[inline(never)]
-    fn read_grammar(
-        input: &[u8],
-        slot: &mut CaptureAnnotation,
-    ) -> Option<(usize, Option<(u64, Span)>)> {
         let mut reader = Reader {
             len: input.len(),
             bad_hole: None,
         };
         let (rest, ()) = reader.annotation_into(input, slot).ok()?;
         Some((input.len() - rest.len(), reader.bad_hole))
-    }
-
-    /// The commonest annotation, a one-digit number of beans `from` a
-    /// hole of one or two digits in range, spelt `2 from 8` with one
-    /// space either side of a small `from`, right before the end: read
-    /// into `slot` at one look, as the grammar reads it (its length).
-    /// `None` for any other text, which the grammar then reads (a hole
-    /// out of range included, for its error).
-    #[inline(always)]
-    fn single_from(input: In<'_>, slot: &mut CaptureAnnotation) -> Option<usize> {
-        // The six bytes ` from ` between the two numbers' first digits,
-        // compared at once.
-        const WORD: u64 = u64::from_le_bytes([0, b' ', b'f', b'r', b'o', b'm', b' ', 0]);
-        const MASK: u64 = u64::from_le_bytes([0, 255, 255, 255, 255, 255, 255, 0]);
-        let (&head, rest) = input.split_first_chunk::<8>()?;
-        if u64::from_le_bytes(head) & MASK != WORD {
-            return None;
-        }
-        let [beans, .., tens] = head;
-        let digit = |byte: u8| Some(byte.wrapping_sub(b'0')).filter(|&d| d <= 9);
-        let beans = digit(beans)?;
-        let tens = digit(tens)?;
-        let (number, len) = match rest {
-            [] | [b')', ..] => (tens, 8),
-            [units] | [units, b')', ..] => (tens * 10 + digit(*units)?, 9),
-            _ => return None,
-        };
-        let hole = Hole::new(number).ok()?;
-        let phrase = &mut slot.first;
-        phrase.beans = beans;
-        phrase.holes.first = hole;
-        phrase.holes.rest.clear();
-        phrase.form = PhraseForm::From;
-        phrase.hole_word = false;
-        slot.rest.truncate(0);
-        Some(len)
-    }
-
-    /// The commonest annotation of two holes, a one-digit number of beans
-    /// `each from` two holes in range, spelt `4 each from 3 and 9` with
-    /// one space between words, right before the end: read into `slot` at
-    /// one look, as the grammar reads it (its length). `None` for any
-    /// other text.
-    #[inline(always)]
-    fn each_from_two(input: In<'_>, slot: &mut CaptureAnnotation) -> Option<usize> {
-        let hole = |input| {
-            let (rest, number) = digits(input).ok()?;
-            let hole = u8::try_from(number).ok().and_then(|n| Hole::new(n).ok())?;
-            Some((hole, rest))
-        };
-        let (&[beans], rest) = input.split_first_chunk::<1>()?;
-        let beans = Some(beans.wrapping_sub(b'0')).filter(|&d| d <= 9)?;
-        let (first, rest) = hole(rest.strip_prefix(b" each from ")?)?;
-        let (second, rest) = hole(rest.strip_prefix(b" and ")?)?;
-        if !at_end(rest) {
-            return None;
-        }
-        let phrase = &mut slot.first;
-        phrase.beans = beans;
-        phrase.holes.first = first;
-        phrase.holes.rest.clear();
-        phrase.holes.rest.push((Joiner::And, second));
-        phrase.form = PhraseForm::EachFrom;
-        phrase.hole_word = false;
-        slot.rest.truncate(0);
-        Some(input.len() - rest.len())
     }
 
     /// One word of the grammar (or a final full stop), right here.
@@ -741,77 +649,6 @@ mod grammar {
             };
         }
     }
-    #[cfg(test)]
-    mod tests {
-        use super::{CaptureAnnotation, each_from_two, read_grammar, single_from};
-
-        /// A slot that held a longer annotation, whose room and phrasing
-        /// a reading must overwrite.
-        fn used_slot() -> CaptureAnnotation {
-            let mut slot = CaptureAnnotation::placeholder();
-            let text = b"4 each from hole 2, 1 and 12 plus 6 from 3, 4 each)";
-            assert!(read_grammar(text, &mut slot).is_some());
-            slot
-        }
-
-        /// Reads `text` both at one look, with `quick`, and by the whole
-        /// grammar, into slots that held a longer annotation: whether the
-        /// quick reading took it (and then read it as the grammar does).
-        fn agrees(text: &str, quick: fn(&[u8], &mut CaptureAnnotation) -> Option<usize>) -> bool {
-            let mut quickly = used_slot();
-            let mut general = used_slot();
-            let read = read_grammar(text.as_bytes(), &mut general);
-            let Some(len) = quick(text.as_bytes(), &mut quickly) else {
-                return false;
-            };
-            assert_eq!(read, Some((len, None)), "{text}");
-            assert_eq!(quickly, general, "{text}");
-            true
-        }
-
-        const BEANS: [&str; 5] = ["0", "2", "9", "12", "x"];
-        const HOLES: [&str; 10] = ["0", "1", "7", "9", "08", "10", "12", "13", "99", "123"];
-        const ENDS: [&str; 8] = ["", ")", ") (4)", " )", ".", "x", "each)", ",3)"];
-
-        #[test]
-        fn the_commonest_annotation_reads_at_one_look_as_the_grammar_reads_it() {
-            let mut quick_readings = 0;
-            for beans in BEANS {
-                for from in [" from ", "  from ", " From ", " each from "] {
-                    for hole in HOLES {
-                        for end in ENDS {
-                            let text = format!("{beans}{from}{hole}{end}");
-                            quick_readings += usize::from(agrees(&text, single_from));
-                        }
-                    }
-                }
-            }
-            // The three one-digit numbers of beans, ` from `, the six
-            // holes in range and the three ends at the end or at a `)`.
-            assert_eq!(quick_readings, 3 * 6 * 3);
-        }
-
-        #[test]
-        fn the_commonest_annotation_of_two_holes_reads_at_one_look_as_the_grammar_reads_it() {
-            let mut quick_readings = 0;
-            for beans in BEANS {
-                for from in [" each from ", " each  from ", " Each from ", " from "] {
-                    for and in [" and ", " and  ", ", ", " And "] {
-                        for (first, second) in HOLES.iter().zip(HOLES.iter().rev()) {
-                            for end in ENDS {
-                                let text = format!("{beans}{from}{first}{and}{second}{end}");
-                                quick_readings += usize::from(agrees(&text, each_from_two));
-                            }
-                        }
-                    }
-                }
-            }
-            // The three one-digit numbers of beans, ` each from `, ` and `,
-            // the four pairs of holes in range (1 and 12, 7 and 10, 9 and
-            // 08 either way) and the three ends at the end or at a `)`.
-            assert_eq!(quick_readings, 3 * 4 * 3);
-        }
-    }
 }
 
 /// Reads `text` (the inside of a group, without a `; comment`) as a
@@ -839,7 +676,6 @@ pub(crate) fn read_annotation(
 /// a group's `(`) into `slot`, as [`read_annotation`] does, if `input`
 /// goes on with the `)` that closes the group right after it; gives the
 /// annotation's length. `slot`'s span is left to the caller.
-#[inline]
 pub(crate) fn read_closed_annotation(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
     match grammar::read(input, slot)? {
         (len, None) if input.get(len) == Some(&b')') => Some(len),
