@@ -281,10 +281,15 @@ impl<R: BufRead> RecordReader<R> {
         let mut taken = 0;
         let mut lines = 0;
         let mut ends = false;
-        while let Some(line) = available
-            .get(taken..)
-            .and_then(|rest| rest.get(..=memchr::memchr(b'\n', rest)?))
-        {
+        while let Some(line) = available.get(taken..).and_then(|rest| {
+            // A blank line, as between a game's parts and between games,
+            // needs no search for its end.
+            let end = match rest.first() {
+                Some(b'\n') => 0,
+                _ => memchr::memchr(b'\n', rest)?,
+            };
+            rest.get(..=end)
+        }) {
             let at_start = self.offset + taken == 0;
             if self.splitter.starts_new_game(without_bom(line, at_start))
                 && self.source.len() + taken > 0
