@@ -509,6 +509,7 @@ mod grammar {
 
         /// Phrases joined by `,`, `and` or `plus`, then a final full stop
         /// if any, up to the end, into `slot` (reusing its room).
+        #[inline(always)]
         fn annotation_into<'a>(
             &mut self,
             input: In<'a>,
