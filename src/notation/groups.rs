@@ -232,7 +232,8 @@ impl Groups {
     /// Whether these are [`Groups::pending`] groups (of at least one group).
     #[inline]
     pub(crate) fn is_pending(&self) -> bool {
-        self.buffer.is_none() && self.start < self.end
+        // An `end` of 0, as for most plies (no groups), decides at once.
+        self.end != 0 && self.buffer.is_none() && self.start < self.end
     }
 
     /// Gives [`Groups::pending`] groups the vector they are a range of;

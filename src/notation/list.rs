@@ -290,6 +290,14 @@ list_type!(
 );
 
 impl Alternatives {
+    /// Whether there are no alternatives: for most turns, which have never
+    /// had any, one comparison of the pointer, without reading the
+    /// length behind it.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        !self.0.has_capacity() || self.0.is_empty()
+    }
+
     /// Room for `additional` more plies, and no more.
     pub(crate) fn reserve_exact(&mut self, additional: usize) {
         self.0.reserve_exact(additional);
