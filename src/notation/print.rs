@@ -4,8 +4,8 @@ use crate::Player;
 use std::fmt::{self, Write};
 
 use super::{
-    CaptureAnnotation, Group, GroupKind, Layout, Movetext, Phrase, PhraseForm, Record, SouthTurn,
-    Tag, Turn, WrittenMove, WrittenPly,
+    CaptureAnnotation, Group, GroupKind, Joiner, Layout, Movetext, Phrase, PhraseForm, Record,
+    SouthTurn, Tag, Turn, WrittenMove, WrittenPly,
 };
 
 impl fmt::Display for Tag {
@@ -21,65 +21,216 @@ impl fmt::Display for Tag {
     }
 }
 
-/// A number as decimal digits, without the formatting machinery (a
-/// capture annotation prints several per group, and `bohnenspiel json`
-/// prints every group's text).
-fn number(out: &mut impl Write, value: u8) -> fmt::Result {
-    let digit = |d: u8| char::from(b'0' + d % 10);
-    if value >= 100 {
-        out.write_char(digit(value / 100))?;
+/// Where the printer hands the ASCII text it gathered on the stack (a
+/// capture annotation's numbers and words): a formatter checks it is
+/// text, the JSON writer takes the bytes as they are.
+pub(crate) trait Ascii {
+    /// Writes `bytes`, all of them ASCII.
+    fn ascii(&mut self, bytes: &[u8]) -> fmt::Result;
+}
+
+/// A [`Write`] that the printer also hands gathered ASCII text to.
+pub(crate) struct Text<'w, W: ?Sized>(pub(crate) &'w mut W);
+
+impl<W: Write + ?Sized> Write for Text<'_, W> {
+    #[inline]
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.write_str(s)
     }
-    if value >= 10 {
-        out.write_char(digit(value / 10))?;
+
+    #[inline]
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        self.0.write_char(c)
     }
-    out.write_char(digit(value))
+}
+
+impl<W: Write + ?Sized> Ascii for Text<'_, W> {
+    fn ascii(&mut self, bytes: &[u8]) -> fmt::Result {
+        self.0
+            .write_str(std::str::from_utf8(bytes).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// A word of the printer padded to 16 bytes, and its length: copied as
+/// the whole 16 and counted as its length.
+struct Word([u8; 16], usize);
+
+impl Word {
+    const fn new(text: &str) -> Word {
+        let text = text.as_bytes();
+        let mut bytes = [0u8; 16];
+        let mut i = 0;
+        while i < text.len() && i < 16 {
+            bytes[i] = text[i];
+            i += 1;
+        }
+        Word(bytes, i)
+    }
+}
+
+const FROM: Word = Word::new(" from ");
+const EACH_FROM: Word = Word::new(" each from ");
+const HOLE: Word = Word::new("hole ");
+const HOLES: Word = Word::new("holes ");
+const EACH: Word = Word::new(" each");
+const COMMA: Word = Word::new(Joiner::Comma.as_str());
+const AND: Word = Word::new(Joiner::And.as_str());
+const PLUS: Word = Word::new(Joiner::Plus.as_str());
+
+/// Each byte's value in decimal: the digits in the low four bytes (the
+/// rest padding) and their count above them, so that a number is one
+/// load and one copy of four bytes.
+const DECIMAL: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut n = 0;
+    while n < 256 {
+        let ones = b'0' + (n % 10) as u8;
+        let tens = b'0' + (n / 10 % 10) as u8;
+        let hundreds = b'0' + (n / 100) as u8;
+        let (text, len) = if n < 10 {
+            ([ones, 0, 0, 0], 1)
+        } else if n < 100 {
+            ([tens, ones, 0, 0], 2)
+        } else {
+            ([hundreds, tens, ones, 0], 3)
+        };
+        table[n] = u32::from_le_bytes(text) as u64 | (len << 32);
+        n += 1;
+    }
+    table
+};
+
+/// Printed text gathered on the stack in copies of fixed size (a word in
+/// 16 bytes, a number in 4), each counted as its length, and handed on
+/// when nearly full and at the end: a capture annotation is one write
+/// instead of one a digit and a word.
+struct Gathered<'s, S: ?Sized> {
+    sink: &'s mut S,
+    bytes: [u8; GATHERED],
+    len: usize,
+}
+
+/// The room of [`Gathered`]: handed on when less than a word's 16 bytes
+/// are left.
+const GATHERED: usize = 96;
+
+impl<'s, S: Ascii + ?Sized> Gathered<'s, S> {
+    #[inline(always)]
+    fn new(sink: &'s mut S) -> Gathered<'s, S> {
+        Gathered {
+            sink,
+            bytes: [0; GATHERED],
+            len: 0,
+        }
+    }
+
+    /// Makes room for 16 bytes.
+    #[inline(always)]
+    fn room(&mut self) -> fmt::Result {
+        if self.len > GATHERED - 16 {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn word(&mut self, word: &Word) -> fmt::Result {
+        self.room()?;
+        let at = self.len;
+        if let Some(to) = self.bytes.get_mut(at..at + 16) {
+            to.copy_from_slice(&word.0);
+            self.len = at + word.1;
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn number(&mut self, value: u8) -> fmt::Result {
+        self.room()?;
+        let entry = DECIMAL[usize::from(value)];
+        let at = self.len;
+        if let Some(to) = self.bytes.get_mut(at..at + 4) {
+            to.copy_from_slice(&(entry as u32).to_le_bytes());
+            self.len = at + (entry >> 32) as usize;
+        }
+        Ok(())
+    }
+
+    /// Hands on what was gathered.
+    #[inline(never)]
+    fn flush(&mut self) -> fmt::Result {
+        let len = std::mem::take(&mut self.len);
+        self.sink.ascii(self.bytes.get(..len).unwrap_or_default())
+    }
+
+    #[inline(always)]
+    fn joiner(&mut self, joiner: Joiner) -> fmt::Result {
+        self.word(match joiner {
+            Joiner::Comma => &COMMA,
+            Joiner::And => &AND,
+            Joiner::Plus => &PLUS,
+        })
+    }
+
+    /// A phrase as printed: `2 from 8`, `4 each from holes 5 and 6`.
+    #[inline(always)]
+    fn phrase(&mut self, phrase: &Phrase) -> fmt::Result {
+        self.number(phrase.beans)?;
+        self.word(if phrase.form == PhraseForm::EachFrom {
+            &EACH_FROM
+        } else {
+            &FROM
+        })?;
+        if phrase.hole_word {
+            self.word(if phrase.holes.rest.is_empty() {
+                &HOLE
+            } else {
+                &HOLES
+            })?;
+        }
+        self.number(phrase.holes.first.number())?;
+        for &(joiner, hole) in &phrase.holes.rest {
+            self.joiner(joiner)?;
+            self.number(hole.number())?;
+        }
+        if phrase.form == PhraseForm::FromEach {
+            self.word(&EACH)?;
+        }
+        Ok(())
+    }
 }
 
 /// A phrase as printed: `2 from 8`, `4 each from holes 5 and 6`.
-fn write_phrase(out: &mut impl Write, phrase: &Phrase) -> fmt::Result {
-    number(out, phrase.beans)?;
-    out.write_str(if phrase.form == PhraseForm::EachFrom {
-        " each from "
-    } else {
-        " from "
-    })?;
-    if phrase.hole_word {
-        out.write_str(if phrase.holes.rest.is_empty() {
-            "hole "
-        } else {
-            "holes "
-        })?;
-    }
-    number(out, phrase.holes.first.number())?;
-    for (joiner, hole) in &phrase.holes.rest {
-        out.write_str(joiner.as_str())?;
-        number(out, hole.number())?;
-    }
-    if phrase.form == PhraseForm::FromEach {
-        out.write_str(" each")?;
-    }
-    Ok(())
+fn write_phrase(out: &mut (impl Ascii + ?Sized), phrase: &Phrase) -> fmt::Result {
+    let mut gathered = Gathered::new(out);
+    gathered.phrase(phrase)?;
+    gathered.flush()
 }
 
-/// A capture annotation as printed: its phrases with their joiners.
-fn write_annotation(out: &mut impl Write, annotation: &CaptureAnnotation) -> fmt::Result {
-    write_phrase(out, &annotation.first)?;
+/// A capture annotation as printed: its phrases with their joiners,
+/// gathered and written at once.
+fn write_annotation(
+    out: &mut (impl Ascii + ?Sized),
+    annotation: &CaptureAnnotation,
+) -> fmt::Result {
+    let mut gathered = Gathered::new(out);
+    gathered.phrase(&annotation.first)?;
     for (joiner, phrase) in &annotation.rest {
-        out.write_str(joiner.as_str())?;
-        write_phrase(out, phrase)?;
+        gathered.joiner(*joiner)?;
+        gathered.phrase(phrase)?;
     }
-    Ok(())
+    gathered.flush()
 }
 
 impl fmt::Display for Phrase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_phrase(f, self)
+        write_phrase(&mut Text(f), self)
     }
 }
 
 impl fmt::Display for CaptureAnnotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_annotation(f, self)
+        write_annotation(&mut Text(f), self)
     }
 }
 
@@ -87,7 +238,7 @@ impl fmt::Display for CaptureAnnotation {
 /// inside them, and the `text` of its JSON document. Generic over the
 /// writer, so that the JSON writer prints it without the formatting
 /// machinery's dynamic calls.
-pub(crate) fn write_group_text(out: &mut impl Write, group: &Group) -> fmt::Result {
+pub(crate) fn write_group_text(out: &mut (impl Write + Ascii), group: &Group) -> fmt::Result {
     match &group.kind {
         GroupKind::Captures {
             annotation,
@@ -124,7 +275,7 @@ pub(crate) fn write_group_text(out: &mut impl Write, group: &Group) -> fmt::Resu
 impl fmt::Display for Group {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_char('(')?;
-        write_group_text(f, self)?;
+        write_group_text(&mut Text(f), self)?;
         f.write_char(')')
     }
 }

@@ -74,6 +74,11 @@ pub struct Location {
 /// offsets asked for reach, and nothing is allocated before a line break
 /// is met. So locating offsets in increasing order takes time linear in
 /// the text, even on one long line; any order gives the same locations.
+///
+/// A second cursor ([`LineIndex::locate_second`]) follows a second walk
+/// through the text, each in text order though they interleave (a JSON
+/// document places a row's end after its first ply, before its second):
+/// both find their lines among the same line starts, searched once.
 pub(crate) struct LineIndex<'a> {
     text: &'a str,
     base: usize,
@@ -90,7 +95,9 @@ pub(crate) struct LineIndex<'a> {
     /// The text before this relative offset is ASCII: a column there is
     /// counted in bytes. It only grows, so each byte is checked once.
     ascii_to: usize,
-    cursor: Cursor,
+    /// The cursor of [`LineIndex::locate`], then that of
+    /// [`LineIndex::locate_second`].
+    cursors: [Cursor; 2],
 }
 
 /// The last offset located, relative to the text: its line (an index
@@ -119,12 +126,12 @@ impl<'a> LineIndex<'a> {
             // The text's first offset, known to lie on its first line
             // (whose end is searched for when an offset after it is
             // located).
-            cursor: Cursor {
+            cursors: [Cursor {
                 offset: 0,
                 line: 0,
                 column: 1,
                 line_end: 0,
-            },
+            }; 2],
         }
     }
 
@@ -133,29 +140,48 @@ impl<'a> LineIndex<'a> {
     /// character as started.
     #[inline(always)]
     pub(crate) fn locate(&mut self, offset: usize) -> Location {
+        self.locate_with(0, offset)
+    }
+
+    /// [`LineIndex::locate`] with the second cursor: for a second walk
+    /// through the text in text order, interleaved with the first.
+    #[inline(always)]
+    pub(crate) fn locate_second(&mut self, offset: usize) -> Location {
+        self.locate_with(1, offset)
+    }
+
+    /// [`LineIndex::locate`] with cursor `which` (0 or 1).
+    #[inline(always)]
+    fn locate_with(&mut self, which: usize, offset: usize) -> Location {
         let relative = offset.saturating_sub(self.base).min(self.text.len());
-        let cursor = self.cursor;
+        let ascii_to = self.ascii_to;
+        let Some(cursor) = self.cursors.get_mut(which) else {
+            return self.locate_elsewhere(which, relative);
+        };
         if cursor.offset <= relative && relative <= cursor.line_end {
             // On the cursor's line, at or after it: the usual case, places
             // located in text order.
-            let column = if relative <= self.ascii_to {
-                cursor.column + (relative - cursor.offset)
+            let (from, line, column) = (cursor.offset, cursor.line, cursor.column);
+            let column = if relative <= ascii_to {
+                column + (relative - from)
             } else {
-                cursor.column + self.chars(cursor.offset, relative)
+                column + self.chars(from, relative)
             };
-            self.cursor.offset = relative;
-            self.cursor.column = column;
-            self.location(relative, cursor.line, column)
+            if let Some(cursor) = self.cursors.get_mut(which) {
+                cursor.offset = relative;
+                cursor.column = column;
+            }
+            self.location(relative, line, column)
         } else {
-            self.locate_elsewhere(relative)
+            self.locate_elsewhere(which, relative)
         }
     }
 
-    /// [`LineIndex::locate`] of a relative offset before the cursor or
-    /// on another line: its line found among the line starts, its column
-    /// counted from the start of that line.
+    /// [`LineIndex::locate`] of a relative offset before cursor `which`
+    /// or on another line: its line found among the line starts, its
+    /// column counted from the start of that line.
     #[inline(never)]
-    fn locate_elsewhere(&mut self, relative: usize) -> Location {
+    fn locate_elsewhere(&mut self, which: usize, relative: usize) -> Location {
         if relative > self.searched {
             self.search_to(relative);
         }
@@ -174,12 +200,14 @@ impl<'a> LineIndex<'a> {
             self.extend_ascii(line_end);
         }
         let column = 1 + self.chars(line_start, relative);
-        self.cursor = Cursor {
-            offset: relative,
-            line,
-            column,
-            line_end,
-        };
+        if let Some(cursor) = self.cursors.get_mut(which) {
+            *cursor = Cursor {
+                offset: relative,
+                line,
+                column,
+                line_end,
+            };
+        }
         self.location(relative, line, column)
     }
 
@@ -316,6 +344,35 @@ mod tests {
                     offset + step
                 };
                 proptest::prop_assert_eq!(index.locate(offset), naive(&text, 7, 3, offset));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_config(256))]
+
+        /// Two walks interleaved, one with each cursor, locate where
+        /// counting puts each offset.
+        #[test]
+        fn two_cursors_agree_with_counting(
+            text in "[a \\nö€\\r]{0,40}",
+            steps in proptest::collection::vec((0usize..6, proptest::bool::ANY, proptest::bool::ANY), 0..60),
+        ) {
+            let mut index = LineIndex::new(&text, 7, 3);
+            let mut offsets = [7usize, 7];
+            for (step, second, back) in steps {
+                let offset = &mut offsets[usize::from(second)];
+                *offset = if back {
+                    offset.saturating_sub(3 * step).max(5)
+                } else {
+                    *offset + step
+                };
+                let location = if second {
+                    index.locate_second(*offset)
+                } else {
+                    index.locate(*offset)
+                };
+                proptest::prop_assert_eq!(location, naive(&text, 7, 3, *offset));
             }
         }
     }

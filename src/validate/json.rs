@@ -562,15 +562,15 @@ impl From<&Finding> for FindingDocument {
     }
 }
 
-/// Places of one game's text, located in text order (linear) by two
-/// indexes of its lines: `lines` for everything but the ends of rows,
-/// `row_ends` for the ends of rows and their endings, so that a row's
-/// end is located before its second ply is written (the document writes
-/// it between the plies) and each index still goes forward.
+/// Places of one game's text, located in text order (linear) by one
+/// index of its lines with two cursors: the first for everything but the
+/// ends of rows, the second for the ends of rows and their endings, so
+/// that a row's end is located before its second ply is written (the
+/// document writes it between the plies) and each cursor still goes
+/// forward.
 pub(super) struct At<'a> {
     pub(super) parsed: &'a ParsedRecord,
     pub(super) lines: LineIndex<'a>,
-    pub(super) row_ends: LineIndex<'a>,
 }
 
 impl<'a> At<'a> {
@@ -578,7 +578,6 @@ impl<'a> At<'a> {
         At {
             parsed,
             lines: parsed.line_index(),
-            row_ends: parsed.line_index(),
         }
     }
 
@@ -594,7 +593,7 @@ impl<'a> At<'a> {
     /// [`At::place`] of the end of a row or of its ending.
     #[inline(always)]
     pub(super) fn row_end(&mut self, offset: usize) -> Place {
-        let location = self.row_ends.locate(offset);
+        let location = self.lines.locate_second(offset);
         Place {
             line: location.line,
             column: location.column,

@@ -402,9 +402,9 @@ fn moves<W: io::Write>(
             continue;
         };
         let second = turns.next();
-        if !first {
-            out.raw(b",");
-        }
+        // The `,` before the move: written here for the lean document, with
+        // the ply's head for the full one.
+        let comma = !first;
         first = false;
         let written_number = (number != previous_number.wrapping_add(1)).then_some(number);
         previous_number = number;
@@ -413,7 +413,12 @@ fn moves<W: io::Write>(
             // when South's turn is left out.
             // The ply that carries the row is South's by default.
             let side = (side == Player::North).then_some(side);
-            out.lean_ply(written_number.filter(|_| numbered), side, turn);
+            let opening = if comma {
+                Opening::CommaBrace
+            } else {
+                Opening::Brace
+            };
+            out.lean_ply(opening, written_number.filter(|_| numbered), side, turn);
             out.raw(b",\"row\":{");
             if let Some(ending) = &m.ending {
                 out.raw(b"\"ending\":{\"text\":");
@@ -429,8 +434,7 @@ fn moves<W: io::Write>(
             }
             out.raw(b"}}");
             if let Some((_, turn)) = second {
-                out.raw(b",");
-                out.lean_ply(None, None, turn);
+                out.lean_ply(Opening::CommaBrace, None, None, turn);
                 out.raw(b"}");
             }
             out.flush_if_full()?;
@@ -453,16 +457,22 @@ fn moves<W: io::Write>(
         let row_start = (row_offset != turn.ply.span.start).then(|| at.place(row_offset));
         let (ply, replayed) = ply_number(k);
         let head = FullPly {
+            comma,
             number: written_number,
             ply,
             side,
             row: true,
         };
-        let first_at = out.full_ply(at, head, turn, replayed);
+        // A row that says only where it ends, the most of them, is
+        // written with its ply.
+        let row_end = (row_start.is_none() && m.ending.is_none() && !m.full_stop)
+            .then(|| at.row_end(m.span.end));
+        let first_at = out.full_ply(at, head, turn, replayed, (row_end, false));
         let row_start = row_start.filter(|&start| start != first_at);
         k += 1;
-        if row_start.is_none() && m.ending.is_none() && !m.full_stop {
-            // A row that says only where it ends, the most of them.
+        if row_end.is_some() {
+            // Written with the ply.
+        } else if row_start.is_none() && m.ending.is_none() && !m.full_stop {
             out.row_end(at.row_end(m.span.end));
         } else {
             out.raw(b",\"row\":{");
@@ -493,16 +503,15 @@ fn moves<W: io::Write>(
             });
         }
         if let Some((side, turn)) = second {
-            out.raw(b",");
             let (ply, replayed) = ply_number(k);
             let head = FullPly {
+                comma: true,
                 number: None,
                 ply,
                 side,
                 row: false,
             };
-            out.full_ply(at, head, turn, replayed);
-            out.raw(b"}");
+            out.full_ply(at, head, turn, replayed, (None, true));
             k += 1;
         }
         out.flush_if_full()?;
@@ -511,10 +520,11 @@ fn moves<W: io::Write>(
     Ok(())
 }
 
-/// The head of a ply's full document: its move's `number` when written,
-/// its ply number and whether it is written, its side, and whether it
-/// carries its move's row.
+/// The head of a ply's full document: whether a `,` comes before it,
+/// its move's `number` when written, its ply number and whether it is
+/// written, its side, and whether it carries its move's row.
 struct FullPly {
+    comma: bool,
     number: Option<u32>,
     ply: (usize, bool),
     side: Player,
@@ -710,6 +720,14 @@ impl<W: io::Write> Out<W> {
         self.raw(b"]");
     }
 
+    /// The first `len` of `bytes`, copied as all 16 and cut to length.
+    #[inline(always)]
+    fn fixed(&mut self, bytes: &[u8; 16], len: usize) {
+        let keep = self.buf.len() + len.min(16);
+        self.buf.extend_from_slice(bytes);
+        self.buf.truncate(keep);
+    }
+
     /// What `chunk` gathered.
     #[inline(always)]
     fn chunk<const N: usize>(&mut self, chunk: &Chunk<N>) {
@@ -722,19 +740,30 @@ impl<W: io::Write> Out<W> {
 
     /// `,"start":[L,C],"end":[L,C]`
     fn start_end(&mut self, start: Place, end: Place) {
-        let mut chunk = Chunk::<64>::new();
+        self.start_end_within(b"", start, end, b"");
+    }
+
+    /// `,"start":[L,C],"end":[L,C]` between `before` and `after` (at most
+    /// 32 bytes each), all gathered and written at once.
+    #[inline(always)]
+    fn start_end_within(&mut self, before: &[u8], start: Place, end: Place, after: &[u8]) {
+        let mut chunk = Chunk::<96>::new();
+        chunk.put(before);
         chunk.put(b",\"start\":");
         if chunk.place(&mut self.line, start) {
             chunk.put(b",\"end\":");
             if chunk.place(&mut self.line, end) {
+                chunk.put(after);
                 self.chunk(&chunk);
                 return;
             }
         }
+        self.raw(before);
         self.raw(b",\"start\":");
         self.place(start);
         self.raw(b",\"end\":");
         self.place(end);
+        self.raw(after);
     }
 
     /// `,"row":{"end":[L,C]}}`: a row with its end alone, and the end of
@@ -778,29 +807,33 @@ impl<W: io::Write> Out<W> {
         self.chunk(&chunk);
     }
 
-    /// `[H,B]` of each capture: its hole and beans.
+    /// `[[H,B],…]`: each capture's hole and beans, gathered on the stack
+    /// (a capture in at most ten bytes) and written two or three at once.
+    #[inline]
     fn captures(&mut self, captures: impl IntoIterator<Item = (u8, u8)>) {
-        self.array(captures, |w, (hole, beans)| {
-            w.raw(b"[");
-            w.uint(hole.into());
-            w.raw(b",");
-            w.uint(beans.into());
-            w.raw(b"]");
-        });
+        let mut chunk = Chunk::<32>::new();
+        // `[` before the first capture, `,` before the others.
+        let mut separator = b'[';
+        for (hole, beans) in captures {
+            // Room for a capture's window and the closing `]`.
+            if chunk.len > 32 - 14 {
+                self.chunk(&chunk);
+                chunk.len = 0;
+            }
+            chunk.capture(separator, hole, beans);
+            separator = b',';
+        }
+        chunk.put(if separator == b'[' { b"[]" } else { b"]" });
+        self.chunk(&chunk);
     }
 
+    /// `"hole":N` (`null` for a pass) after `opening`, one copy from
+    /// [`HOLE_FIELDS`].
     #[inline(always)]
-    fn hole(&mut self, ply: &WrittenPly) {
-        match ply.hole {
-            Some(hole) => match hole.number() {
-                number @ 0..10 => self.buf.push(b'0' + number),
-                number => {
-                    let pair = DIGIT_PAIRS[usize::from(number % 100)];
-                    self.buf.extend_from_slice(&pair);
-                }
-            },
-            None => self.raw(b"null"),
-        }
+    fn hole(&mut self, opening: Opening, ply: &WrittenPly) {
+        let hole = ply.hole.map_or(0, |hole| usize::from(hole.number()));
+        let (bytes, len) = &HOLE_FIELDS[opening as usize][hole & 15];
+        self.fixed(bytes, *len);
     }
 
     /// A group's document: its `kind` and `text`, placed at `places` in
@@ -814,11 +847,10 @@ impl<W: io::Write> Out<W> {
             GroupKind::Comment(_) => b"{\"kind\":\"comment\",\"text\":\"",
         });
         self.group_text(group);
-        self.raw(b"\"");
-        if let Some((start, end)) = places {
-            self.start_end(start, end);
+        match places {
+            Some((start, end)) => self.start_end_within(b"\"", start, end, b"}"),
+            None => self.raw(b"\"}"),
         }
-        self.raw(b"}");
     }
 
     /// The group as printed, without its parentheses, escaped.
@@ -826,7 +858,10 @@ impl<W: io::Write> Out<W> {
         let from = self.buf.len();
         // Writing into a `Vec` does not fail.
         let _ = notation::write_group_text(&mut Text(&mut self.buf), group);
-        if self.buf.get(from..).is_some_and(any_needs_escape) {
+        // A capture annotation alone prints as numbers and words, which
+        // need no escape.
+        let plain = matches!(group.kind, GroupKind::Captures { comment: None, .. });
+        if !plain && self.buf.get(from..).is_some_and(any_needs_escape) {
             let text = self.buf.split_off(from);
             self.escaped(&text);
         }
@@ -847,8 +882,33 @@ impl<W: io::Write> Out<W> {
     /// number is not the default, its side when it is not the default
     /// (South on the ply that carries the row, North on the other), hole,
     /// and its mark, groups and alternatives when it has any.
-    fn lean_ply(&mut self, number: Option<u32>, side: Option<Player>, turn: &Turn) {
-        self.raw(b"{");
+    fn lean_ply(
+        &mut self,
+        opening: Opening,
+        number: Option<u32>,
+        side: Option<Player>,
+        turn: &Turn,
+    ) {
+        if number.is_none() && side.is_none() {
+            self.hole(opening, &turn.ply);
+        } else {
+            self.raw(opening.text());
+            self.lean_head(number, side);
+            self.hole(Opening::None, &turn.ply);
+        }
+        self.lean_written(&turn.ply);
+        if !turn.alternatives.is_empty() {
+            self.raw(b",\"alternatives\":");
+            self.array(turn.alternatives.iter(), |w, ply| {
+                w.hole(Opening::Brace, ply);
+                w.lean_written(ply);
+                w.raw(b"}");
+            });
+        }
+    }
+
+    /// A lean ply's number and side, each followed by its `,`.
+    fn lean_head(&mut self, number: Option<u32>, side: Option<Player>) {
         if let Some(number) = number {
             self.raw(b"\"number\":");
             self.uint(number.into());
@@ -858,18 +918,6 @@ impl<W: io::Write> Out<W> {
             self.raw(b"\"side\":");
             self.player(side);
             self.raw(b",");
-        }
-        self.raw(b"\"hole\":");
-        self.hole(&turn.ply);
-        self.lean_written(&turn.ply);
-        if !turn.alternatives.is_empty() {
-            self.raw(b",\"alternatives\":");
-            self.array(turn.alternatives.iter(), |w, ply| {
-                w.raw(b"{\"hole\":");
-                w.hole(ply);
-                w.lean_written(ply);
-                w.raw(b"}");
-            });
         }
     }
     /// The mark and groups of a ply, when it has any.
@@ -884,22 +932,67 @@ impl<W: io::Write> Out<W> {
         }
     }
 
-    /// The full document of a ply (without its `row` and closing `}`), in
-    /// the field order of [`MoveDocument`](super::MoveDocument), the fields
-    /// that hold their default left out; gives the ply's place.
+    /// The full document of a ply, in the field order of
+    /// [`MoveDocument`](super::MoveDocument), the fields that hold their
+    /// default left out, after a `,` when `head` says so; gives the ply's
+    /// place. `ending` says how it ends: with a row that says only where
+    /// it ends (placed), else without its `row`, and with its closing `}`
+    /// or without (for the row to follow).
     fn full_ply(
         &mut self,
         at: &mut At<'_>,
         head: FullPly,
         turn: &Turn,
         replayed: Option<&ReplayedPly>,
+        ending: (Option<Place>, bool),
     ) -> Place {
+        let (row_end, close) = ending;
         // Room for a ply's document, so that writing it rarely grows the
         // buffer.
         self.buf.reserve(512);
         let ply = &turn.ply;
         let start = at.place(ply.span.start);
-        self.raw(b"{");
+        // The side is South's on the ply that carries the row, North's on
+        // the other, unless written; the player is the side's.
+        let default_side = if head.row {
+            Player::South
+        } else {
+            Player::North
+        };
+        let opening = if head.comma {
+            Opening::CommaBrace
+        } else {
+            Opening::Brace
+        };
+        if head.number.is_none()
+            && !head.ply.1
+            && head.side == default_side
+            && replayed.is_none_or(|r| r.player == head.side)
+        {
+            // Most plies: the hole is the first field.
+            self.hole(opening, ply);
+        } else {
+            self.head(head, opening, default_side, ply, replayed);
+        }
+        if ply.mark.is_some() || !ply.groups.is_empty() || !turn.alternatives.is_empty() {
+            self.written_parts(at, ply, turn);
+        }
+        self.replayed(start, replayed, row_end, close);
+        start
+    }
+
+    /// The head of a ply's full document that holds more than its hole
+    /// after `opening`: its number, ply number, side or player, then its
+    /// hole.
+    fn head(
+        &mut self,
+        head: FullPly,
+        opening: Opening,
+        default_side: Player,
+        ply: &WrittenPly,
+        replayed: Option<&ReplayedPly>,
+    ) {
+        self.raw(opening.text());
         if let Some(number) = head.number {
             self.raw(b"\"number\":");
             self.uint(number.into());
@@ -910,13 +1003,6 @@ impl<W: io::Write> Out<W> {
             self.uint(index as u64);
             self.raw(b",");
         }
-        // The side is South's on the ply that carries the row, North's on
-        // the other, unless written; the player is the side's.
-        let default_side = if head.row {
-            Player::South
-        } else {
-            Player::North
-        };
         if head.side != default_side {
             self.raw(b"\"side\":");
             self.player(head.side);
@@ -927,11 +1013,20 @@ impl<W: io::Write> Out<W> {
             self.player(player);
             self.raw(b",");
         }
-        self.raw(b"\"hole\":");
-        self.hole(ply);
-        if ply.mark.is_some() || !ply.groups.is_empty() || !turn.alternatives.is_empty() {
-            self.written_parts(at, ply, turn);
-        }
+        self.hole(Opening::None, ply);
+    }
+
+    /// What the replay made of a ply placed at `start`, its captures,
+    /// position and place, then its row's end when `row_end` places it,
+    /// and its closing `}` when `close`.
+    #[inline(always)]
+    fn replayed(
+        &mut self,
+        start: Place,
+        replayed: Option<&ReplayedPly>,
+        row_end: Option<Place>,
+        close: bool,
+    ) {
         match replayed {
             Some(replayed) => {
                 if !replayed.captures.is_empty() {
@@ -944,14 +1039,27 @@ impl<W: io::Write> Out<W> {
                     );
                 }
                 // The position and the place, the fields every replayed
-                // ply has, gathered and written at once.
-                let mut chunk = Chunk::<96>::new();
+                // ply has, and the row's end, gathered and written at once.
+                let mut chunk = Chunk::<128>::new();
                 chunk.put(b",\"after\":\"");
                 chunk.position(&replayed.after);
                 chunk.put(b"\",\"at\":");
                 if chunk.place(&mut self.line, start) {
+                    if let Some(end) = row_end {
+                        let placed = chunk.len;
+                        chunk.put(b",\"row\":{\"end\":");
+                        if !chunk.place(&mut self.line, end) {
+                            chunk.len = placed;
+                            self.chunk(&chunk);
+                            self.row_end(end);
+                            return;
+                        }
+                        chunk.put(b"}}");
+                    } else if close {
+                        chunk.put(b"}");
+                    }
                     self.chunk(&chunk);
-                    return start;
+                    return;
                 }
                 self.raw(b",\"after\":\"");
                 self.position(&replayed.after);
@@ -960,7 +1068,11 @@ impl<W: io::Write> Out<W> {
             None => self.raw(b",\"after\":null,\"at\":"),
         }
         self.place(start);
-        start
+        if let Some(end) = row_end {
+            self.row_end(end);
+        } else if close {
+            self.raw(b"}");
+        }
     }
 
     /// A written ply's `mark` and `groups`, each when it holds more than
@@ -985,8 +1097,7 @@ impl<W: io::Write> Out<W> {
             self.raw(b",\"alternatives\":");
             self.array(turn.alternatives.iter(), |w, alternative| {
                 let start = at.place(alternative.span.start);
-                w.raw(b"{\"hole\":");
-                w.hole(alternative);
+                w.hole(Opening::Brace, alternative);
                 w.mark_and_groups(at, alternative);
                 w.raw(b",\"at\":");
                 w.place(start);
@@ -1102,6 +1213,15 @@ impl LineText {
 /// Text printed into the output as it is (escaped after, if need be).
 struct Text<'b>(&'b mut Vec<u8>);
 
+/// A capture annotation's text, gathered by the printer: known ASCII.
+impl notation::Ascii for Text<'_> {
+    #[inline]
+    fn ascii(&mut self, bytes: &[u8]) -> std::fmt::Result {
+        self.0.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
 impl std::fmt::Write for Text<'_> {
     #[inline]
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
@@ -1121,6 +1241,74 @@ impl std::fmt::Write for Text<'_> {
     }
 }
 
+/// What comes before a ply's `"hole"` field: another field (nothing),
+/// the ply's `{`, or the `,` before the ply and its `{`.
+#[derive(Clone, Copy)]
+enum Opening {
+    None,
+    Brace,
+    CommaBrace,
+}
+
+impl Opening {
+    fn text(self) -> &'static [u8] {
+        match self {
+            Opening::None => b"",
+            Opening::Brace => b"{",
+            Opening::CommaBrace => b",{",
+        }
+    }
+}
+
+/// `"hole":N` for each hole number (`null` at 0) after each [`Opening`],
+/// padded to 16 bytes, with its length: a ply's hole, and the start of
+/// its document with it, is one copy.
+const HOLE_FIELDS: [[([u8; 16], usize); 16]; 3] = {
+    let mut fields = [[([0u8; 16], 0usize); 16]; 3];
+    let openings: [&[u8]; 3] = [b"", b"{", b",{"];
+    let mut opening = 0;
+    while opening < 3 {
+        let mut hole = 0;
+        while hole < 16 {
+            let mut bytes = [0u8; 16];
+            let mut len = 0;
+            let mut i = 0;
+            while i < openings[opening].len() {
+                bytes[len] = openings[opening][i];
+                len += 1;
+                i += 1;
+            }
+            let name = b"\"hole\":";
+            let mut i = 0;
+            while i < name.len() {
+                bytes[len] = name[i];
+                len += 1;
+                i += 1;
+            }
+            let digits: [u8; 4] = if hole == 0 {
+                *b"null"
+            } else {
+                [b'0' + (hole / 10) as u8, b'0' + (hole % 10) as u8, 0, 0]
+            };
+            let (from, to) = match hole {
+                0 => (0, 4),
+                1..10 => (1, 2),
+                _ => (0, 2),
+            };
+            let mut i = from;
+            while i < to {
+                bytes[len] = digits[i];
+                len += 1;
+                i += 1;
+            }
+            fields[opening][hole] = (bytes, len);
+            hole += 1;
+        }
+        opening += 1;
+    }
+    fields
+};
+
 /// The decimal digits of 0 to 99, two each.
 const DIGIT_PAIRS: [[u8; 2]; 100] = {
     let mut pairs = [[0u8; 2]; 100];
@@ -1133,8 +1321,9 @@ const DIGIT_PAIRS: [[u8; 2]; 100] = {
 };
 
 /// Output gathered on the stack, to be written at once: a place (in 32
-/// bytes), or a ply's position and place (in 96: at most 90 bytes, the
-/// position's window and the place's 16 bytes included). What would go
+/// bytes) or a ply's captures, a group's end and places (in 96), a ply's
+/// position, place and row end (in 128: at most 118 bytes, the
+/// position's window and the places' 16 bytes included). What would go
 /// past its end is left out: nothing written is that long.
 struct Chunk<const N: usize> {
     bytes: [u8; N],
@@ -1196,6 +1385,24 @@ impl<const N: usize> Chunk<N> {
         true
     }
 
+    /// A capture, `[H,B]`, after `separator`: at most ten bytes (put in
+    /// a window of twelve).
+    #[inline(always)]
+    fn capture(&mut self, separator: u8, hole: u8, beans: u8) {
+        let at = self.len;
+        if let Some(to) = self.bytes.get_mut(at..at + 12) {
+            to[0] = separator;
+            to[1] = b'[';
+            let hole = SEPARATED[COMMA][usize::from(hole)];
+            to[2..6].copy_from_slice(&(hole as u32).to_le_bytes());
+            // At most 6: a hole and its comma take at most four bytes.
+            let after = (2 + (hole >> 32) as usize) & 7;
+            let beans = SEPARATED[BRACKET][usize::from(beans)];
+            to[after..after + 4].copy_from_slice(&(beans as u32).to_le_bytes());
+            self.len = at + after + (beans >> 32) as usize;
+        }
+    }
+
     /// A position's text form, as its `Display` writes it
     /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`): at most 57 bytes.
     #[inline(always)]
@@ -1250,22 +1457,24 @@ impl<const N: usize> Chunk<N> {
 /// bytes from each.
 const POSITION_WINDOW: usize = 68;
 
-/// The tables of [`SEPARATED`]: a number followed by `,`, `/`, ` ` or
-/// `:`.
+/// The tables of [`SEPARATED`]: a number followed by `,`, `/`, ` `,
+/// `:` or `]`.
 const COMMA: usize = 0;
 const SLASH: usize = 1;
 const SPACE: usize = 2;
 const COLON: usize = 3;
+const BRACKET: usize = 4;
 
-/// Each byte's value in decimal followed by a separator (`,`, `/`, ` `
-/// or `:`, one table each): the text in the low four bytes (the rest
+/// Each byte's value in decimal followed by a separator (`,`, `/`, ` `,
+/// `:` or `]`, one table each): the text in the low four bytes (the rest
 /// padding) and the number of bytes that count above them, so that a
-/// number is one load: a position's numbers are copied from here.
-const SEPARATED: [[u64; 256]; 4] = {
-    let separators = [b',', b'/', b' ', b':'];
-    let mut tables = [[0u64; 256]; 4];
+/// number is one load: a position's numbers and a capture's are copied
+/// from here.
+const SEPARATED: [[u64; 256]; 5] = {
+    let separators = [b',', b'/', b' ', b':', b']'];
+    let mut tables = [[0u64; 256]; 5];
     let mut t = 0;
-    while t < 4 {
+    while t < 5 {
         let separator = separators[t];
         let mut n = 0;
         while n < 256 {
