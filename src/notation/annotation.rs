@@ -234,13 +234,14 @@ mod grammar {
         byte <= b' ' && byte.is_ascii_whitespace()
     }
 
-    /// White space, if any. One space before a byte that is none is the
-    /// commonest case, and is checked first.
+    /// White space, if any. No space, as before a hole's number or the
+    /// closing `)`, is the commonest case and is checked first; one space
+    /// before a byte that is none comes next.
     #[inline(always)]
     fn space(input: In<'_>) -> IResult<'_, ()> {
         match input {
-            [b' ', rest @ ..] if rest.first().is_some_and(|&b| b > b' ') => Ok((rest, ())),
             [first, ..] if *first > b' ' => Ok((input, ())),
+            [b' ', rest @ ..] if rest.first().is_some_and(|&b| b > b' ') => Ok((rest, ())),
             _ => Ok((spaces(input), ())),
         }
     }
