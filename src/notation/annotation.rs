@@ -677,7 +677,10 @@ pub(crate) fn read_annotation(
 /// Reads the capture annotation at the start of `input` (the text after
 /// a group's `(`) into `slot`, as [`read_annotation`] does, if `input`
 /// goes on with the `)` that closes the group right after it; gives the
-/// annotation's length. `slot`'s span is left to the caller.
+/// annotation's length. `slot`'s span is left to the caller. Compiled
+/// into its caller, so that the grammar's result is handed over in
+/// registers.
+#[inline(always)]
 pub(crate) fn read_closed_annotation(input: &[u8], slot: &mut CaptureAnnotation) -> Option<usize> {
     match grammar::read(input, slot)? {
         (len, None) if input.get(len) == Some(&b')') => Some(len),
