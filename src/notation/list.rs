@@ -278,29 +278,111 @@ impl JoinedPhrases {
     }
 }
 
-list_type!(
-    /// The alternatives of a [`Turn`](super::Turn) after its first ply:
-    /// one pointer wide, allocating nothing while empty, as for most
-    /// turns. It derefs to `[WrittenPly]`.
-    Alternatives,
-    WrittenPly,
-    ThinVec<WrittenPly>,
-    ThinVec::new,
-    []
-);
+/// The alternatives of a [`Turn`](super::Turn) after its first ply: one
+/// pointer wide, null while there are none, as for most turns, so that a
+/// turn without alternatives is told, and dropped, by one test of the
+/// pointer. It derefs to `[WrittenPly]`.
+#[derive(Clone, Default)]
+pub(crate) struct Alternatives(Option<ThinVec<WrittenPly>>);
 
 impl Alternatives {
-    /// Whether there are no alternatives: for most turns, which have never
-    /// had any, one comparison of the pointer, without reading the
-    /// length behind it.
+    /// No alternatives, allocating nothing.
+    #[must_use]
+    pub const fn new() -> Alternatives {
+        Alternatives(None)
+    }
+
+    /// Adds `ply` at the end.
+    #[inline]
+    pub fn push(&mut self, ply: WrittenPly) {
+        self.0.get_or_insert_with(ThinVec::new).push(ply);
+    }
+
+    /// Whether there are no alternatives.
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        !self.0.has_capacity() || self.0.is_empty()
+        self.0.as_ref().is_none_or(ThinVec::is_empty)
     }
 
     /// Room for `additional` more plies, and no more.
     pub(crate) fn reserve_exact(&mut self, additional: usize) {
-        self.0.reserve_exact(additional);
+        self.0
+            .get_or_insert_with(ThinVec::new)
+            .reserve_exact(additional);
+    }
+}
+
+impl std::ops::Deref for Alternatives {
+    type Target = [WrittenPly];
+
+    fn deref(&self) -> &[WrittenPly] {
+        self.0.as_deref().unwrap_or_default()
+    }
+}
+
+impl std::ops::DerefMut for Alternatives {
+    fn deref_mut(&mut self) -> &mut [WrittenPly] {
+        self.0.as_deref_mut().unwrap_or_default()
+    }
+}
+
+/// As the slice of its plies.
+impl std::fmt::Debug for Alternatives {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Equal when the plies are, however they are held.
+impl PartialEq for Alternatives {
+    fn eq(&self, other: &Alternatives) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Alternatives {}
+
+impl From<Vec<WrittenPly>> for Alternatives {
+    fn from(plies: Vec<WrittenPly>) -> Alternatives {
+        if plies.is_empty() {
+            Alternatives::new()
+        } else {
+            Alternatives(Some(ThinVec::from(plies)))
+        }
+    }
+}
+
+impl FromIterator<WrittenPly> for Alternatives {
+    fn from_iter<I: IntoIterator<Item = WrittenPly>>(plies: I) -> Alternatives {
+        let mut alternatives = Alternatives::new();
+        alternatives.extend(plies);
+        alternatives
+    }
+}
+
+impl Extend<WrittenPly> for Alternatives {
+    fn extend<I: IntoIterator<Item = WrittenPly>>(&mut self, plies: I) {
+        for ply in plies {
+            self.push(ply);
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Alternatives {
+    type Item = &'a WrittenPly;
+    type IntoIter = std::slice::Iter<'a, WrittenPly>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Alternatives {
+    type Item = &'a mut WrittenPly;
+    type IntoIter = std::slice::IterMut<'a, WrittenPly>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
     }
 }
 
@@ -309,6 +391,25 @@ mod tests {
     use std::hash::BuildHasher as _;
 
     use super::*;
+
+    #[test]
+    fn alternatives_compare_by_their_plies_however_held() {
+        let mut reserved = Alternatives::new();
+        reserved.reserve_exact(1);
+        assert!(reserved.is_empty());
+        assert_eq!(reserved, Alternatives::new());
+        assert_eq!(Alternatives::from(Vec::new()), Alternatives::new());
+        let ply = WrittenPly::new(Hole::MIN);
+        let mut pushed = Alternatives::new();
+        pushed.push(ply.clone());
+        assert!(!pushed.is_empty());
+        assert_eq!(&*pushed, std::slice::from_ref(&ply));
+        assert_eq!(pushed, Alternatives::from(vec![ply.clone()]));
+        assert_eq!(pushed, std::iter::once(ply).collect());
+        assert_ne!(pushed, reserved);
+        reserved.extend(pushed.iter().cloned());
+        assert_eq!(reserved, pushed);
+    }
 
     /// The `i`-th item of a test run: holes 1 to 12, over and over.
     fn item(i: u8) -> (Joiner, Hole) {
