@@ -25,8 +25,10 @@ impl fmt::Display for Tag {
 /// capture annotation's numbers and words): a formatter checks it is
 /// text, the JSON writer takes the bytes as they are.
 pub(crate) trait Ascii {
-    /// Writes `bytes`, all of them ASCII.
-    fn ascii(&mut self, bytes: &[u8]) -> fmt::Result;
+    /// Writes the first `len` of `bytes` (at most all), all of them
+    /// ASCII: handed over whole, so that a writer of bytes copies a known
+    /// length.
+    fn ascii(&mut self, bytes: &[u8; GATHERED], len: usize) -> fmt::Result;
 }
 
 /// A [`Write`] that the printer also hands gathered ASCII text to.
@@ -45,7 +47,8 @@ impl<W: Write + ?Sized> Write for Text<'_, W> {
 }
 
 impl<W: Write + ?Sized> Ascii for Text<'_, W> {
-    fn ascii(&mut self, bytes: &[u8]) -> fmt::Result {
+    fn ascii(&mut self, bytes: &[u8; GATHERED], len: usize) -> fmt::Result {
+        let bytes = bytes.get(..len).unwrap_or(bytes);
         self.0
             .write_str(std::str::from_utf8(bytes).map_err(|_| fmt::Error)?)
     }
@@ -112,7 +115,7 @@ struct Gathered<'s, S: ?Sized> {
 
 /// The room of [`Gathered`]: handed on when less than a word's 16 bytes
 /// are left.
-const GATHERED: usize = 96;
+pub(crate) const GATHERED: usize = 96;
 
 impl<'s, S: Ascii + ?Sized> Gathered<'s, S> {
     #[inline(always)]
@@ -128,7 +131,7 @@ impl<'s, S: Ascii + ?Sized> Gathered<'s, S> {
     #[inline(always)]
     fn room(&mut self) -> fmt::Result {
         if self.len > GATHERED - 16 {
-            self.flush()?;
+            self.flush_full()?;
         }
         Ok(())
     }
@@ -157,10 +160,16 @@ impl<'s, S: Ascii + ?Sized> Gathered<'s, S> {
     }
 
     /// Hands on what was gathered.
-    #[inline(never)]
+    #[inline(always)]
     fn flush(&mut self) -> fmt::Result {
         let len = std::mem::take(&mut self.len);
-        self.sink.ascii(self.bytes.get(..len).unwrap_or_default())
+        self.sink.ascii(&self.bytes, len)
+    }
+
+    /// [`Gathered::flush`] when nearly full, which few annotations get.
+    #[inline(never)]
+    fn flush_full(&mut self) -> fmt::Result {
+        self.flush()
     }
 
     #[inline(always)]

@@ -1216,8 +1216,12 @@ struct Text<'b>(&'b mut Vec<u8>);
 /// A capture annotation's text, gathered by the printer: known ASCII.
 impl notation::Ascii for Text<'_> {
     #[inline]
-    fn ascii(&mut self, bytes: &[u8]) -> std::fmt::Result {
+    fn ascii(&mut self, bytes: &[u8; notation::GATHERED], len: usize) -> std::fmt::Result {
+        // Copied whole (a copy of known length, without a call) and cut
+        // to length.
+        let keep = self.0.len() + len.min(notation::GATHERED);
         self.0.extend_from_slice(bytes);
+        self.0.truncate(keep);
         Ok(())
     }
 }
