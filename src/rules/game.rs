@@ -98,8 +98,18 @@ impl fmt::Display for GameEnd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let score = self.score.in_words();
         match self.reason {
-            EndReason::NoBeans { player } => write!(f, "{score} ({player} cannot move)"),
-            EndReason::AllCaptured => write!(f, "{score} (all beans captured)"),
+            // The commonest ends in pieces, without the formatting
+            // machinery: every game's summary holds one.
+            EndReason::NoBeans { player } => {
+                fmt::Display::fmt(&score, f)?;
+                f.write_str(" (")?;
+                fmt::Display::fmt(&player, f)?;
+                f.write_str(" cannot move)")
+            }
+            EndReason::AllCaptured => {
+                fmt::Display::fmt(&score, f)?;
+                f.write_str(" (all beans captured)")
+            }
             EndReason::Repetition {
                 earlier_ply: 0,
                 ply,

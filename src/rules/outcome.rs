@@ -86,8 +86,30 @@ impl Score {
 }
 
 impl fmt::Display for Score {
+    /// `South:North`, such as `50:22`, written at once without the
+    /// formatting machinery (every game's summary holds one).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.south, self.north)
+        let mut text = [0u8; 7];
+        let mut len = 0;
+        let mut put = |byte: u8| {
+            if let Some(at) = text.get_mut(len) {
+                *at = byte;
+                len += 1;
+            }
+        };
+        for (i, count) in [self.south, self.north].into_iter().enumerate() {
+            if i == 1 {
+                put(b':');
+            }
+            if count >= 100 {
+                put(b'0' + count / 100);
+            }
+            if count >= 10 {
+                put(b'0' + count / 10 % 10);
+            }
+            put(b'0' + count % 10);
+        }
+        f.write_str(std::str::from_utf8(text.get(..len).unwrap_or_default()).unwrap_or_default())
     }
 }
 
@@ -123,10 +145,15 @@ struct InWords(Score);
 impl fmt::Display for InWords {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let score = self.0;
+        // In pieces, without the formatting machinery.
         match score.outcome() {
-            Outcome::Decisive { winner } => write!(f, "{winner} wins {score}"),
-            Outcome::Draw => write!(f, "draw {score}"),
+            Outcome::Decisive { winner } => {
+                fmt::Display::fmt(&winner, f)?;
+                f.write_str(" wins ")?;
+            }
+            Outcome::Draw => f.write_str("draw ")?,
         }
+        fmt::Display::fmt(&score, f)
     }
 }
 
