@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use std::ops::ControlFlow;
 
-use bohnenspiel::notation::{ParseError, PlyToken, RecordReader, Visitor};
+use bohnenspiel::notation::{GroupToken, ParseError, PlyToken, RecordReader, Visitor};
 
 /// Counts plies, captured beans as annotated, and errors.
 #[derive(Default)]
@@ -28,9 +28,13 @@ struct Counter {
 impl Visitor for Counter {
     type Output = ();
 
-    fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+    fn ply(&mut self, _: &PlyToken) -> ControlFlow<()> {
         self.plies += 1;
-        if let Some(annotation) = ply.capture_annotation() {
+        ControlFlow::Continue(())
+    }
+
+    fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
+        if let Some(annotation) = group.capture_annotation() {
             self.beans += u64::from(annotation.total_beans());
         }
         ControlFlow::Continue(())

@@ -8,9 +8,9 @@ use bohnenspiel::Hole;
 use std::collections::HashMap;
 
 use bohnenspiel::notation::{
-    CaptureAnnotation, Group, GroupKind, Label, Layout, Mark, Movetext, PlyToken, Prose, Record,
-    RecordReader, SouthTurn, Span, Tag, Turn, Variation, Visitor, WrittenMove, WrittenPly,
-    parse_records,
+    CaptureAnnotation, Group, GroupKind, GroupToken, Label, Layout, Mark, Movetext, PlyToken,
+    Prose, Record, RecordReader, SouthTurn, Span, Tag, Turn, Variation, Visitor, WrittenMove,
+    WrittenPly, parse_records,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -566,19 +566,23 @@ proptest! {
     }
 }
 
-/// The groups of every ply the parser hands a visitor, by the ply's span
-/// (a copy of their own, as the parser's room holds them).
+/// The groups of every ply the parser hands a visitor, by the ply's span.
 #[derive(Default)]
-struct HandedGroups(HashMap<Span, Vec<Group>>);
+struct HandedGroups(HashMap<Span, Vec<Group>>, Option<Span>);
 
 impl Visitor for HandedGroups {
     type Output = HashMap<Span, Vec<Group>>;
 
-    fn ply(&mut self, ply: &PlyToken<'_>) -> std::ops::ControlFlow<()> {
-        self.0.insert(
-            ply.span,
-            ply.groups().map(|group| group.to_group()).collect(),
-        );
+    fn ply(&mut self, ply: &PlyToken) -> std::ops::ControlFlow<()> {
+        self.0.insert(ply.span, Vec::new());
+        self.1 = Some(ply.span);
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn group(&mut self, group: &GroupToken<'_>) -> std::ops::ControlFlow<()> {
+        if let Some(groups) = self.1.and_then(|span| self.0.get_mut(&span)) {
+            groups.push(group.to_group());
+        }
         std::ops::ControlFlow::Continue(())
     }
 

@@ -191,33 +191,10 @@ impl Groups {
         };
     }
 
-    /// Moves the groups to the end of `to`, leaving none; groups with a
-    /// vector of their own keep its room, so that the parser's reused ply
-    /// does not allocate again for its next groups.
-    #[inline]
-    pub(crate) fn move_into(&mut self, to: &mut Vec<Group>) {
-        if self.end == WHOLE
-            && let Some(vec) = self.buffer.as_mut().and_then(Arc::get_mut)
-        {
-            if vec.len() == 1 {
-                // The commonest: one group, moved without the machinery
-                // of `Vec::append` (a `memcpy` call) or of a drain.
-                to.extend(vec.pop());
-            } else {
-                to.append(vec);
-            }
-            return;
-        }
-        to.extend_from_slice(self.as_slice());
-        *self = Groups::new();
-    }
-
     /// Groups `start..end` of a game's vector that is still being built:
     /// they read as none until [`Groups::share`] gives them the vector.
-    /// Only the tree builder holds such groups (the parser's fast path
-    /// makes them for the plies it hands the builder: see
-    /// `Sink::group_room`), and it shares the vector with all of them
-    /// before the tree leaves it. `None` if the range is too far out to be
+    /// Only the tree builder holds such groups, and it shares the vector
+    /// with all of them before the tree leaves it. `None` if the range is too far out to be
     /// held.
     pub(crate) fn pending(start: usize, end: usize) -> Option<Groups> {
         let start = u32::try_from(start).ok()?;
@@ -551,20 +528,6 @@ mod tests {
         groups.push(comment("d"));
         assert_eq!(groups.buffer.as_ref().map(Arc::as_ptr), before);
         assert_eq!(groups.capacity(), 4);
-        // Moving the groups out keeps the room too.
-        let mut to = Vec::new();
-        groups.move_into(&mut to);
-        assert_eq!(comments(&to), ["d"]);
-        assert!(groups.is_empty());
-        assert_eq!(groups.capacity(), 4);
-        assert_eq!(groups.buffer.as_ref().map(Arc::as_ptr), before);
-        // Shared groups are copied out and left.
-        let buffer = abcd();
-        let mut middle = shared_range(&buffer, 1, 3);
-        middle.move_into(&mut to);
-        assert_eq!(comments(&to), ["d", "b", "c"]);
-        assert!(middle.is_empty());
-        assert_eq!(Arc::strong_count(&buffer), 1);
     }
 
     #[test]

@@ -250,8 +250,10 @@
 //! The grammars of capture annotations (one reader over the bytes, which
 //! reads a group's annotation straight from the text after its `(`),
 //! group kinds, marks and tag lines are written with [`nom`] combinators;
-//! byte-level fast paths read plain plies, the layout of moves and the
-//! end of a group.
+//! byte-level code reads a ply's head, the layout of moves and the end of
+//! a group. One reader reads every movetext: a [`Visitor`] is handed a
+//! ply's head, then each of its groups as a [`GroupToken`] that is read
+//! only as far as the visitor asks.
 
 mod annotation;
 mod error;
@@ -291,9 +293,6 @@ pub use tree::{
 pub use unparsed::LosslessRecord;
 pub(crate) use unparsed::{Joint, Skipped, Within};
 pub use visit::{GroupToken, MoveEnd, PlyToken, Skip, Visitor};
-
-pub(crate) use parse::plain::{PlainPly, PlainSink, RawMovetext};
-pub(crate) use visit::{Sink, Source};
 
 impl FromStr for Record {
     type Err = ParseError;

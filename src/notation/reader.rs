@@ -5,7 +5,7 @@ use std::io::{self, BufRead};
 use super::MAX_ERRORS_PER_GAME;
 use super::parse::{BadBytes, parse_game, split::Splitter};
 use super::span::LineIndex;
-use super::visit::{Sink, TreeBuilder, Visitor};
+use super::visit::{TreeBuilder, Visitor};
 use super::{Location, ParseError, Record, Warning};
 
 /// One game read from a text: the tree, what went wrong, and the game's
@@ -228,14 +228,6 @@ impl<R: BufRead> RecordReader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<io::Result<V::Output>> {
-        self.sink_game(visitor)
-    }
-
-    /// [`RecordReader::visit_game`] for any sink.
-    pub(crate) fn sink_game<S: Sink + ?Sized>(
-        &mut self,
-        visitor: &mut S,
-    ) -> Option<io::Result<S::Output>> {
         let (offset, first_line) = match self.read_game()? {
             Ok(start) => start,
             Err(error) => return Some(Err(error)),

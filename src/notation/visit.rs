@@ -2,25 +2,25 @@
 //! pgn-reader: the tree of [`Record`] is one consumer of these
 //! callbacks, and any [`Visitor`] can be another.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::{Hole, Player};
+use crate::{Captures, Hole, Player};
 
-use super::parse::plain::RawMovetext;
-
+use super::annotation::read_closed_annotation;
+use super::parse::{Noted, Region};
 use super::{
     Alternatives, CaptureAnnotation, Group, GroupKind, Groups, Label, Layout, Mark, Movetext,
     ParseError, Prose, Record, SouthTurn, Span, Tag, Turn, Variation, Warning, WrittenMove,
     WrittenPly,
 };
 
-/// A ply as the reader reads it, borrowed for one callback: whose turn
-/// it belongs to, its hole, mark and span, and its groups as written
-/// ([`PlyToken::groups`]). A visitor copies out what it needs; the whole
-/// ply as a tree value is [`PlyToken::to_ply`].
-#[derive(Clone, Copy)]
-pub struct PlyToken<'a> {
+/// A ply as the reader reads it, for one callback: whose turn it belongs
+/// to, its hole, mark and span. Its groups follow, one
+/// [`Visitor::group`] callback each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlyToken {
     /// Whose turn the ply belongs to.
     pub player: Player,
     /// Whether the ply is an alternative (after `or`, or after `,` in a
@@ -32,136 +32,239 @@ pub struct PlyToken<'a> {
     pub mark: Option<Mark>,
     /// The hole number and its mark (groups have their own spans).
     pub span: Span,
-    /// The groups, as the reader read them.
-    groups: &'a [Group],
-    /// The game's text, which holds the groups' text.
-    source: Source<'a>,
 }
 
-impl<'a> PlyToken<'a> {
-    /// The token of `ply`, read from `source`.
-    pub(crate) fn new(
-        player: Player,
-        alternative: bool,
-        ply: &'a WrittenPly,
-        source: Source<'a>,
-    ) -> PlyToken<'a> {
-        PlyToken {
-            player,
-            alternative,
-            hole: ply.hole,
-            mark: ply.mark,
-            span: ply.span,
-            groups: ply.groups.as_slice(),
-            source,
-        }
-    }
-
+impl PlyToken {
     /// Whether the ply is a written pass, `-`.
     #[must_use]
     pub fn is_pass(&self) -> bool {
         self.hole.is_none()
     }
-
-    /// The parenthesised groups after the ply, in written order, each
-    /// with its text and span.
-    pub fn groups(&self) -> impl ExactSizeIterator<Item = GroupToken<'a>> + 'a {
-        let source = self.source;
-        self.groups.iter().map(move |group| GroupToken {
-            text: source.get(group.span),
-            span: group.span,
-            group,
-        })
-    }
-
-    /// The capture annotation of the ply, if one is written (the first,
-    /// if several are).
-    #[must_use]
-    pub fn capture_annotation(&self) -> Option<&'a CaptureAnnotation> {
-        self.groups.iter().find_map(|group| match &group.kind {
-            GroupKind::Captures { annotation, .. } => Some(annotation),
-            _ => None,
-        })
-    }
-
-    /// The ply as a tree value, with copies of its groups.
-    #[must_use]
-    pub fn to_ply(&self) -> WrittenPly {
-        WrittenPly {
-            hole: self.hole,
-            mark: self.mark,
-            groups: self.groups.iter().cloned().collect(),
-            span: self.span,
-        }
-    }
 }
 
-impl std::fmt::Debug for PlyToken<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PlyToken")
-            .field("player", &self.player)
-            .field("alternative", &self.alternative)
-            .field("hole", &self.hole)
-            .field("mark", &self.mark)
-            .field("span", &self.span)
-            .field("groups", &self.groups().collect::<Vec<_>>())
-            .finish()
-    }
-}
-
-/// A parenthesised group after a ply, borrowed for one callback: its
-/// text as written and its span, and what it holds
-/// ([`GroupToken::kind`]).
-#[derive(Debug, Clone, Copy)]
+/// A parenthesised group after a ply, borrowed for one callback, and read
+/// only as far as the visitor asks: compared with captures
+/// ([`GroupToken::is_print_of`]), its place and text
+/// ([`GroupToken::span`], [`GroupToken::text`]), or what it holds
+/// ([`GroupToken::kind`], [`GroupToken::capture_annotation`]). What the
+/// group has to report (an error or a warning) is the reader's, reported
+/// with the game's whatever the visitor asks.
 pub struct GroupToken<'a> {
-    /// The group as written, from `(` to `)` (an unclosed group: to
-    /// where the reader took it to end).
-    pub text: &'a str,
-    /// Where the group is written.
-    pub span: Span,
-    /// The group as the reader read it.
-    group: &'a Group,
+    /// The region of the game the group is read from.
+    region: &'a Region<'a>,
+    /// The offset of the group's `(` in the game's text.
+    open: usize,
+    /// The offset after the group, once known (0 until then).
+    end: Cell<usize>,
+    /// Whether the group is known to have nothing to report.
+    clean: Cell<bool>,
 }
 
 impl<'a> GroupToken<'a> {
-    /// What the group holds: a capture annotation, labels, a remark on
-    /// another move, or a comment.
-    #[must_use]
-    pub fn kind(&self) -> &'a GroupKind {
-        &self.group.kind
+    /// The group whose `(` is at offset `open` of `region`'s text.
+    #[inline(always)]
+    pub(crate) fn new(region: &'a Region<'a>, open: usize) -> GroupToken<'a> {
+        GroupToken {
+            region,
+            open,
+            end: Cell::new(0),
+            clean: Cell::new(false),
+        }
     }
 
-    /// The capture annotation, if the group is one.
+    /// Where the group ends, when a visitor's question found it free of
+    /// findings: the reader goes on from there without reading it.
+    #[inline(always)]
+    pub(crate) fn settled(&self) -> Option<usize> {
+        self.clean.get().then(|| self.end.get())
+    }
+
+    /// The offset after the group (after its `)`, or where an unclosed
+    /// group is taken to end).
+    fn end(&self) -> usize {
+        match self.end.get() {
+            0 => {
+                let end = self.region.extent(self.open).end;
+                self.end.set(end);
+                end
+            }
+            end => end,
+        }
+    }
+
+    /// Where the group is written, from `(` to `)` (an unclosed group: to
+    /// where the reader takes it to end).
     #[must_use]
-    pub fn capture_annotation(&self) -> Option<&'a CaptureAnnotation> {
-        match &self.group.kind {
+    pub fn span(&self) -> Span {
+        let base = self.region.base;
+        Span::new(base + self.open, base + self.end())
+    }
+
+    /// The group as written, from `(` to `)`.
+    #[must_use]
+    pub fn text(&self) -> &'a str {
+        let text: &'a str = self.region.text;
+        text.get(self.open..self.end()).unwrap_or_default()
+    }
+
+    /// What the group holds: a capture annotation, labels, a remark on
+    /// another move, or a comment, read from its text at each call (keep
+    /// the value to use it twice).
+    #[must_use]
+    pub fn kind(&self) -> GroupKind {
+        self.to_group().kind
+    }
+
+    /// The capture annotation, if the group is one (read as
+    /// [`GroupToken::kind`] reads it).
+    #[must_use]
+    pub fn capture_annotation(&self) -> Option<CaptureAnnotation> {
+        // The commonest group, an annotation alone, is read without
+        // making its kind.
+        let inside = self.region.bytes.get(self.open + 1..).unwrap_or_default();
+        let mut annotation = CaptureAnnotation::placeholder();
+        if let Some(len) = read_closed_annotation(inside, &mut annotation) {
+            let base = self.region.base;
+            annotation.span = Span::new(base + self.open + 1, base + self.open + 1 + len);
+            self.settle(self.open + len + 2);
+            return Some(annotation);
+        }
+        match self.kind() {
             GroupKind::Captures { annotation, .. } => Some(annotation),
             _ => None,
+        }
+    }
+
+    /// Whether the group is written exactly as `captures` print
+    /// (`(2 from 9 and 4 from 8)`, their [`Display`](std::fmt::Display)):
+    /// then it is a capture annotation of just these captures, which is
+    /// found by comparing bytes, without reading the group. Always false
+    /// for no captures.
+    ///
+    /// ```
+    /// use bohnenspiel::{Captures, Move, Position};
+    /// use bohnenspiel::notation::{GroupToken, RecordReader, Visitor};
+    /// use std::ops::ControlFlow;
+    ///
+    /// struct Printed(Captures, Vec<bool>);
+    /// impl Visitor for Printed {
+    ///     type Output = Vec<bool>;
+    ///     fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
+    ///         self.1.push(group.is_print_of(&self.0));
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn end_game(&mut self) -> Vec<bool> {
+    ///         std::mem::take(&mut self.1)
+    ///     }
+    /// }
+    ///
+    /// // 4,8; 6,12 (2 from 8)
+    /// let mut position = Position::new();
+    /// for hole in [4, 8, 6] {
+    ///     position.play(Move::from_number(hole)?)?;
+    /// }
+    /// let captures = position.play(Move::from_number(12)?)?;
+    /// let text = "4, 8; 6, 12 (2 from 8); 5 (2 from hole 8)\n";
+    /// let mut reader = RecordReader::new(text.as_bytes());
+    /// let printed = reader.visit_game(&mut Printed(captures, Vec::new())).transpose()?;
+    /// assert_eq!(printed, Some(vec![true, false]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn is_print_of(&self, captures: &Captures) -> bool {
+        let inside = self.region.bytes.get(self.open + 1..).unwrap_or_default();
+        match printed_len(captures, inside) {
+            Some(len) if inside.get(len) == Some(&b')') => {
+                // The print of captures is a capture annotation in the
+                // rules' phrasing, which has nothing to report.
+                self.settle(self.open + len + 2);
+                true
+            }
+            _ => false,
         }
     }
 
     /// The group as a tree value.
     #[must_use]
     pub fn to_group(&self) -> Group {
-        self.group.clone()
+        let mut groups = Vec::new();
+        self.read_into(&mut groups);
+        groups.pop().unwrap_or(Group {
+            kind: GroupKind::Comment(String::new()),
+            span: self.span(),
+        })
+    }
+
+    /// Reads the group onto the end of `groups`.
+    pub(crate) fn read_into(&self, groups: &mut Vec<Group>) {
+        let mut findings = Noted(false);
+        let end = self
+            .region
+            .read_group(self.open, groups, groups.len(), &mut findings);
+        if findings.0 {
+            self.end.set(end);
+        } else {
+            self.settle(end);
+        }
+    }
+
+    /// Notes that the group ends before `end` and has nothing to report.
+    #[inline(always)]
+    fn settle(&self, end: usize) {
+        self.end.set(end);
+        self.clean.set(true);
     }
 }
 
-/// The text of the game being read, whose first byte is at absolute
-/// offset `base`: what tokens' text is cut from.
-#[derive(Clone, Copy)]
-pub(crate) struct Source<'a> {
-    pub text: &'a str,
-    pub base: usize,
+impl std::fmt::Debug for GroupToken<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GroupToken")
+            .field("text", &self.text())
+            .field("span", &self.span())
+            .finish()
+    }
 }
 
-impl<'a> Source<'a> {
-    /// The text at `span` (absolute offsets); empty if it is not in the
-    /// game.
-    fn get(self, span: Span) -> &'a str {
-        let start = span.start.saturating_sub(self.base);
-        let end = span.end.saturating_sub(self.base);
-        self.text.get(start..end).unwrap_or_default()
+/// The length of the print of `captures` (their `Display`) if `text`
+/// starts with it, decided byte by byte without formatting them; always
+/// `None` for no captures.
+#[inline]
+fn printed_len(captures: &Captures, text: &[u8]) -> Option<usize> {
+    let count = captures.len();
+    let mut rest = text;
+    for (i, capture) in captures.iter().enumerate() {
+        rest = strip_number(rest, capture.beans)?;
+        rest = rest.strip_prefix(b" from ")?;
+        rest = strip_number(rest, capture.hole.number())?;
+        // Each prefix is a constant, which compiles to a few compares.
+        rest = match count - i {
+            1 => rest,
+            2 => rest.strip_prefix(b" and ")?,
+            _ => rest.strip_prefix(b", ")?,
+        };
+    }
+    (count > 0).then(|| text.len() - rest.len())
+}
+
+/// `text` after the decimal digits of `number`, if it starts with them.
+#[inline]
+fn strip_number(text: &[u8], number: u8) -> Option<&[u8]> {
+    let digit = |n: u8| b'0' + n % 10;
+    match (number, text) {
+        (0..=9, [ones, rest @ ..]) if *ones == digit(number) => Some(rest),
+        (10..=99, [tens, ones, rest @ ..])
+            if [*tens, *ones] == [digit(number / 10), digit(number)] =>
+        {
+            Some(rest)
+        }
+        (100.., [hundreds, tens, ones, rest @ ..])
+            if [*hundreds, *tens, *ones]
+                == [digit(number / 100), digit(number / 10), digit(number)] =>
+        {
+            Some(rest)
+        }
+        _ => None,
     }
 }
 
@@ -187,16 +290,21 @@ pub struct MoveEnd<'a> {
 ///
 /// The parser calls `begin_game`, then `tag` for each tag line,
 /// `begin_movetext`, and for each move `begin_move`, `ply` for each ply
-/// (South's plies before North's, each turn's first ply before its
-/// alternatives; only North's when South's turn is left out, `1. ... 8`),
-/// then `end_move`, or `abandon_move` if South's turn holds
-/// an error (its plies seen so far are void). An error in North's turn
-/// costs only that turn: the move ends (`end_move`) with the plies read
-/// before it, so that `4,x` keeps South's 4. In numbered movetext,
-/// `begin_variation` comes before the rows of each variation; a visitor
-/// that answers [`Skip(true)`](Skip) is told nothing of its rows. Then
-/// `prose`, then `error` and `warning` for each error and warning in
-/// order, then `end_game`.
+/// followed by `group` for each of its groups (South's plies before
+/// North's, each turn's first ply before its alternatives; only North's,
+/// after `elide_south`, when South's turn is left out, `1. ... 8`), then
+/// `end_move`, or `abandon_move` if South's turn holds an error (its
+/// plies seen so far are void). An error in North's turn costs only that
+/// turn: the move ends (`end_move`) with the plies read before it, so
+/// that `4,x` keeps South's 4. In numbered movetext, `begin_variation`
+/// comes before the rows of each variation; a visitor that answers
+/// [`Skip(true)`](Skip) is told nothing of its rows. Then `prose`, then
+/// `error` and `warning` for each error and warning in order, then
+/// `end_game`.
+///
+/// Tokens are read only as far as a visitor asks: a group that no
+/// visitor reads costs the reader no more than finding what it has to
+/// report.
 ///
 /// Every callback but `end_game` may return [`ControlFlow::Break`]: the
 /// parser then stops reading the game and calls nothing more but
@@ -204,9 +312,9 @@ pub struct MoveEnd<'a> {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use bohnenspiel::notation::{PlyToken, RecordReader, Visitor};
+/// use bohnenspiel::notation::{GroupToken, RecordReader, Visitor};
 ///
-/// /// Counts the plies of each game with a capture annotation.
+/// /// Counts the capture annotations of each game.
 /// struct Annotated(usize);
 ///
 /// impl Visitor for Annotated {
@@ -215,8 +323,8 @@ pub struct MoveEnd<'a> {
 ///         self.0 = 0;
 ///         ControlFlow::Continue(())
 ///     }
-///     fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
-///         self.0 += usize::from(ply.capture_annotation().is_some());
+///     fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
+///         self.0 += usize::from(group.capture_annotation().is_some());
 ///         ControlFlow::Continue(())
 ///     }
 ///     fn end_game(&mut self) -> usize {
@@ -261,15 +369,29 @@ pub trait Visitor {
         ControlFlow::Continue(Skip(false))
     }
 
-    /// A move starts; `number` is the row number in numbered layout.
-    fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+    /// A move starts; `number` is the row number in numbered layout, and
+    /// where it is written (with its `.`).
+    fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
         let _ = number;
         ControlFlow::Continue(())
     }
 
-    /// A ply of the current move.
-    fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+    /// South's turn of the current move is left out, written `...` at
+    /// `span`; North's follows.
+    fn elide_south(&mut self, span: Span) -> ControlFlow<()> {
+        let _ = span;
+        ControlFlow::Continue(())
+    }
+
+    /// A ply of the current move; its groups follow.
+    fn ply(&mut self, ply: &PlyToken) -> ControlFlow<()> {
         let _ = ply;
+        ControlFlow::Continue(())
+    }
+
+    /// A group after the last ply, in written order.
+    fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
+        let _ = group;
         ControlFlow::Continue(())
     }
 
@@ -307,178 +429,115 @@ pub trait Visitor {
     fn end_game(&mut self) -> Self::Output;
 }
 
-/// Where the parser's events go: the methods of [`Visitor`], and one
-/// that hands a ply over by value. Every visitor is a sink (it borrows
-/// each ply); the tree builder is a sink that is no visitor, and takes
-/// each ply instead of cloning it.
-pub(crate) trait Sink {
-    /// What a parsed game gives.
-    type Output;
-
-    fn begin_game(&mut self) -> ControlFlow<()>;
-    fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()>;
-    fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()>;
-    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<(), Skip>;
-    /// A move starts; `number` is the row number and where it is written,
-    /// in numbered layout.
-    fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()>;
-    /// About how many moves the main line will hold (inline movetext:
-    /// one more than its `;`), so that room can be made at once.
-    fn expect_moves(&mut self, moves: usize) {
-        let _ = moves;
-    }
-    /// The movetext, before the parser reads it. A sink that reads plain
-    /// movetext on its own ([`RawMovetext::read_plain`]) gives where the
-    /// movetext ends, and the parser goes on from there, without reading
-    /// it or calling the move and ply callbacks. `None` (the default): the
-    /// parser reads it. A sink that gives `None` after reading part of it
-    /// must undo what it read, since the parser starts from the beginning.
-    fn skim_movetext(&mut self, movetext: &RawMovetext<'_>) -> Option<usize> {
-        let _ = movetext;
-        None
-    }
-    /// A ply of the current move, read from `source`; the sink may take
-    /// it, leaving a ply without groups in its place (the parser reuses
-    /// the room).
-    fn take_ply(
-        &mut self,
-        player: Player,
-        alternative: bool,
-        ply: &mut WrittenPly,
-        source: Source<'_>,
-    ) -> ControlFlow<()>;
-    fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()>;
-    /// The sink's vector of the game's groups, if it keeps one: the
-    /// parser then reads the groups of a move that it hands over whole
-    /// ([`Sink::plain_move`]) straight to the end of it, and the plies it
-    /// hands over hold their ranges of it ([`Groups::pending`]). Asking
-    /// ends any move being built, as a whole move follows. `None` (the
-    /// default): the groups are read into the parser's reused plies.
-    fn group_room(&mut self) -> Option<&mut Vec<Group>> {
-        None
-    }
-    /// A whole inline move of one ply each, without number or ending:
-    /// `begin_move`, South's ply, North's ply, `end_move`.
-    fn plain_move(
-        &mut self,
-        south: &mut WrittenPly,
-        north: &mut WrittenPly,
-        end: &MoveEnd<'_>,
-        source: Source<'_>,
-    ) -> ControlFlow<()> {
-        self.begin_move(None)?;
-        self.take_ply(Player::South, false, south, source)?;
-        self.take_ply(Player::North, false, north, source)?;
-        self.end_move(end)
-    }
-    /// South's turn of the current move is left out, written `...` at
-    /// `span`; North's follows (a visitor sees only North's plies).
-    fn elide_south(&mut self, span: Span) -> ControlFlow<()> {
-        let _ = span;
-        ControlFlow::Continue(())
-    }
-    fn abandon_move(&mut self) -> ControlFlow<()>;
-    fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()>;
-    fn error(&mut self, error: &ParseError) -> ControlFlow<()>;
-    fn warning(&mut self, warning: &Warning) -> ControlFlow<()>;
-    fn end_game(&mut self) -> Self::Output;
-}
-
-impl<V: Visitor + ?Sized> Sink for V {
-    type Output = V::Output;
-
-    fn begin_game(&mut self) -> ControlFlow<()> {
-        Visitor::begin_game(self)
-    }
-
-    fn tag(&mut self, name: &str, value: &str, span: Span) -> ControlFlow<()> {
-        Visitor::tag(self, name, value, span)
-    }
-
-    fn begin_movetext(&mut self, layout: Layout) -> ControlFlow<()> {
-        Visitor::begin_movetext(self, layout)
-    }
-
-    fn begin_variation(&mut self, label: Label, span: Span) -> ControlFlow<(), Skip> {
-        Visitor::begin_variation(self, label, span)
-    }
-
-    fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
-        Visitor::begin_move(self, number.map(|(number, _)| number))
-    }
-
-    fn take_ply(
-        &mut self,
-        player: Player,
-        alternative: bool,
-        ply: &mut WrittenPly,
-        source: Source<'_>,
-    ) -> ControlFlow<()> {
-        Visitor::ply(self, &PlyToken::new(player, alternative, ply, source))
-    }
-
-    fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
-        Visitor::end_move(self, end)
-    }
-
-    fn abandon_move(&mut self) -> ControlFlow<()> {
-        Visitor::abandon_move(self)
-    }
-
-    fn prose(&mut self, text: &str, span: Span) -> ControlFlow<()> {
-        Visitor::prose(self, text, span)
-    }
-
-    fn error(&mut self, error: &ParseError) -> ControlFlow<()> {
-        Visitor::error(self, error)
-    }
-
-    fn warning(&mut self, warning: &Warning) -> ControlFlow<()> {
-        Visitor::warning(self, warning)
-    }
-
-    fn end_game(&mut self) -> Self::Output {
-        Visitor::end_game(self)
-    }
-}
-
-/// The sink that builds the tree. A move is pushed onto its line when it
-/// begins and filled in place, so that the large `WrittenMove` is not moved
-/// around; a move that ends without South's ply, or is abandoned, is
-/// popped again.
+/// The visitor that builds the tree.
 ///
-/// The groups of all plies of the game are moved into one vector as they
-/// come (the parser's ply keeps its room), each ply holding its range of
-/// it ([`Groups::pending`]); when the game ends, the vector is shared
-/// with every ply that has groups ([`Groups::share`]), so that building a
-/// tree costs no allocation per ply with groups.
+/// A move is gathered from its plies' scalar parts and written onto its
+/// line in one piece when it ends, so that the large `WrittenMove` is
+/// not written twice; a move with alternatives is written onto the line
+/// at its first alternative and filled in place from there.
+///
+/// The groups of all plies of the game are read into one vector as they
+/// come, each ply holding its range of it ([`Groups::pending`]); when the
+/// game ends, the vector is shared with every ply that has groups
+/// ([`Groups::share`]), so that building a tree costs no allocation per
+/// ply with groups. (A range holds up to some four billion groups, far
+/// more than memory does.)
 #[derive(Default)]
 pub(crate) struct TreeBuilder {
     record: Record,
-    /// Whether the last move of the current line is being built.
+    /// The move being built, if any.
     open: OpenMove,
+    /// The move being gathered ([`OpenMove::Gathered`]).
+    gathered: Gathered,
     /// The groups of the game's plies, in the order they were read.
     groups: Vec<Group>,
     /// Where the groups of the move being built start in `groups`.
     open_groups: usize,
-    /// About how many moves the main line holds, if the parser said
-    /// ([`Sink::expect_moves`]).
-    expected_moves: usize,
+    /// Where the last ply handed over went, if it was kept, and where
+    /// its groups start in `groups`.
+    last: Option<Slot>,
+    ply_groups: usize,
     errors: Vec<ParseError>,
     warnings: Vec<Warning>,
 }
 
-/// Whether the last move of the line being read is still being built.
+/// The move being built.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 enum OpenMove {
     /// No move is being built.
     #[default]
     None,
-    /// The move is begun, and its South turn holds a placeholder: no ply
-    /// of it was read yet.
-    Begun,
-    /// The move has its South turn (or South's turn is left out).
-    Started,
+    /// The move is gathered in [`TreeBuilder::gathered`], not yet on its
+    /// line.
+    Gathered,
+    /// The move is the last of its line, filled in place.
+    Written,
+}
+
+/// A move gathered from its parts.
+#[derive(Debug, Default, Clone, Copy)]
+struct Gathered {
+    number: Option<(u32, Span)>,
+    south: GatheredSouth,
+    north: Option<Parts>,
+}
+
+/// South's turn of a gathered move.
+#[derive(Debug, Default, Clone, Copy)]
+enum GatheredSouth {
+    /// Not read yet.
+    #[default]
+    None,
+    Ply(Parts),
+    /// Left out, written `...` at the span.
+    Elided(Span),
+}
+
+/// A ply's scalar parts, and the range of the game's groups that holds
+/// its groups.
+#[derive(Debug, Clone, Copy)]
+struct Parts {
+    hole: Option<Hole>,
+    mark: Option<Mark>,
+    span: Span,
+    groups: (usize, usize),
+}
+
+impl Parts {
+    fn of(token: &PlyToken, groups: usize) -> Parts {
+        Parts {
+            hole: token.hole,
+            mark: token.mark,
+            span: token.span,
+            groups: (groups, groups),
+        }
+    }
+
+    /// The ply, holding its range of the game's groups.
+    fn ply(self) -> WrittenPly {
+        let (start, end) = self.groups;
+        WrittenPly {
+            hole: self.hole,
+            mark: self.mark,
+            groups: if end > start {
+                Groups::pending(start, end).unwrap_or_default()
+            } else {
+                Groups::new()
+            },
+            span: self.span,
+        }
+    }
+}
+
+/// Where the last ply handed over went: into the gathered move, or into
+/// the move on the line (its turn's first ply or its last alternative).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    GatheredSouth,
+    GatheredNorth,
+    SouthAlternative,
+    North,
+    NorthAlternative,
 }
 
 impl TreeBuilder {
@@ -490,56 +549,140 @@ impl TreeBuilder {
         }
     }
 
-    /// Drops the move being built, if any.
+    /// Drops the move being built, if any, and its groups.
     fn close_open_move(&mut self) {
-        if std::mem::take(&mut self.open) != OpenMove::None {
-            self.drop_open_move();
+        self.last = None;
+        match std::mem::take(&mut self.open) {
+            OpenMove::None => return,
+            OpenMove::Gathered => {}
+            OpenMove::Written => {
+                self.line().pop();
+            }
         }
-    }
-
-    /// Drops the last move of the current line, the one being built, and
-    /// its groups.
-    fn drop_open_move(&mut self) {
-        self.line().pop();
         self.groups.truncate(self.open_groups);
     }
 
-    /// The groups of a ply the parser read, moved to the end of the game's
-    /// groups (the parser's ply keeps its room): the range that the ply
-    /// in the tree holds until the game ends.
-    #[inline(always)]
-    fn take_groups(&mut self, read: &mut Groups) -> Groups {
-        if read.is_pending() {
-            // Read straight into `groups` ([`Sink::group_room`]).
-            std::mem::take(read)
-        } else if read.is_empty() {
-            Groups::new()
-        } else {
-            self.move_groups(read)
+    /// Writes the gathered move onto its line, ending as `end` says,
+    /// if it has its South turn; whether it did.
+    #[inline]
+    fn write_gathered(&mut self, end: &MoveEnd<'_>) -> bool {
+        let gathered = &self.gathered;
+        let south = match gathered.south {
+            GatheredSouth::None => return false,
+            GatheredSouth::Ply(parts) => SouthTurn::Written(Turn::single(parts.ply())),
+            GatheredSouth::Elided(span) => SouthTurn::Elided { span },
+        };
+        let number = gathered.number;
+        let north = gathered.north.map(|parts| Turn::single(parts.ply()));
+        let main = self.record.movetext.variations.is_empty();
+        let line = self.line();
+        if line.len() == line.capacity() {
+            // Published games run to a few dozen moves: skip the first
+            // few doublings of a 200-byte element. Variations are short,
+            // and there may be many: room for one move, not the four a
+            // vector would make.
+            if main {
+                line.reserve(line.len().max(32));
+            } else {
+                line.reserve_exact(1);
+            }
+        }
+        line.push(WrittenMove {
+            number,
+            south,
+            north,
+            ending: end.ending.map(|ending| Box::new(ending.clone())),
+            full_stop: end.full_stop,
+            span: end.span,
+        });
+        true
+    }
+
+    /// Writes the gathered move onto its line as it stands, to be filled
+    /// in place from there (an alternative follows).
+    #[cold]
+    fn write_open(&mut self) {
+        let end = MoveEnd {
+            ending: None,
+            full_stop: false,
+            span: Span::default(),
+        };
+        if self.write_gathered(&end) {
+            self.open = OpenMove::Written;
         }
     }
 
-    /// Makes room in `groups` for about a group a move (a few doublings of
-    /// a large element fewer); what is left over is given back when the
-    /// game ends. Past a few hundred, the vector grows by doubling.
-    fn reserve_groups(&mut self) {
-        const FEWEST: usize = 8;
-        const MOST: usize = 256;
-        self.groups
-            .reserve_exact(self.expected_moves.clamp(FEWEST, MOST));
+    /// A ply of the move on the line: where it is written (`None` if it is
+    /// not kept).
+    fn written_ply(&mut self, token: &PlyToken, ply: WrittenPly) -> Option<Slot> {
+        let m = self.line().last_mut()?;
+        match token.player {
+            Player::North => match &mut m.north {
+                Some(turn) if token.alternative => {
+                    push_last(&mut turn.alternatives, ply);
+                    Some(Slot::NorthAlternative)
+                }
+                north => {
+                    *north = Some(Turn::single(ply));
+                    Some(Slot::North)
+                }
+            },
+            Player::South => match m.south.turn_mut() {
+                Some(turn) if token.alternative => {
+                    push_last(&mut turn.alternatives, ply);
+                    Some(Slot::SouthAlternative)
+                }
+                _ => None,
+            },
+        }
     }
 
-    /// [`TreeBuilder::take_groups`] for a ply with groups.
-    fn move_groups(&mut self, read: &mut Groups) -> Groups {
-        if self.groups.capacity() == 0 {
-            self.reserve_groups();
+    /// A ply of the gathered move: where it is kept (`None` if it is
+    /// not).
+    #[inline]
+    fn gathered_ply(&mut self, token: &PlyToken) -> Option<Slot> {
+        let parts = Parts::of(token, self.groups.len());
+        let gathered = &mut self.gathered;
+        match (token.player, &gathered.south, &gathered.north) {
+            // North's ply before South's turn: the move is dropped when
+            // it ends.
+            (Player::North, GatheredSouth::None, _) => None,
+            (Player::South, GatheredSouth::None, _) => {
+                gathered.south = GatheredSouth::Ply(parts);
+                Some(Slot::GatheredSouth)
+            }
+            (Player::North, _, None) => {
+                gathered.north = Some(parts);
+                Some(Slot::GatheredNorth)
+            }
+            _ if token.alternative => {
+                self.write_open();
+                let ply = parts.ply();
+                if self.open == OpenMove::Written {
+                    self.written_ply(token, ply)
+                } else {
+                    None
+                }
+            }
+            _ => None,
         }
-        let start = self.groups.len();
-        read.move_into(&mut self.groups);
-        // Past what a range can hold (some four billion groups), a ply
-        // holds a vector of its own.
-        Groups::pending(start, self.groups.len())
-            .unwrap_or_else(|| Groups::from(self.groups.split_off(start)))
+    }
+
+    /// The ply at `slot` of the move on the line.
+    fn ply_at(&mut self, slot: Slot) -> Option<&mut WrittenPly> {
+        let m = self.line().last_mut()?;
+        match slot {
+            Slot::SouthAlternative => m
+                .south
+                .turn_mut()
+                .and_then(|turn| turn.alternatives.last_mut()),
+            Slot::North => m.north.as_mut().map(|turn| &mut turn.ply),
+            Slot::NorthAlternative => m
+                .north
+                .as_mut()
+                .and_then(|turn| turn.alternatives.last_mut()),
+            Slot::GatheredSouth | Slot::GatheredNorth => None,
+        }
     }
 
     /// Shares the game's groups with every ply that holds a range of them.
@@ -580,25 +723,13 @@ fn share_in_turn(turn: &mut Turn, groups: &Arc<Vec<Group>>) {
     }
 }
 
-/// The ply's hole, mark and span, without its groups.
-fn bare_copy(ply: &WrittenPly) -> WrittenPly {
-    WrittenPly {
-        hole: ply.hole,
-        mark: ply.mark,
-        groups: Groups::new(),
-        span: ply.span,
-    }
-}
-
-/// Pushes the bare copy of `ply` onto `plies` (room for just it) and
-/// returns it.
-fn push_last<'a>(plies: &'a mut Alternatives, ply: &WrittenPly) -> Option<&'a mut WrittenPly> {
+/// Pushes `ply` onto `plies` (room for just it).
+fn push_last(plies: &mut Alternatives, ply: WrittenPly) {
     plies.reserve_exact(1);
-    plies.push(bare_copy(ply));
-    plies.last_mut()
+    plies.push(ply);
 }
 
-impl Sink for TreeBuilder {
+impl Visitor for TreeBuilder {
     type Output = (Record, Vec<ParseError>, Vec<Warning>);
 
     fn begin_game(&mut self) -> ControlFlow<()> {
@@ -630,166 +761,94 @@ impl Sink for TreeBuilder {
         ControlFlow::Continue(Skip(false))
     }
 
-    fn expect_moves(&mut self, moves: usize) {
-        // Room for the moves of a long game, but not for a `;` that may
-        // hold no move (`;;;`): past that, the line grows as it is read.
-        const MOST: usize = 256;
-        self.expected_moves = moves;
-        let line = &mut self.record.movetext.moves;
-        line.reserve(moves.min(MOST).saturating_sub(line.len()));
-    }
-
+    #[inline]
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
         self.close_open_move();
-        let main = self.record.movetext.variations.is_empty();
-        let line = self.line();
-        if line.capacity() == 0 {
-            // Published games run to a few dozen moves: skip the first
-            // few doublings of a 200-byte element. Variations are short,
-            // and there may be many: room for one move, not the four a
-            // vector would make.
-            if main {
-                line.reserve(32);
-            } else {
-                line.reserve_exact(1);
-            }
-        }
-        line.push(WrittenMove {
+        self.open = OpenMove::Gathered;
+        self.gathered = Gathered {
             number,
-            south: SouthTurn::Written(Turn::single(WrittenPly::new(Hole::MIN))),
+            south: GatheredSouth::None,
             north: None,
-            ending: None,
-            full_stop: false,
-            span: Span::default(),
-        });
-        self.open = OpenMove::Begun;
+        };
         self.open_groups = self.groups.len();
         ControlFlow::Continue(())
     }
 
-    fn take_ply(
-        &mut self,
-        player: Player,
-        alternative: bool,
-        ply: &mut WrittenPly,
-        _: Source<'_>,
-    ) -> ControlFlow<()> {
-        let has_south = match self.open {
-            OpenMove::None => return ControlFlow::Continue(()),
-            OpenMove::Begun => false,
-            OpenMove::Started => true,
+    #[inline]
+    fn ply(&mut self, token: &PlyToken) -> ControlFlow<()> {
+        self.ply_groups = self.groups.len();
+        self.last = match self.open {
+            OpenMove::Gathered => self.gathered_ply(token),
+            OpenMove::Written => {
+                let ply = Parts::of(token, self.groups.len()).ply();
+                self.written_ply(token, ply)
+            }
+            OpenMove::None => None,
         };
-        let south_alternative = alternative && has_south;
-        if player == Player::South && !south_alternative {
-            self.open = OpenMove::Started;
-        }
-        let groups = self.take_groups(&mut ply.groups);
-        let Some(m) = self.line().last_mut() else {
+        ControlFlow::Continue(())
+    }
+
+    fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
+        let Some(slot) = self.last else {
             return ControlFlow::Continue(());
         };
-        // As in `plain_move`: the ply is written in place from its scalar
-        // parts, and its groups are moved in.
-        let slot = match player {
-            Player::South if south_alternative => m
-                .south
-                .turn_mut()
-                .and_then(|turn| push_last(&mut turn.alternatives, ply)),
-            Player::South => {
-                let turn = Turn::single(bare_copy(ply));
-                match &mut m.south {
-                    SouthTurn::Written(south) => *south = turn,
-                    elided => *elided = SouthTurn::Written(turn),
-                }
-                m.south.turn_mut().map(|turn| &mut turn.ply)
-            }
-            Player::North => match &mut m.north {
-                Some(turn) if alternative => push_last(&mut turn.alternatives, ply),
-                north => Some(&mut north.insert(Turn::single(bare_copy(ply))).ply),
-            },
-        };
-        if let Some(slot) = slot {
-            slot.groups = groups;
+        if self.groups.capacity() == 0 {
+            // Room for a few dozen groups at once (a few doublings of a
+            // large element fewer); what is left over is given back when
+            // the game ends.
+            self.groups.reserve_exact(32);
         }
+        group.read_into(&mut self.groups);
+        let end = self.groups.len();
+        let gathered = &mut self.gathered;
+        let parts = match (slot, &mut gathered.south, &mut gathered.north) {
+            (Slot::GatheredSouth, GatheredSouth::Ply(parts), _)
+            | (Slot::GatheredNorth, _, Some(parts)) => parts,
+            _ => {
+                // A ply of the move on the line: its range grows by one.
+                let start = self.ply_groups;
+                if let Some(ply) = self.ply_at(slot) {
+                    ply.groups = Groups::pending(start, end).unwrap_or_default();
+                }
+                return ControlFlow::Continue(());
+            }
+        };
+        parts.groups.1 = end;
         ControlFlow::Continue(())
     }
 
     #[inline]
-    fn group_room(&mut self) -> Option<&mut Vec<Group>> {
-        // Ranges of at most a few billion groups can be held (a move
-        // adds two); past that, the groups go through the parser's plies.
-        const MOST: usize = (u32::MAX / 2) as usize;
-        self.close_open_move();
-        if self.groups.len() >= MOST {
-            return None;
-        }
-        if self.groups.capacity() == 0 {
-            self.reserve_groups();
-        }
-        Some(&mut self.groups)
-    }
-
-    fn plain_move(
-        &mut self,
-        south: &mut WrittenPly,
-        north: &mut WrittenPly,
-        end: &MoveEnd<'_>,
-        _: Source<'_>,
-    ) -> ControlFlow<()> {
-        self.close_open_move();
-        let mut south_groups = self.take_groups(&mut south.groups);
-        let mut north_groups = self.take_groups(&mut north.groups);
-        let line = self.line();
-        if line.len() == line.capacity() {
-            // Published games run to a few dozen moves: skip the first few
-            // doublings of a large element.
-            line.reserve(line.len().max(32));
-        }
-        // The move is written straight into the line (`resize_with` by one)
-        // from the plies' scalar parts and their groups (moved to the
-        // game's groups, the parser's plies keeping their room), rather
-        // than assembled and then copied whole.
-        let len = line.len();
-        let ply = |read: &WrittenPly, groups: &mut Groups| WrittenPly {
-            groups: std::mem::take(groups),
-            ..bare_copy(read)
-        };
-        line.resize_with(len + 1, || WrittenMove {
-            number: None,
-            south: SouthTurn::Written(Turn::single(ply(south, &mut south_groups))),
-            north: Some(Turn::single(ply(north, &mut north_groups))),
-            ending: None,
-            full_stop: end.full_stop,
-            span: end.span,
-        });
-        if end.ending.is_some()
-            && let Some(m) = line.last_mut()
-        {
-            m.ending = end.ending.map(|ending| Box::new(ending.clone()));
-        }
-        ControlFlow::Continue(())
-    }
-
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
+        self.last = None;
         match std::mem::take(&mut self.open) {
-            OpenMove::Started => {
+            OpenMove::Gathered => {
+                if !self.write_gathered(end) {
+                    self.groups.truncate(self.open_groups);
+                }
+            }
+            OpenMove::Written => {
                 if let Some(m) = self.line().last_mut() {
-                    m.ending = end.ending.map(|ending| Box::new(ending.clone()));
+                    if end.ending.is_some() {
+                        m.ending = end.ending.map(|ending| Box::new(ending.clone()));
+                    }
                     m.full_stop = end.full_stop;
                     m.span = end.span;
                 }
             }
-            OpenMove::Begun => self.drop_open_move(),
             OpenMove::None => {}
         }
         ControlFlow::Continue(())
     }
 
     fn elide_south(&mut self, span: Span) -> ControlFlow<()> {
-        if self.open != OpenMove::None {
-            self.open = OpenMove::Started;
-            if let Some(m) = self.line().last_mut() {
-                m.south = SouthTurn::Elided { span };
+        match self.open {
+            OpenMove::Gathered => self.gathered.south = GatheredSouth::Elided(span),
+            OpenMove::Written => {
+                if let Some(m) = self.line().last_mut() {
+                    m.south = SouthTurn::Elided { span };
+                }
             }
+            OpenMove::None => {}
         }
         ControlFlow::Continue(())
     }

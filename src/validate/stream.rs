@@ -21,12 +21,12 @@ use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
 use crate::notation::{
-    CaptureAnnotation, GroupKind, KnownTag, Label, Layout, MoveEnd, ParseError, ParsedRecord,
-    PlainPly, PlainSink, PlyToken, RawMovetext, RecordReader, Sink, Skip, Source, Span, StartTag,
-    TagName, TagNames, Warning, WrittenPly, result_value, rules_value, setup_value,
+    GroupKind, GroupToken, KnownTag, Label, MoveEnd, ParseError, ParsedRecord, PlyToken,
+    RecordReader, Skip, Span, StartTag, TagName, TagNames, Visitor, Warning, result_value,
+    rules_value, setup_value,
 };
 use crate::notation::{LineIndex, Location};
-use crate::{Captures, Game, GameEnd, Hole, Player, Position, Rules, Score};
+use crate::{Captures, Game, GameEnd, Hole, Position, Rules, Score};
 
 use super::replay::{claims_only, ends_with_pass, play_written, repetition_message};
 use super::report::Line;
@@ -58,13 +58,12 @@ pub struct Validated {
 /// Validates the games a [`RecordReader`] reads, one at a time.
 ///
 /// Most records in a large file are sound. Each game is first checked by
-/// a quick check that replays its plies as the parser reads them (like a
-/// [`Visitor`](crate::notation::Visitor)). Plain movetext, which holds
-/// nothing but holes, marks and at most one capture annotation per ply
-/// (without a comment; programs write records so, with annotations as
-/// [`Captures`](crate::Captures) prints them), is replayed straight from
-/// its text, without the parser's callbacks. (A ply with more than one
-/// capture annotation always has a finding, and is checked in full.) A game
+/// a quick check, a [`Visitor`] that replays its plies as the parser
+/// reads them. A capture annotation written as
+/// [`Captures`](crate::Captures) prints the rules' captures (as programs
+/// write records) is compared as text, without being read
+/// ([`GroupToken::is_print_of`]). (A ply with more than one capture
+/// annotation always has a finding, and is checked in full.) A game
 /// with nothing to report (no parse error or warning, every ply legal,
 /// every capture annotated as the rules make it, the game over and its
 /// `Result` tag right) is then done without a tree. At anything else (a
@@ -214,7 +213,7 @@ impl<R: BufRead> Iterator for Validator<R> {
             let parsed = self.reader.next()?;
             return Some(parsed.map(|parsed| self.in_full(parsed)));
         }
-        match self.reader.sink_game(&mut self.quick)? {
+        match self.reader.visit_game(&mut self.quick)? {
             Err(error) => Some(Err(error)),
             Ok(Some(clean)) => {
                 let (text, start) = self.reader.last_game_text()?;
@@ -328,8 +327,10 @@ pub(crate) struct Quick {
     /// The last ply after which the position had occurred before since
     /// the last capture: its number, span and move number.
     repetition: Option<(usize, Span, u32)>,
-    /// Room for the annotations of plain movetext, reused.
-    scratch: CaptureAnnotation,
+    /// The rules' captures of the last ply played, and whether a group
+    /// after it annotated them (no captures need none).
+    captures: Captures,
+    annotated: bool,
     /// Whether to keep the tags, and those of the game.
     keep_tags: bool,
     tags: Vec<(String, String)>,
@@ -352,7 +353,8 @@ impl Quick {
             last_written: 0,
             open_pass: false,
             repetition: None,
-            scratch: CaptureAnnotation::placeholder(),
+            captures: Captures::NONE,
+            annotated: true,
             keep_tags: false,
             tags: Vec::new(),
         }
@@ -373,35 +375,43 @@ impl Quick {
         }
     }
 
-    /// Plays one written ply; whether it has nothing to report.
-    fn play(&mut self, token: &PlyToken<'_>) -> bool {
-        if token.alternative {
+    /// Plays one written ply; whether it has nothing to report so far
+    /// (its groups follow).
+    #[inline(always)]
+    fn play(&mut self, token: &PlyToken) -> bool {
+        if token.alternative || !self.annotated {
             return false;
-        }
-        let mut annotation = None;
-        for group in token.groups() {
-            match group.kind() {
-                // Every capture annotation is compared; a second one has
-                // a finding either way, which the full check gives.
-                GroupKind::Captures { annotation: a, .. } => {
-                    if annotation.replace(a).is_some() {
-                        return false;
-                    }
-                }
-                // A value written as a comment is read by the full check.
-                GroupKind::Comment(text) if text.trim_start().starts_with('%') => return false,
-                GroupKind::Comment(_) => {}
-                // Labels name variations, which the full check resolves;
-                // another move is checked in the position before.
-                GroupKind::Labels(_) | GroupKind::OtherMove(_) => return false,
-            }
         }
         let Some(captures) = self.replay(token.hole, token.span) else {
             return false;
         };
-        match annotation {
-            Some(annotation) => compare::matches(annotation, &captures),
-            None => captures.is_empty(),
+        self.annotated = captures.is_empty();
+        self.captures = captures;
+        true
+    }
+
+    /// Whether a group after the last ply, not written as its captures
+    /// print, has nothing to report: a comment, or the one capture
+    /// annotation of the ply, which the rules' captures match.
+    #[inline(never)]
+    fn other_group(&mut self, group: &GroupToken<'_>) -> bool {
+        match group.kind() {
+            // Every capture annotation is compared; a second one has a
+            // finding either way, which the full check gives.
+            GroupKind::Captures { annotation, .. } => {
+                if self.annotated && !self.captures.is_empty()
+                    || !compare::matches(&annotation, &self.captures)
+                {
+                    return false;
+                }
+                self.annotated = true;
+                true
+            }
+            // A value written as a comment is read by the full check.
+            GroupKind::Comment(text) => !text.trim_start().starts_with('%'),
+            // Labels name variations, which the full check resolves;
+            // another move is checked in the position before.
+            GroupKind::Labels(_) | GroupKind::OtherMove(_) => false,
         }
     }
 
@@ -461,6 +471,8 @@ impl Quick {
         self.plies = 0;
         self.last_written = 0;
         self.repetition = None;
+        self.captures = Captures::NONE;
+        self.annotated = true;
     }
 
     /// The number of the last ply played, as the game counts plies: in
@@ -474,7 +486,7 @@ impl Quick {
     /// (or stops at a repeated position, which ends it by a claim) with
     /// its `Result` tag right.
     fn clean(&mut self) -> Option<Clean> {
-        if self.gave_up || self.plies == 0 {
+        if self.gave_up || self.plies == 0 || !self.annotated {
             return None;
         }
         let repetition = self
@@ -501,30 +513,7 @@ impl Quick {
     }
 }
 
-impl PlainSink for Quick {
-    fn plain_begin_move(&mut self, number: Option<u32>) -> bool {
-        self.count_move(number)
-    }
-
-    fn plain_ply(&mut self, ply: &mut PlainPly<'_>) -> bool {
-        let Some(captures) = self.replay(Some(ply.hole), ply.span) else {
-            return false;
-        };
-        match &mut ply.annotation {
-            None => captures.is_empty(),
-            // Written as the rules' captures print, the commonest case, it
-            // need not be read.
-            Some(written) => {
-                written.is_printed(&captures)
-                    || written
-                        .read()
-                        .is_some_and(|annotation| compare::matches(annotation, &captures))
-            }
-        }
-    }
-}
-
-impl Sink for Quick {
+impl Visitor for Quick {
     type Output = Option<Clean>;
 
     fn begin_game(&mut self) -> ControlFlow<()> {
@@ -578,22 +567,6 @@ impl Sink for Quick {
         self.go_on_if(ok)
     }
 
-    fn begin_movetext(&mut self, _: Layout) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    /// Plain movetext, the commonest, is replayed straight from its text;
-    /// anything else through the callbacks below.
-    fn skim_movetext(&mut self, movetext: &RawMovetext<'_>) -> Option<usize> {
-        let mut scratch = std::mem::replace(&mut self.scratch, CaptureAnnotation::placeholder());
-        let end = movetext.read_plain(&mut scratch, self);
-        self.scratch = scratch;
-        if end.is_none() {
-            self.forget_moves();
-        }
-        end
-    }
-
     fn begin_variation(&mut self, _: Label, _: Span) -> ControlFlow<(), Skip> {
         self.give_up()?;
         ControlFlow::Continue(Skip(false))
@@ -604,21 +577,28 @@ impl Sink for Quick {
         self.go_on_if(ok)
     }
 
-    fn take_ply(
-        &mut self,
-        player: Player,
-        alternative: bool,
-        ply: &mut WrittenPly,
-        source: Source<'_>,
-    ) -> ControlFlow<()> {
-        let ok = self.play(&PlyToken::new(player, alternative, ply, source));
+    fn ply(&mut self, ply: &PlyToken) -> ControlFlow<()> {
+        let ok = self.play(ply);
+        self.go_on_if(ok)
+    }
+
+    #[inline]
+    fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
+        // Written as the rules' captures print, the commonest case, the
+        // group need not be read.
+        if !self.annotated && group.is_print_of(&self.captures) {
+            self.annotated = true;
+            return ControlFlow::Continue(());
+        }
+        let ok = self.other_group(group);
         self.go_on_if(ok)
     }
 
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
         // A move ended by prose (a claim, such as `and South wins`) is
-        // left to the full validation.
-        self.go_on_if(end.ending.is_none())
+        // left to the full validation, as is a ply whose captures no
+        // group annotated.
+        self.go_on_if(end.ending.is_none() && self.annotated)
     }
 
     /// Left to the full validation.

@@ -8,13 +8,14 @@ use crate::notation::annotation::{
 };
 use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
-use crate::notation::visit::{Sink, Source};
+use crate::notation::visit::{GroupToken, PlyToken, Visitor};
 use crate::notation::{
     Group, GroupKind, Groups, Label, MAX_GROUPS_PER_PLY, Mark, Span, WarningKind, WrittenPly,
 };
 use nom::character::complete::digit1;
 use nom::combinator::{all_consuming, map_opt, opt, verify};
 use nom::{IResult, Parser};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{Kept, RawWarning, describe};
@@ -26,46 +27,6 @@ pub(crate) enum Mode {
     Inline,
     /// A numbered row: the region is one line.
     Row,
-}
-
-/// The last ply a [`Cursor`] read, kept by the game so that room is
-/// reused across cursors (a numbered row has a cursor of its own).
-#[derive(Debug)]
-pub(crate) struct LastPly {
-    /// The last ply read, when it has no groups.
-    pub bare: WrittenPly,
-    /// The last ply read, when it has groups. Its groups are overwritten
-    /// in place by the next ply with groups, so that they keep their room
-    /// and need not move.
-    pub grouped: WrittenPly,
-    /// Whether the last ply read is `grouped` rather than `bare`.
-    pub has_groups: bool,
-    /// Room for South's and North's ply of a move read by the inline fast
-    /// path: without groups, and with a group (kept like `grouped`).
-    pub pair_bare: [WrittenPly; 2],
-    pub pair_grouped: [WrittenPly; 2],
-}
-
-impl LastPly {
-    /// No ply read yet.
-    pub(crate) fn new() -> LastPly {
-        LastPly {
-            bare: WrittenPly::new(Hole::MIN),
-            grouped: WrittenPly::new(Hole::MIN),
-            has_groups: false,
-            pair_bare: [WrittenPly::new(Hole::MIN), WrittenPly::new(Hole::MIN)],
-            pair_grouped: [WrittenPly::new(Hole::MIN), WrittenPly::new(Hole::MIN)],
-        }
-    }
-
-    /// The last ply read.
-    fn current(&mut self) -> &mut WrittenPly {
-        if self.has_groups {
-            &mut self.grouped
-        } else {
-            &mut self.bare
-        }
-    }
 }
 
 /// The groups of one ply read past the first [`MAX_GROUPS_PER_PLY`]:
@@ -81,6 +42,11 @@ struct Dropped {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Failed;
 
+/// Every `(` from the first unclosed group of a region on, with its
+/// matching `)` if any, found in one pass (inline movetext), so that
+/// unclosed groups cost linear time.
+pub(crate) type Closing = RefCell<Option<Vec<(usize, Option<usize>)>>>;
+
 /// A cursor over `text[..end]` of one game, whose first byte is at
 /// absolute offset `base`.
 pub(crate) struct Cursor<'a, V: ?Sized> {
@@ -93,46 +59,23 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub mode: Mode,
     pub errors: &'a mut Kept<RawError>,
     pub warnings: &'a mut Kept<RawWarning>,
-    /// Inline: the matching `)` of every `(` from the first unclosed
-    /// group on, found in one pass so that unclosed groups cost linear
-    /// time.
-    pub closing: Option<Vec<(usize, Option<usize>)>>,
+    /// The matching `)` of groups, once a group is found unclosed.
+    pub closing: Closing,
     /// Where the events go.
     pub visitor: &'a mut V,
     /// Whether the visitor has asked to stop.
     pub stopped: &'a mut bool,
-    /// The last ply read, and room reused from ply to ply.
-    pub last: &'a mut LastPly,
+    /// The hole of the last ply read (`None` for a pass).
+    pub last_hole: Option<Hole>,
+    /// Room for the groups the reader reads itself (those no visitor
+    /// read), reused from group to group.
+    pub scratch: &'a mut Vec<Group>,
 }
 
-impl<V: Sink + ?Sized> Cursor<'_, V> {
+impl<V: Visitor + ?Sized> Cursor<'_, V> {
     /// Calls the visitor unless it has asked to stop.
     pub(crate) fn emit(&mut self, call: impl FnOnce(&mut V) -> ControlFlow<()>) {
         if !*self.stopped && call(self.visitor).is_break() {
-            *self.stopped = true;
-        }
-    }
-
-    /// Takes the last ply read.
-    pub(crate) fn take_last_ply(&mut self) -> WrittenPly {
-        std::mem::replace(self.last.current(), WrittenPly::new(Hole::MIN))
-    }
-
-    /// Hands the last ply read to the sink.
-    fn emit_last_ply(&mut self, player: Player, alternative: bool) {
-        if *self.stopped {
-            return;
-        }
-        let ply = self.last.current();
-        let source = Source {
-            text: self.text,
-            base: self.base,
-        };
-        if self
-            .visitor
-            .take_ply(player, alternative, ply, source)
-            .is_break()
-        {
             *self.stopped = true;
         }
     }
@@ -168,6 +111,10 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     /// by white space, `,` or the end), and tells the visitor; whether it
     /// was there.
     pub(crate) fn elision(&mut self) -> bool {
+        // Most moves start with a hole number.
+        if !matches!(self.peek(), Some(b'.' | 0xE2)) {
+            return false;
+        }
         let rest = self.bytes.get(self.pos..).unwrap_or_default();
         let len = if rest.starts_with(b"...") {
             3
@@ -252,17 +199,23 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
 
     /// A turn: a ply, then alternatives after `or` (and after `,` in a
     /// row).
+    #[inline(always)]
     pub(crate) fn turn(&mut self, player: Player) -> Result<(), Failed> {
-        self.ply()?;
-        self.emit_last_ply(player, false);
+        self.ply(player, false)?;
+        // Fast exit: only white space, `o`, or `,` in a row can lead to
+        // another ply.
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\r' | b'\n' | b'o') => {}
+            Some(b',') if self.mode == Mode::Row => {}
+            _ => return Ok(()),
+        }
+        self.alternatives(player)
+    }
+
+    /// The alternatives of a turn of `player`, after its first ply.
+    #[inline(never)]
+    fn alternatives(&mut self, player: Player) -> Result<(), Failed> {
         loop {
-            // Fast exit: only white space, `o`, or `,` in a row can lead to
-            // another ply.
-            match self.peek() {
-                Some(b' ' | b'\t' | b'\r' | b'\n' | b'o') => {}
-                Some(b',') if self.mode == Mode::Row => {}
-                _ => return Ok(()),
-            }
             let save = self.pos;
             self.skip_ws();
             if self.mode == Mode::Row && self.peek() == Some(b',') {
@@ -277,8 +230,12 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                 return Ok(());
             }
             self.skip_ws();
-            self.ply()?;
-            self.emit_last_ply(player, true);
+            self.ply(player, true)?;
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b'o') => {}
+                Some(b',') if self.mode == Mode::Row => {}
+                _ => return Ok(()),
+            }
         }
     }
 
@@ -291,7 +248,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
     fn comma_between_turns(&mut self) -> bool {
         let comma = self.pos;
         let next = skip_ws(self.bytes, comma + 1, self.mode);
-        let before = self.last.current().hole;
+        let before = self.last_hole;
         let after = common_head(self.bytes, next).map(|(hole, _, _)| hole);
         let (Some(before), Some(after)) = (before, after) else {
             return false;
@@ -312,36 +269,14 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         true
     }
 
-    /// A ply: hole, mark, groups; read into `self.last.bare` or, if it has
-    /// groups, `self.last.grouped`. The groups after the first
-    /// [`MAX_GROUPS_PER_PLY`] are read one after another into the slot
-    /// past the kept ones, so that their errors are reported and the text
-    /// after them is found, and dropped, with one error that counts them.
-    pub(crate) fn ply(&mut self) -> Result<(), Failed> {
-        let mut used = 0;
-        let mut dropped = None;
-        let result = self.ply_into(&mut used, &mut dropped);
-        self.last.has_groups = used > 0;
-        if self.last.has_groups {
-            self.last.grouped.groups.truncate(used);
-        }
-        if let Some(dropped) = dropped {
-            self.errors.push(RawError::new(
-                ErrorKind::TooManyGroups,
-                self.span(dropped.start, dropped.end),
-                format!(
-                    "too many groups after one ply: the first {MAX_GROUPS_PER_PLY} are kept, the rest are not"
-                ),
-                format!("at most {MAX_GROUPS_PER_PLY} groups after a ply"),
-                format!("{} more", dropped.count),
-            ));
-        }
-        result
-    }
-
-    /// [`Cursor::ply`], counting in `used` the groups kept and in
-    /// `dropped` those read past them.
-    fn ply_into(&mut self, used: &mut usize, dropped: &mut Option<Dropped>) -> Result<(), Failed> {
+    /// A ply of `player` (an alternative to the turn's first if
+    /// `alternative`): hole, mark, groups. The visitor is handed the ply
+    /// once its hole and mark are read, then each group in turn. The
+    /// groups after the first [`MAX_GROUPS_PER_PLY`] are not handed over:
+    /// they are read one after another, so that their errors are reported
+    /// and the text after them is found, and dropped, with one error that
+    /// counts them.
+    pub(crate) fn ply(&mut self, player: Player, alternative: bool) -> Result<(), Failed> {
         let start = self.pos;
         let (hole, mark) = match common_head(self.bytes, start) {
             Some((hole, mark, after)) => {
@@ -350,31 +285,47 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             }
             None => (self.hole_or_pass()?, self.mark()?),
         };
-        let span = self.span(start, self.pos);
-        let last = &mut *self.last;
-        for ply in [&mut last.bare, &mut last.grouped] {
-            ply.hole = hole;
-            ply.mark = mark;
-            ply.span = span;
-        }
-        loop {
-            // Fast exit: only white space or parentheses can follow here.
-            if !matches!(
-                self.peek(),
-                Some(b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')')
-            ) {
-                return Ok(());
+        self.last_hole = hole;
+        if !*self.stopped {
+            let token = PlyToken {
+                player,
+                alternative,
+                hole,
+                mark,
+                span: self.span(start, self.pos),
+            };
+            if self.visitor.ply(&token).is_break() {
+                *self.stopped = true;
             }
+        }
+        // Fast exit: only white space or parentheses can follow here.
+        if !matches!(
+            self.peek(),
+            Some(b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')')
+        ) {
+            return Ok(());
+        }
+        self.groups();
+        Ok(())
+    }
+
+    /// The groups after a ply's head, and unmatched `)` among them (out of
+    /// line: most plies have none, and are read with a smaller frame).
+    #[inline(never)]
+    fn groups(&mut self) {
+        let mut used = 0;
+        let mut dropped = None;
+        loop {
             let save = self.pos;
             self.skip_ws();
             match self.peek() {
-                Some(b'(') if *used < MAX_GROUPS_PER_PLY => {
-                    self.group(*used)?;
-                    *used += 1;
+                Some(b'(') if used < MAX_GROUPS_PER_PLY => {
+                    self.group(true);
+                    used += 1;
                 }
                 Some(b'(') => {
                     let open = self.pos;
-                    self.group(*used)?;
+                    self.group(false);
                     let run = dropped.get_or_insert(Dropped {
                         start: open,
                         end: open,
@@ -393,9 +344,27 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
                 }
                 _ => {
                     self.pos = save;
-                    return Ok(());
+                    break;
                 }
             }
+            // Only white space or parentheses can follow a group.
+            if !matches!(
+                self.peek(),
+                Some(b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')')
+            ) {
+                break;
+            }
+        }
+        if let Some(dropped) = dropped {
+            self.errors.push(RawError::new(
+                ErrorKind::TooManyGroups,
+                self.span(dropped.start, dropped.end),
+                format!(
+                    "too many groups after one ply: the first {MAX_GROUPS_PER_PLY} are kept, the rest are not"
+                ),
+                format!("at most {MAX_GROUPS_PER_PLY} groups after a ply"),
+                format!("{} more", dropped.count),
+            ));
         }
     }
 
@@ -462,150 +431,155 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         }
     }
 
-    /// A parenthesised group, written as the grouped ply's group number
-    /// `index`; the cursor is at `(`.
-    fn group(&mut self, index: usize) -> Result<(), Failed> {
+    /// A parenthesised group; the cursor is at its `(`. Handed to the
+    /// visitor if `handed`; the reader reads it itself unless the visitor
+    /// found it free of findings, and goes on after it.
+    fn group(&mut self, handed: bool) {
         let open = self.pos;
-        if self.closed_annotation(index, open) {
-            return Ok(());
+        let region = Region {
+            text: self.text,
+            bytes: self.bytes,
+            end: self.end,
+            base: self.base,
+            mode: self.mode,
+            closing: &self.closing,
+        };
+        let mut settled = None;
+        if handed && !*self.stopped {
+            let token = GroupToken::new(&region, open);
+            if self.visitor.group(&token).is_break() {
+                *self.stopped = true;
+            }
+            settled = token.settled();
         }
-        let (close, semicolon) = match self.flat_group(open) {
-            Some((close, semicolon)) => (Some(close), Some(semicolon)),
-            None => (self.match_closing(open), None),
+        self.pos = match settled {
+            Some(after) => after,
+            None => {
+                let mut findings = Reported {
+                    errors: &mut *self.errors,
+                    warnings: &mut *self.warnings,
+                };
+                region.read_group(open, self.scratch, 0, &mut findings)
+            }
         };
-        let Some(close) = close else {
-            self.unclosed_group(index, open);
-            return Ok(());
-        };
-        self.pos = close + 1;
-        let content = self.text.get(open + 1..close).unwrap_or_default();
-        let semicolon = semicolon.unwrap_or_else(|| content.bytes().position(|b| b == b';'));
-        let span = self.span(open, close + 1);
-        self.classify(index, span, content, open + 1, semicolon);
-        Ok(())
     }
+}
 
-    /// Recovers from a group whose `(` at `open` is never closed: the
-    /// group is taken to end where the next move begins (inline, at the
-    /// next `;`) or at the end of the line, whichever comes first, and is
-    /// read as any group. The ply is kept; the error says that plies may
-    /// have been swallowed unless the group reads as a capture annotation
-    /// (with nothing after it) or as labels.
-    fn unclosed_group(&mut self, index: usize, open: usize) {
-        let rest = self.bytes.get(open + 1..self.end).unwrap_or_default();
-        let stop = match self.mode {
-            Mode::Inline => memchr::memchr2(b';', b'\n', rest),
-            Mode::Row => memchr::memchr(b'\n', rest),
-        };
-        let mut close = open + 1 + stop.unwrap_or(rest.len());
-        // Not into a line break's `\r`, nor into trailing white space.
-        while close > open + 1
-            && self
-                .bytes
-                .get(close - 1)
-                .is_some_and(u8::is_ascii_whitespace)
-        {
-            close -= 1;
-        }
-        let found = match stop.and_then(|i| rest.get(i)) {
-            Some(b';') => "`;`",
-            Some(_) => "end of line",
-            None => match self.mode {
-                Mode::Inline => "end of movetext",
-                Mode::Row => "end of line",
-            },
-        };
-        let content = self.text.get(open + 1..close).unwrap_or_default();
-        let semicolon = content.bytes().position(|b| b == b';');
-        let span = self.span(open, close);
-        self.classify(index, span, content, open + 1, semicolon);
-        let kept = self
-            .last
-            .grouped
-            .groups
-            .get(index)
-            .is_some_and(|group| match &group.kind {
-                GroupKind::Captures { comment, .. } => comment.is_none(),
-                GroupKind::Labels(_) => true,
-                _ => false,
-            });
-        let mut error = RawError::new(
-            ErrorKind::UnclosedParenthesis,
-            self.span(open, open + 1),
-            "unclosed parenthesis",
-            "`)`",
-            found,
-        );
-        if !kept {
-            error = error.losing_plies();
-        }
+/// Where findings about a group go.
+pub(crate) trait Findings {
+    fn error(&mut self, error: RawError);
+    fn warning(&mut self, warning: RawWarning);
+}
+
+/// Findings recorded with the game's.
+pub(crate) struct Reported<'k> {
+    pub errors: &'k mut Kept<RawError>,
+    pub warnings: &'k mut Kept<RawWarning>,
+}
+
+impl Findings for Reported<'_> {
+    fn error(&mut self, error: RawError) {
         self.errors.push(error);
-        self.pos = close;
     }
 
-    /// The commonest group, a capture annotation closed by its `)` with
-    /// no comment, read straight from the text at `open` into the
-    /// grouped ply's group number `index`; false (nothing consumed) for
-    /// any other group, which [`Cursor::group`] then reads.
-    fn closed_annotation(&mut self, index: usize, open: usize) -> bool {
-        let groups = self.last.grouped.groups.vec_mut();
-        match read_closed_group(self.bytes, open, self.base, groups, index) {
-            Some(after) => {
-                self.pos = after;
-                true
-            }
-            None => false,
+    fn warning(&mut self, warning: RawWarning) {
+        self.warnings.push(warning);
+    }
+}
+
+/// Findings only noted: whether there was one (a visitor's reading of a
+/// group, which the reader then reads again to report them).
+#[derive(Debug, Default)]
+pub(crate) struct Noted(pub bool);
+
+impl Findings for Noted {
+    fn error(&mut self, _: RawError) {
+        self.0 = true;
+    }
+
+    fn warning(&mut self, _: RawWarning) {
+        self.0 = true;
+    }
+}
+
+/// Where a group ends: the offset of its `)` (`None` for an unclosed
+/// group), and of the end of its span (after the `)`, or where an
+/// unclosed group is taken to end).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Extent {
+    pub close: Option<usize>,
+    pub end: usize,
+}
+
+/// The region of a game a cursor reads, as groups are read from it: by
+/// the reader, and by a visitor through a [`GroupToken`].
+pub(crate) struct Region<'a> {
+    pub text: &'a str,
+    /// The bytes of `text[..end]`.
+    pub bytes: &'a [u8],
+    pub end: usize,
+    pub base: usize,
+    pub mode: Mode,
+    pub closing: &'a Closing,
+}
+
+impl Region<'_> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.base + start, self.base + end)
+    }
+
+    /// Where the group whose `(` is at `open` ends.
+    pub(crate) fn extent(&self, open: usize) -> Extent {
+        let close = match self.flat_close(open) {
+            Some(close) => Some(close),
+            None => self.match_closing(open),
+        };
+        match close {
+            Some(close) => Extent {
+                close: Some(close),
+                end: close + 1,
+            },
+            None => Extent {
+                close: None,
+                end: self.unclosed_end(open).0,
+            },
         }
     }
 
-    /// The grouped ply's group number `index` (at most one past the last),
-    /// made a capture annotation to be overwritten, with its span set.
-    fn annotation_slot(&mut self, index: usize, span: Span) -> Option<&mut Group> {
-        annotation_slot(self.last.grouped.groups.vec_mut(), index, span)
-    }
-
-    /// A group without parentheses inside, the commonest kind: its `)`
-    /// (the first one, with no `(` before it) and the offset of its first
-    /// `;` in its text, found in one pass.
-    fn flat_group(&self, open: usize) -> Option<(usize, Option<usize>)> {
+    /// The `)` of a group without parentheses inside, the commonest kind
+    /// (the first `)` after `open`, with no `(` before it).
+    #[inline]
+    fn flat_close(&self, open: usize) -> Option<usize> {
         let inside = self.bytes.get(open + 1..)?;
-        let mut semicolon = None;
-        let mut from = 0;
-        loop {
-            let i = from + memchr::memchr3(b'(', b')', b';', inside.get(from..)?)?;
-            match inside.get(i)? {
-                b')' => return Some((open + 1 + i, semicolon)),
-                b';' => {
-                    semicolon = semicolon.or(Some(i));
-                    from = i + 1;
-                }
-                _ => return None,
-            }
-        }
+        let i = memchr::memchr2(b'(', b')', inside)?;
+        (inside.get(i) == Some(&b')')).then_some(open + 1 + i)
     }
 
     /// The `)` matching the `(` at `open`, if any.
-    fn match_closing(&mut self, open: usize) -> Option<usize> {
-        match self.mode {
-            Mode::Row => self.scan_closing(open),
-            // Groups are read one after another, so scans from their `(`
-            // cover disjoint text; after the first unclosed group, whose
-            // scan ran to the end, a table of all matches, built in one
-            // pass, answers instead, so that parsing stays linear.
-            Mode::Inline => match &self.closing {
-                None => match self.scan_closing(open) {
-                    Some(close) => Some(close),
-                    None => {
-                        self.closing = Some(match_parentheses(self.bytes, open, self.end));
-                        None
-                    }
-                },
-                Some(table) => table
-                    .binary_search_by_key(&open, |&(at, _)| at)
-                    .ok()
-                    .and_then(|i| table.get(i))
-                    .and_then(|&(_, close)| close),
+    fn match_closing(&self, open: usize) -> Option<usize> {
+        if self.mode == Mode::Row {
+            return self.scan_closing(open);
+        }
+        // Groups are read one after another, so scans from their `(`
+        // cover disjoint text; after the first unclosed group, whose scan
+        // ran to the end, a table of all matches, built in one pass,
+        // answers instead, so that reading stays linear.
+        let Ok(mut closing) = self.closing.try_borrow_mut() else {
+            return self.scan_closing(open);
+        };
+        match &*closing {
+            None => match self.scan_closing(open) {
+                Some(close) => Some(close),
+                None => {
+                    *closing = Some(match_parentheses(self.bytes, open, self.end));
+                    None
+                }
             },
+            Some(table) => table
+                .binary_search_by_key(&open, |&(at, _)| at)
+                .ok()
+                .and_then(|i| table.get(i))
+                .and_then(|&(_, close)| close),
         }
     }
 
@@ -629,27 +603,129 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         None
     }
 
-    /// Reads what the text of a group is into the grouped ply's group
-    /// number `index` (the group spans `span`); `start` is the text's
-    /// offset in the game. `semicolon` is the offset of the first `;` in
-    /// `content`, if any. A capture annotation is written in place, into
-    /// the room of the one the slot held before.
-    fn classify(
-        &mut self,
+    /// Where a group whose `(` at `open` is never closed is taken to end:
+    /// where the next move begins (inline, at the next `;`) or at the end
+    /// of the line, whichever comes first, not into trailing white space;
+    /// with what was found there, for the error.
+    fn unclosed_end(&self, open: usize) -> (usize, &'static str) {
+        let rest = self.bytes.get(open + 1..self.end).unwrap_or_default();
+        let stop = match self.mode {
+            Mode::Inline => memchr::memchr2(b';', b'\n', rest),
+            Mode::Row => memchr::memchr(b'\n', rest),
+        };
+        let mut close = open + 1 + stop.unwrap_or(rest.len());
+        // Not into a line break's `\r`, nor into trailing white space.
+        while close > open + 1
+            && self
+                .bytes
+                .get(close - 1)
+                .is_some_and(u8::is_ascii_whitespace)
+        {
+            close -= 1;
+        }
+        let found = match stop.and_then(|i| rest.get(i)) {
+            Some(b';') => "`;`",
+            Some(_) => "end of line",
+            None => match self.mode {
+                Mode::Inline => "end of movetext",
+                Mode::Row => "end of line",
+            },
+        };
+        (close, found)
+    }
+
+    /// Reads the group whose `(` is at `open` into `groups[index]` (at
+    /// most one past the last; a capture annotation is written in place,
+    /// into the room of the one the slot held before), telling `findings`
+    /// what it finds; the offset after the group.
+    pub(crate) fn read_group<F: Findings>(
+        &self,
+        open: usize,
+        groups: &mut Vec<Group>,
+        index: usize,
+        findings: &mut F,
+    ) -> usize {
+        // The commonest group: a capture annotation closed by its `)`,
+        // with no comment, which has nothing to report.
+        if let Some(after) = read_closed_group(self.bytes, open, self.base, groups, index) {
+            return after;
+        }
+        self.read_other_group(open, groups, index, findings)
+    }
+
+    /// [`Region::read_group`] for a group that is not a capture
+    /// annotation alone.
+    fn read_other_group<F: Findings>(
+        &self,
+        open: usize,
+        groups: &mut Vec<Group>,
+        index: usize,
+        findings: &mut F,
+    ) -> usize {
+        let extent = self.extent(open);
+        let Some(close) = extent.close else {
+            self.unclosed_group(open, groups, index, findings);
+            return extent.end;
+        };
+        let content = self.text.get(open + 1..close).unwrap_or_default();
+        let span = self.span(open, close + 1);
+        self.classify(groups, index, span, content, open + 1, findings);
+        extent.end
+    }
+
+    /// Reads a group whose `(` at `open` is never closed, taken to end
+    /// as [`Region::unclosed_end`] says, as any group. The ply is kept;
+    /// the error says that plies may have been swallowed unless the group
+    /// reads as a capture annotation (with nothing after it) or as labels.
+    fn unclosed_group<F: Findings>(
+        &self,
+        open: usize,
+        groups: &mut Vec<Group>,
+        index: usize,
+        findings: &mut F,
+    ) {
+        let (close, found) = self.unclosed_end(open);
+        let content = self.text.get(open + 1..close).unwrap_or_default();
+        let span = self.span(open, close);
+        self.classify(groups, index, span, content, open + 1, findings);
+        let kept = groups.get(index).is_some_and(|group| match &group.kind {
+            GroupKind::Captures { comment, .. } => comment.is_none(),
+            GroupKind::Labels(_) => true,
+            _ => false,
+        });
+        let mut error = RawError::new(
+            ErrorKind::UnclosedParenthesis,
+            self.span(open, open + 1),
+            "unclosed parenthesis",
+            "`)`",
+            found,
+        );
+        if !kept {
+            error = error.losing_plies();
+        }
+        findings.error(error);
+    }
+
+    /// Reads what the text of a group is into `groups[index]` (the group
+    /// spans `span`); `start` is the text's offset in the game. A capture
+    /// annotation is written in place, into the room of the one the slot
+    /// held before.
+    fn classify<F: Findings>(
+        &self,
+        groups: &mut Vec<Group>,
         index: usize,
         span: Span,
         content: &str,
         start: usize,
-        semicolon: Option<usize>,
+        findings: &mut F,
     ) {
+        let semicolon = memchr::memchr(b';', content.as_bytes());
         if semicolon == Some(0) {
             // `(; text)`: a comment, written so because its text alone
             // would read as something else (see `Group`'s `Display`).
             let text = content.get(1..).unwrap_or_default();
             let text = text.strip_prefix(' ').unwrap_or(text);
-            if self.annotation_slot(index, span).is_some()
-                && let Some(group) = self.last.grouped.groups.get_mut(index)
-            {
+            if let Some(group) = annotation_slot(groups, index, span) {
                 group.kind = GroupKind::Comment(text.to_owned());
             }
             return;
@@ -660,7 +736,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             None => (content, None),
         };
         let head_span = self.span(start, start + head.len());
-        let Some(group) = self.annotation_slot(index, span) else {
+        let Some(group) = annotation_slot(groups, index, span) else {
             return;
         };
         let Some((annotation, comment)) = group.kind.captures_mut() else {
@@ -675,8 +751,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         };
         if let NotAnnotation::Hole(number, at) = not_annotation {
             let span = at.shifted(head_span.start);
-            self.errors
-                .push(RawError::hole_out_of_range(span, format!("`{number}`")));
+            findings.error(RawError::hole_out_of_range(span, format!("`{number}`")));
         }
         let kind = if let Some(labels) = labels(content) {
             GroupKind::Labels(labels)
@@ -687,7 +762,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
         {
             // Reads like a capture annotation: its claim is read (and so
             // checked), with a warning that quotes what was written.
-            self.warnings.push(RawWarning {
+            findings.warning(RawWarning {
                 kind: WarningKind::LooseCaptureAnnotation,
                 message: format!(
                     "{} is not written as a capture annotation; read as the annotation ({annotation})",
@@ -703,7 +778,7 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             if not_annotation == NotAnnotation::Shape && reads_like_claim(head) {
                 // A claim that cannot be read even loosely: kept as the
                 // comment it may be, and said so, since nothing checks it.
-                self.warnings.push(RawWarning {
+                findings.warning(RawWarning {
                     kind: WarningKind::LooseCaptureAnnotation,
                     message: format!(
                         "{} reads like a capture annotation but cannot be read as one (`2 from 8`, `4 from 5 and 6 each`); kept as a comment, so its claim is not checked",
@@ -714,66 +789,10 @@ impl<V: Sink + ?Sized> Cursor<'_, V> {
             }
             GroupKind::Comment(content.to_owned())
         };
-        if let Some(group) = self.last.grouped.groups.get_mut(index) {
+        if let Some(group) = groups.get_mut(index) {
             group.kind = kind;
         }
     }
-}
-
-/// Where the fast path reads a ply's group.
-pub(crate) enum GroupRoom<'r> {
-    /// The parser's reused ply: the group is its first and only one (the
-    /// room of the one there before reused).
-    Ply(&'r mut WrittenPly),
-    /// The sink's vector of the game's groups ([`Sink::group_room`]): the
-    /// group is added at its end.
-    Game(&'r mut Vec<Group>),
-}
-
-/// After a ply's head at `at`: the commonest group, `(…)` or ` (…)`
-/// holding only a capture annotation (no comment), read into
-/// `room`; gives whether there was one and the offset after it (`at` if
-/// not). `None` (for the general path to read) for a group of any other
-/// kind; the room may then be left half written. `base` is the absolute
-/// offset of `bytes`.
-#[inline(always)]
-pub(crate) fn plain_group(
-    bytes: &[u8],
-    at: usize,
-    base: usize,
-    room: &mut GroupRoom<'_>,
-) -> Option<(bool, usize)> {
-    let open = match (bytes.get(at), bytes.get(at + 1)) {
-        (Some(b'('), _) => at,
-        (Some(b' '), Some(b'(')) => at + 1,
-        _ => return Some((false, at)),
-    };
-    plain_group_at(bytes, open, base, room).map(|after| (true, after))
-}
-
-/// [`plain_group`] from the group's `(` at `open` on: the offset after
-/// its `)`.
-fn plain_group_at(
-    bytes: &[u8],
-    open: usize,
-    base: usize,
-    room: &mut GroupRoom<'_>,
-) -> Option<usize> {
-    let (groups, index) = match room {
-        GroupRoom::Ply(ply) => {
-            // One look at whether the groups are the ply's own (they are,
-            // in the parser's reused ply), then the vector is written
-            // directly.
-            let groups = ply.groups.vec_mut();
-            groups.truncate(1);
-            (groups, 0)
-        }
-        GroupRoom::Game(groups) => {
-            let index = groups.len();
-            (&mut **groups, index)
-        }
-    };
-    read_closed_group(bytes, open, base, groups, index)
 }
 
 /// The commonest group, a capture annotation closed by its `)` with no
@@ -807,9 +826,9 @@ fn read_closed_group(
 fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<&mut Group> {
     if index >= groups.len() {
         if groups.capacity() == 0 {
-            // Room for this group only: most plies have one (the tree moves
-            // them out and this room is reused). Later groups grow the room
-            // by doubling, so that a ply with many stays linear.
+            // Room for this group only: most plies have one. Later groups
+            // grow the room by doubling, so that a ply with many stays
+            // linear.
             groups.reserve_exact(1);
         }
         groups.push(Group {
@@ -954,8 +973,8 @@ fn reads_like_claim(text: &str) -> bool {
 /// a second `,` in a move) is followed on its line, after spaces or tabs,
 /// by `,`, `;` or text that reads as moves ([`reads_as_moves`]): then it
 /// stands between plies by mistake ([`ErrorKind::StraySeparator`]) and is
-/// read as the separator that belongs there. Every reader asks this one
-/// question (the fast paths give up where the answer is yes).
+/// read as the separator that belongs there. Inline moves and numbered
+/// rows ask this one question.
 pub(crate) fn stray_separator(bytes: &[u8], at: usize) -> bool {
     let mut next = at + 1;
     while matches!(bytes.get(next), Some(b' ' | b'\t')) {

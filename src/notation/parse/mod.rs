@@ -2,16 +2,18 @@
 
 mod cursor;
 mod inline;
-pub(crate) mod plain;
 pub(crate) mod rows;
 pub(crate) mod split;
 mod tags;
 
 use super::error::{ErrorKind, MAX_ERRORS_PER_GAME, MAX_WARNINGS_PER_GAME, RawError};
 use super::span::LineIndex;
-use super::visit::{Sink, Visitor};
-use super::{GroupKind, Layout, Location, ParseError, Span, Warning, WarningKind, WrittenPly};
-use cursor::{Cursor, LastPly, Mode};
+use super::visit::{GroupToken, PlyToken, Visitor};
+use super::{
+    Group, GroupKind, Groups, Layout, Location, ParseError, Span, Warning, WarningKind, WrittenPly,
+};
+use cursor::{Cursor, Mode};
+pub(crate) use cursor::{Noted, Region};
 
 /// A warning before its location is computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,11 +98,11 @@ pub(crate) struct GameParse<'a, V: ?Sized> {
     pub visitor: &'a mut V,
     /// Whether the visitor has asked to stop.
     pub stopped: bool,
-    /// The last ply read, and room reused from ply to ply.
-    pub last: LastPly,
+    /// Room for the groups the reader reads itself, reused.
+    pub scratch: Vec<Group>,
 }
 
-impl<'a, V: Sink + ?Sized> GameParse<'a, V> {
+impl<'a, V: Visitor + ?Sized> GameParse<'a, V> {
     fn new(text: &'a str, base: usize, visitor: &'a mut V) -> GameParse<'a, V> {
         GameParse {
             text,
@@ -109,7 +111,7 @@ impl<'a, V: Sink + ?Sized> GameParse<'a, V> {
             warnings: Kept::new(MAX_WARNINGS_PER_GAME),
             visitor,
             stopped: false,
-            last: LastPly::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -135,19 +137,38 @@ impl<'a, V: Sink + ?Sized> GameParse<'a, V> {
             mode,
             errors: &mut self.errors,
             warnings: &mut self.warnings,
-            closing: None,
+            closing: std::cell::RefCell::new(None),
             visitor: &mut *self.visitor,
             stopped: &mut self.stopped,
-            last: &mut self.last,
+            last_hole: None,
+            scratch: &mut self.scratch,
         }
     }
 }
 
-/// A visitor that wants nothing.
-struct Ignore;
+/// A visitor that keeps the last ply with its groups.
+#[derive(Default)]
+struct LastPly(Option<WrittenPly>);
 
-impl Visitor for Ignore {
+impl Visitor for LastPly {
     type Output = ();
+
+    fn ply(&mut self, ply: &PlyToken) -> std::ops::ControlFlow<()> {
+        self.0 = Some(WrittenPly {
+            hole: ply.hole,
+            mark: ply.mark,
+            groups: Groups::new(),
+            span: ply.span,
+        });
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn group(&mut self, group: &GroupToken<'_>) -> std::ops::ControlFlow<()> {
+        if let Some(ply) = &mut self.0 {
+            group.read_into(ply.groups.vec_mut());
+        }
+        std::ops::ControlFlow::Continue(())
+    }
 
     fn end_game(&mut self) {}
 }
@@ -200,7 +221,7 @@ pub(crate) struct BadBytes<'a> {
 /// Parses the text of one game, which starts at absolute offset `base`
 /// on line `first_line`, handing its parts to `visitor`. `bad` holds the
 /// bytes that were not UTF-8 (read as `?`).
-pub(crate) fn parse_game<V: Sink + ?Sized>(
+pub(crate) fn parse_game<V: Visitor + ?Sized>(
     text: &str,
     base: usize,
     first_line: usize,
@@ -209,7 +230,7 @@ pub(crate) fn parse_game<V: Sink + ?Sized>(
 ) -> V::Output {
     let mut lines = LineIndex::new(text, base, first_line);
     let mut game = GameParse::new(text, base, visitor);
-    game.emit(Sink::begin_game);
+    game.emit(Visitor::begin_game);
     if !game.stopped {
         game_body(&mut game);
     }
@@ -320,7 +341,7 @@ fn locate_all(
     locations.into_iter()
 }
 
-fn game_body<V: Sink + ?Sized>(game: &mut GameParse<'_, V>) {
+fn game_body<V: Visitor + ?Sized>(game: &mut GameParse<'_, V>) {
     let text = game.text;
     let mut body = None;
     let mut tags = false;
@@ -383,25 +404,9 @@ fn game_body<V: Sink + ?Sized>(game: &mut GameParse<'_, V>) {
             })
             .map_or(text.len(), |(start, _)| start),
     };
-    let movetext = plain::RawMovetext {
-        text,
-        base: game.base,
-        layout,
-        start: body_start,
-        region_end,
-    };
-    let skimmed = if game.stopped {
-        None
-    } else {
-        game.visitor.skim_movetext(&movetext)
-    };
-    let prose_start = match (skimmed, layout) {
-        (Some(end), _) => end,
-        (None, Layout::Numbered) => rows::parse_rows(game, body_start),
-        (None, Layout::Inline) => {
-            let region = text.as_bytes().get(body_start..region_end);
-            let moves = 1 + memchr::memchr_iter(b';', region.unwrap_or_default()).count();
-            game.visitor.expect_moves(moves);
+    let prose_start = match layout {
+        Layout::Numbered => rows::parse_rows(game, body_start),
+        Layout::Inline => {
             let mut cursor = game.cursor(body_start, region_end, Mode::Inline);
             inline::parse_inline(&mut cursor);
             cursor.pos
@@ -421,7 +426,7 @@ fn game_body<V: Sink + ?Sized>(game: &mut GameParse<'_, V>) {
 /// prose that starts as moves do, which is kept as text and not replayed
 /// ([`WarningKind::ProseReadsAsMoves`]), and each bracketed note
 /// ([`WarningKind::BracketedNote`]).
-fn prose_warnings<V: Sink + ?Sized>(
+fn prose_warnings<V: Visitor + ?Sized>(
     game: &mut GameParse<'_, V>,
     layout: Layout,
     at: usize,
@@ -468,11 +473,11 @@ pub(crate) fn reads_as_comment(text: &str) -> bool {
         return false;
     }
     let written = format!("1({text})");
-    let mut ignore = Ignore;
-    let mut game = GameParse::new(&written, 0, &mut ignore);
+    let mut last = LastPly::default();
+    let mut game = GameParse::new(&written, 0, &mut last);
     let mut cursor = game.cursor(0, written.len(), Mode::Inline);
-    let read = cursor.ply().is_ok() && cursor.at_end();
-    let ply = cursor.take_last_ply();
+    let read = cursor.ply(crate::Player::South, false).is_ok() && cursor.at_end();
+    let ply = last.0.unwrap_or_else(|| WrittenPly::new(crate::Hole::MIN));
     read && matches!(
         ply.groups.as_slice(),
         [group] if matches!(&group.kind, GroupKind::Comment(read) if read == text)
@@ -481,11 +486,11 @@ pub(crate) fn reads_as_comment(text: &str) -> bool {
 
 /// Parses `text` as exactly one ply, such as `12!(2 from 1)`.
 pub(crate) fn parse_ply(text: &str) -> Result<WrittenPly, Vec<ParseError>> {
-    let mut ignore = Ignore;
-    let mut game = GameParse::new(text, 0, &mut ignore);
+    let mut last = LastPly::default();
+    let mut game = GameParse::new(text, 0, &mut last);
     let mut cursor = game.cursor(0, text.len(), Mode::Inline);
     cursor.skip_ws();
-    let result = cursor.ply().map(|()| cursor.take_last_ply());
+    let result = cursor.ply(crate::Player::South, false);
     cursor.skip_ws();
     if result.is_ok() && !cursor.at_end() {
         cursor.error(
@@ -494,13 +499,10 @@ pub(crate) fn parse_ply(text: &str) -> Result<WrittenPly, Vec<ParseError>> {
             "end of input",
         );
     }
+    let errors = game.errors.items;
+    let result = result.map(|()| last.0.unwrap_or_else(|| WrittenPly::new(crate::Hole::MIN)));
     let mut lines = LineIndex::new(text, 0, 1);
-    let errors: Vec<ParseError> = game
-        .errors
-        .items
-        .into_iter()
-        .map(|e| e.locate(&mut lines))
-        .collect();
+    let errors: Vec<ParseError> = errors.into_iter().map(|e| e.locate(&mut lines)).collect();
     match result {
         Ok(ply) if errors.is_empty() => Ok(ply),
         _ => Err(errors),

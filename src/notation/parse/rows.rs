@@ -2,7 +2,7 @@
 
 use crate::Player;
 use crate::notation::error::ErrorKind;
-use crate::notation::visit::{MoveEnd, Sink, Skip};
+use crate::notation::visit::{MoveEnd, Skip, Visitor};
 use crate::notation::{Label, Span};
 use std::ops::ControlFlow;
 
@@ -83,7 +83,7 @@ pub(crate) fn header(line: &str) -> Option<Label> {
 /// Parses rows and variation headers from `from` on, handing them to the
 /// visitor; returns where the movetext ends (the start of the first line
 /// that is neither, or of the first blank line).
-pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut GameParse<'_, V>, from: usize) -> usize {
+pub(crate) fn parse_rows<V: Visitor + ?Sized>(game: &mut GameParse<'_, V>, from: usize) -> usize {
     let text = game.text;
     // Whether the rows of the current variation are skipped.
     let mut skip = false;
@@ -112,7 +112,7 @@ pub(crate) fn parse_rows<V: Sink + ?Sized>(game: &mut GameParse<'_, V>, from: us
         }
         let mut cursor = game.cursor(start, end, Mode::Row);
         if row(&mut cursor).is_err() {
-            cursor.emit(Sink::abandon_move);
+            cursor.emit(Visitor::abandon_move);
         }
     }
     text.len()
@@ -137,7 +137,7 @@ pub(crate) fn row_number(bytes: &[u8], from: usize) -> (u32, usize) {
     (number, end)
 }
 
-fn row<V: Sink + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
+fn row<V: Visitor + ?Sized>(cursor: &mut Cursor<'_, V>) -> Result<(), Failed> {
     cursor.skip_ws();
     let number_start = cursor.pos;
     let (number, after) = row_number(cursor.bytes, number_start);

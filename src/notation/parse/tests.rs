@@ -460,7 +460,9 @@ fn many_errors_on_one_line_are_capped_and_located() {
 mod visitor {
     use std::ops::ControlFlow;
 
-    use crate::notation::{Label, MoveEnd, PlyToken, RecordReader, Skip, Span, Visitor};
+    use crate::notation::{
+        GroupToken, Label, MoveEnd, PlyToken, RecordReader, Skip, Span, Visitor,
+    };
 
     /// Records the events it sees, and stops after `limit` plies.
     struct Log {
@@ -476,12 +478,13 @@ mod visitor {
             ControlFlow::Continue(())
         }
 
-        fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+        fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
+            let number = number.map(|(number, _)| number);
             self.events.push(format!("move {number:?}"));
             ControlFlow::Continue(())
         }
 
-        fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
+        fn ply(&mut self, ply: &PlyToken) -> ControlFlow<()> {
             self.events.push(format!(
                 "{:?}{} {}",
                 ply.player,
@@ -562,22 +565,30 @@ mod visitor {
             ControlFlow::Continue(Skip(skip))
         }
 
-        fn begin_move(&mut self, number: Option<u32>) -> ControlFlow<()> {
+        fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
+            let number = number.map(|(number, _)| number);
             self.events.push(format!("move {number:?}"));
             ControlFlow::Continue(())
         }
 
-        fn ply(&mut self, ply: &PlyToken<'_>) -> ControlFlow<()> {
-            let groups: Vec<String> = ply
-                .groups()
-                .map(|group| format!("{}@{}", group.text, group.span.start))
-                .collect();
+        fn ply(&mut self, ply: &PlyToken) -> ControlFlow<()> {
             self.events.push(format!(
-                "{:?} {} {}",
+                "{:?} {} ",
                 ply.player,
                 ply.hole.map_or(0, |hole| hole.number()),
-                groups.join(" ")
             ));
+            ControlFlow::Continue(())
+        }
+
+        /// Adds the group's text and place to its ply's event, the groups
+        /// joined by spaces.
+        fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
+            if let Some(event) = self.events.last_mut() {
+                if !event.ends_with(' ') {
+                    event.push(' ');
+                }
+                event.push_str(&format!("{}@{}", group.text(), group.span().start));
+            }
             ControlFlow::Continue(())
         }
 
@@ -659,10 +670,9 @@ fn shifted(mut ply: WrittenPly, by: usize) -> WrittenPly {
 proptest::proptest! {
     #![proptest_config(crate::proptest_config(1024))]
 
-    /// A move of two plies, each maybe with a mark and a group (which the
-    /// inline fast path reads when it is a capture annotation in the rules'
-    /// phrasing), gives the same plies, spans included, as each ply parsed
-    /// alone by the general path; so do the moves around it.
+    /// A move of two plies, each maybe with a mark and a group, gives the
+    /// same plies, spans included, as each ply parsed alone; so do the
+    /// moves around it.
     #[test]
     fn a_move_gives_the_plies_each_gives_alone(
         plies in proptest::collection::vec(
@@ -809,7 +819,8 @@ fn group_vectors(record: &Record) -> (Vec<(*const crate::notation::Group, usize)
 
 #[test]
 fn the_plies_of_a_game_share_one_vector_of_groups() {
-    // The fast path, the general path, alternatives and a variation.
+    // Plain plies, plies with several groups, alternatives and a
+    // variation.
     let inline = ok("4 (2 from 7), 8 (A); 5, 6 (wins) (2 from 1); 3 or 4 (4?), 9\n");
     let (vectors, groups) = group_vectors(&inline);
     assert_eq!((vectors.len(), groups), (1, 5));
