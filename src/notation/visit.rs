@@ -431,24 +431,25 @@ pub trait Visitor {
 
 /// The visitor that builds the tree.
 ///
-/// A move is gathered from its plies' scalar parts and written onto its
-/// line in one piece when it ends, so that the large `WrittenMove` is
-/// not written twice; a move with alternatives is written onto the line
-/// at its first alternative and filled in place from there.
+/// A move is built in place in the builder as its plies come, and moved
+/// onto its line in one piece when it ends (made where it goes there, not
+/// aside and copied); a move that ends without its South turn is dropped.
 ///
 /// The groups of all plies of the game are read into one vector as they
-/// come, each ply holding its range of it ([`Groups::pending`]); when the
-/// game ends, the vector is shared with every ply that has groups
-/// ([`Groups::share`]), so that building a tree costs no allocation per
-/// ply with groups. (A range holds up to some four billion groups, far
-/// more than memory does.)
+/// come, each ply holding its range of it ([`Groups::pending`], set when
+/// the ply's groups end); when the game ends, the vector is shared with
+/// every ply that has groups ([`Groups::share`]), so that building a tree
+/// costs no allocation per ply with groups. (A range holds up to some
+/// four billion groups, far more than memory does.)
 #[derive(Default)]
 pub(crate) struct TreeBuilder {
     record: Record,
-    /// The move being built, if any.
-    open: OpenMove,
-    /// The move being gathered ([`OpenMove::Gathered`]).
-    gathered: Gathered,
+    /// Whether a move is being built.
+    open: bool,
+    /// Whether the move being built has its South turn (a ply, or `...`).
+    south: bool,
+    /// The move being built (empty when none is).
+    current: OpenMove,
     /// The groups of the game's plies, in the order they were read.
     groups: Vec<Group>,
     /// Where the groups of the move being built start in `groups`.
@@ -461,227 +462,80 @@ pub(crate) struct TreeBuilder {
     warnings: Vec<Warning>,
 }
 
-/// The move being built.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-enum OpenMove {
-    /// No move is being built.
-    #[default]
-    None,
-    /// The move is gathered in [`TreeBuilder::gathered`], not yet on its
-    /// line.
-    Gathered,
-    /// The move is the last of its line, filled in place.
-    Written,
-}
+/// The move being built: South's turn is a placeholder until
+/// the builder's `south` says it is there.
+struct OpenMove(WrittenMove);
 
-/// A move gathered from its parts.
-#[derive(Debug, Default, Clone, Copy)]
-struct Gathered {
-    number: Option<(u32, Span)>,
-    south: GatheredSouth,
-    north: Option<Parts>,
-}
-
-/// South's turn of a gathered move.
-#[derive(Debug, Default, Clone, Copy)]
-enum GatheredSouth {
-    /// Not read yet.
-    #[default]
-    None,
-    Ply(Parts),
-    /// Left out, written `...` at the span.
-    Elided(Span),
-}
-
-/// A ply's scalar parts, and the range of the game's groups that holds
-/// its groups.
-#[derive(Debug, Clone, Copy)]
-struct Parts {
-    hole: Option<Hole>,
-    mark: Option<Mark>,
-    span: Span,
-    groups: (usize, usize),
-}
-
-impl Parts {
-    fn of(token: &PlyToken, groups: usize) -> Parts {
-        Parts {
-            hole: token.hole,
-            mark: token.mark,
-            span: token.span,
-            groups: (groups, groups),
-        }
-    }
-
-    /// The ply, holding its range of the game's groups.
-    fn ply(self) -> WrittenPly {
-        let (start, end) = self.groups;
-        WrittenPly {
-            hole: self.hole,
-            mark: self.mark,
-            groups: if end > start {
-                Groups::pending(start, end).unwrap_or_default()
-            } else {
-                Groups::new()
-            },
-            span: self.span,
-        }
+impl Default for OpenMove {
+    #[inline]
+    fn default() -> OpenMove {
+        OpenMove(empty_move())
     }
 }
 
-/// Where the last ply handed over went: into the gathered move, or into
-/// the move on the line (its turn's first ply or its last alternative).
+/// A move with nothing written yet.
+#[inline]
+fn empty_move() -> WrittenMove {
+    WrittenMove {
+        number: None,
+        south: SouthTurn::Elided {
+            span: Span::default(),
+        },
+        north: None,
+        ending: None,
+        full_stop: false,
+        span: Span::default(),
+    }
+}
+
+/// Where a ply of the move being built went: its turn's first ply or the
+/// turn's last alternative.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Slot {
-    GatheredSouth,
-    GatheredNorth,
+    South,
     SouthAlternative,
     North,
     NorthAlternative,
 }
 
+/// The line moves are written onto: the last variation's, or the main
+/// line.
+#[inline]
+fn line_of(movetext: &mut Movetext) -> &mut Vec<WrittenMove> {
+    match movetext.variations.last_mut() {
+        Some(variation) => &mut variation.moves,
+        None => &mut movetext.moves,
+    }
+}
+
 impl TreeBuilder {
-    fn line(&mut self) -> &mut Vec<WrittenMove> {
-        let movetext: &mut Movetext = &mut self.record.movetext;
-        match movetext.variations.last_mut() {
-            Some(variation) => &mut variation.moves,
-            None => &mut movetext.moves,
+    /// Drops the move being built, if any, and its groups.
+    #[inline]
+    fn close_open_move(&mut self) {
+        self.last = None;
+        if self.open {
+            self.drop_open_move();
         }
     }
 
-    /// Drops the move being built, if any, and its groups.
-    fn close_open_move(&mut self) {
-        self.last = None;
-        match std::mem::take(&mut self.open) {
-            OpenMove::None => return,
-            OpenMove::Gathered => {}
-            OpenMove::Written => {
-                self.line().pop();
-            }
-        }
+    /// Drops the move being built and its groups.
+    #[cold]
+    fn drop_open_move(&mut self) {
+        self.open = false;
+        self.current = OpenMove::default();
         self.groups.truncate(self.open_groups);
     }
 
-    /// Writes the gathered move onto its line, ending as `end` says,
-    /// if it has its South turn; whether it did.
+    /// Gives the last ply handed over its range of the game's groups, if
+    /// it was kept and has groups.
     #[inline]
-    fn write_gathered(&mut self, end: &MoveEnd<'_>) -> bool {
-        let gathered = &self.gathered;
-        let south = match gathered.south {
-            GatheredSouth::None => return false,
-            GatheredSouth::Ply(parts) => SouthTurn::Written(Turn::single(parts.ply())),
-            GatheredSouth::Elided(span) => SouthTurn::Elided { span },
+    fn end_ply(&mut self) {
+        let Some(slot) = self.last.take() else {
+            return;
         };
-        let number = gathered.number;
-        let north = gathered.north.map(|parts| Turn::single(parts.ply()));
-        let main = self.record.movetext.variations.is_empty();
-        let line = self.line();
-        if line.len() == line.capacity() {
-            // Published games run to a few dozen moves: skip the first
-            // few doublings of a 200-byte element. Variations are short,
-            // and there may be many: room for one move, not the four a
-            // vector would make.
-            if main {
-                line.reserve(line.len().max(32));
-            } else {
-                line.reserve_exact(1);
-            }
-        }
-        line.push(WrittenMove {
-            number,
-            south,
-            north,
-            ending: end.ending.map(|ending| Box::new(ending.clone())),
-            full_stop: end.full_stop,
-            span: end.span,
-        });
-        true
-    }
-
-    /// Writes the gathered move onto its line as it stands, to be filled
-    /// in place from there (an alternative follows).
-    #[cold]
-    fn write_open(&mut self) {
-        let end = MoveEnd {
-            ending: None,
-            full_stop: false,
-            span: Span::default(),
-        };
-        if self.write_gathered(&end) {
-            self.open = OpenMove::Written;
-        }
-    }
-
-    /// A ply of the move on the line: where it is written (`None` if it is
-    /// not kept).
-    fn written_ply(&mut self, token: &PlyToken, ply: WrittenPly) -> Option<Slot> {
-        let m = self.line().last_mut()?;
-        match token.player {
-            Player::North => match &mut m.north {
-                Some(turn) if token.alternative => {
-                    push_last(&mut turn.alternatives, ply);
-                    Some(Slot::NorthAlternative)
-                }
-                north => {
-                    *north = Some(Turn::single(ply));
-                    Some(Slot::North)
-                }
-            },
-            Player::South => match m.south.turn_mut() {
-                Some(turn) if token.alternative => {
-                    push_last(&mut turn.alternatives, ply);
-                    Some(Slot::SouthAlternative)
-                }
-                _ => None,
-            },
-        }
-    }
-
-    /// A ply of the gathered move: where it is kept (`None` if it is
-    /// not).
-    #[inline]
-    fn gathered_ply(&mut self, token: &PlyToken) -> Option<Slot> {
-        let parts = Parts::of(token, self.groups.len());
-        let gathered = &mut self.gathered;
-        match (token.player, &gathered.south, &gathered.north) {
-            // North's ply before South's turn: the move is dropped when
-            // it ends.
-            (Player::North, GatheredSouth::None, _) => None,
-            (Player::South, GatheredSouth::None, _) => {
-                gathered.south = GatheredSouth::Ply(parts);
-                Some(Slot::GatheredSouth)
-            }
-            (Player::North, _, None) => {
-                gathered.north = Some(parts);
-                Some(Slot::GatheredNorth)
-            }
-            _ if token.alternative => {
-                self.write_open();
-                let ply = parts.ply();
-                if self.open == OpenMove::Written {
-                    self.written_ply(token, ply)
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        }
-    }
-
-    /// The ply at `slot` of the move on the line.
-    fn ply_at(&mut self, slot: Slot) -> Option<&mut WrittenPly> {
-        let m = self.line().last_mut()?;
-        match slot {
-            Slot::SouthAlternative => m
-                .south
-                .turn_mut()
-                .and_then(|turn| turn.alternatives.last_mut()),
-            Slot::North => m.north.as_mut().map(|turn| &mut turn.ply),
-            Slot::NorthAlternative => m
-                .north
-                .as_mut()
-                .and_then(|turn| turn.alternatives.last_mut()),
-            Slot::GatheredSouth | Slot::GatheredNorth => None,
+        let (start, end) = (self.ply_groups, self.groups.len());
+        if end > start {
+            set_groups(&mut self.current.0, slot, start, end);
         }
     }
 
@@ -729,6 +583,67 @@ fn push_last(plies: &mut Alternatives, ply: WrittenPly) {
     plies.push(ply);
 }
 
+/// Gives the ply at `slot` of `m` the range `start..end` of the game's
+/// groups.
+#[inline]
+fn set_groups(m: &mut WrittenMove, slot: Slot, start: usize, end: usize) {
+    let ply = match slot {
+        Slot::South => m.south.turn_mut().map(|turn| &mut turn.ply),
+        Slot::SouthAlternative => m
+            .south
+            .turn_mut()
+            .and_then(|turn| turn.alternatives.last_mut()),
+        Slot::North => m.north.as_mut().map(|turn| &mut turn.ply),
+        Slot::NorthAlternative => m
+            .north
+            .as_mut()
+            .and_then(|turn| turn.alternatives.last_mut()),
+    };
+    if let Some(ply) = ply {
+        ply.groups = Groups::pending(start, end).unwrap_or_default();
+    }
+}
+
+/// Writes the ply of `token` into `m`, the move being built (`south`:
+/// whether it has its South turn); where it is written (`None` if it is
+/// not kept: North's ply before South's turn, whose move is dropped when
+/// it ends, or a second first ply of a turn).
+#[inline]
+fn write_ply(m: &mut WrittenMove, south: &mut bool, token: &PlyToken) -> Option<Slot> {
+    let ply = WrittenPly {
+        hole: token.hole,
+        mark: token.mark,
+        groups: Groups::new(),
+        span: token.span,
+    };
+    match token.player {
+        Player::South if !*south => {
+            m.south = SouthTurn::Written(Turn::single(ply));
+            *south = true;
+            Some(Slot::South)
+        }
+        Player::South => match m.south.turn_mut() {
+            Some(turn) if token.alternative => {
+                push_last(&mut turn.alternatives, ply);
+                Some(Slot::SouthAlternative)
+            }
+            _ => None,
+        },
+        Player::North if !*south => None,
+        Player::North => match &mut m.north {
+            Some(turn) if token.alternative => {
+                push_last(&mut turn.alternatives, ply);
+                Some(Slot::NorthAlternative)
+            }
+            Some(_) => None,
+            north @ None => {
+                *north = Some(Turn::single(ply));
+                Some(Slot::North)
+            }
+        },
+    }
+}
+
 impl Visitor for TreeBuilder {
     type Output = (Record, Vec<ParseError>, Vec<Warning>);
 
@@ -764,34 +679,28 @@ impl Visitor for TreeBuilder {
     #[inline]
     fn begin_move(&mut self, number: Option<(u32, Span)>) -> ControlFlow<()> {
         self.close_open_move();
-        self.open = OpenMove::Gathered;
-        self.gathered = Gathered {
-            number,
-            south: GatheredSouth::None,
-            north: None,
-        };
         self.open_groups = self.groups.len();
+        self.current.0.number = number;
+        self.open = true;
+        self.south = false;
         ControlFlow::Continue(())
     }
 
     #[inline]
     fn ply(&mut self, token: &PlyToken) -> ControlFlow<()> {
+        if !self.open {
+            return ControlFlow::Continue(());
+        }
+        self.end_ply();
         self.ply_groups = self.groups.len();
-        self.last = match self.open {
-            OpenMove::Gathered => self.gathered_ply(token),
-            OpenMove::Written => {
-                let ply = Parts::of(token, self.groups.len()).ply();
-                self.written_ply(token, ply)
-            }
-            OpenMove::None => None,
-        };
+        self.last = write_ply(&mut self.current.0, &mut self.south, token);
         ControlFlow::Continue(())
     }
 
     fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
-        let Some(slot) = self.last else {
+        if self.last.is_none() {
             return ControlFlow::Continue(());
-        };
+        }
         if self.groups.capacity() == 0 {
             // Room for a few dozen groups at once (a few doublings of a
             // large element fewer); what is left over is given back when
@@ -799,56 +708,52 @@ impl Visitor for TreeBuilder {
             self.groups.reserve_exact(32);
         }
         group.read_into(&mut self.groups);
-        let end = self.groups.len();
-        let gathered = &mut self.gathered;
-        let parts = match (slot, &mut gathered.south, &mut gathered.north) {
-            (Slot::GatheredSouth, GatheredSouth::Ply(parts), _)
-            | (Slot::GatheredNorth, _, Some(parts)) => parts,
-            _ => {
-                // A ply of the move on the line: its range grows by one.
-                let start = self.ply_groups;
-                if let Some(ply) = self.ply_at(slot) {
-                    ply.groups = Groups::pending(start, end).unwrap_or_default();
-                }
-                return ControlFlow::Continue(());
-            }
-        };
-        parts.groups.1 = end;
         ControlFlow::Continue(())
     }
 
     #[inline]
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
-        self.last = None;
-        match std::mem::take(&mut self.open) {
-            OpenMove::Gathered => {
-                if !self.write_gathered(end) {
-                    self.groups.truncate(self.open_groups);
-                }
-            }
-            OpenMove::Written => {
-                if let Some(m) = self.line().last_mut() {
-                    if end.ending.is_some() {
-                        m.ending = end.ending.map(|ending| Box::new(ending.clone()));
-                    }
-                    m.full_stop = end.full_stop;
-                    m.span = end.span;
-                }
-            }
-            OpenMove::None => {}
+        self.end_ply();
+        if !self.open {
+            return ControlFlow::Continue(());
         }
+        if !self.south {
+            // No South turn: the move is not kept.
+            self.drop_open_move();
+            return ControlFlow::Continue(());
+        }
+        self.open = false;
+        let m = &mut self.current.0;
+        if let Some(ending) = end.ending {
+            m.ending = Some(Box::new(ending.clone()));
+        }
+        m.full_stop = end.full_stop;
+        m.span = end.span;
+        let main = self.record.movetext.variations.is_empty();
+        let line = line_of(&mut self.record.movetext);
+        if line.len() == line.capacity() {
+            // Published games run to a few dozen moves: skip the first
+            // few doublings of a large element. Variations are short,
+            // and there may be many: room for one move, not the four a
+            // vector would make.
+            if main {
+                line.reserve(line.len().max(32));
+            } else {
+                line.reserve_exact(1);
+            }
+        }
+        // Moved where it goes (room is made above), not aside and copied.
+        let current = &mut self.current.0;
+        line.extend(std::iter::once_with(|| {
+            std::mem::replace(current, empty_move())
+        }));
         ControlFlow::Continue(())
     }
 
     fn elide_south(&mut self, span: Span) -> ControlFlow<()> {
-        match self.open {
-            OpenMove::Gathered => self.gathered.south = GatheredSouth::Elided(span),
-            OpenMove::Written => {
-                if let Some(m) = self.line().last_mut() {
-                    m.south = SouthTurn::Elided { span };
-                }
-            }
-            OpenMove::None => {}
+        if self.open {
+            self.current.0.south = SouthTurn::Elided { span };
+            self.south = true;
         }
         ControlFlow::Continue(())
     }
