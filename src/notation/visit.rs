@@ -617,11 +617,16 @@ fn write_ply(m: &mut WrittenMove, south: &mut bool, token: &PlyToken) -> Option<
         span: token.span,
     };
     match token.player {
-        Player::South if !*south => {
-            m.south = SouthTurn::Written(Turn::single(ply));
-            *south = true;
-            Some(Slot::South)
-        }
+        // Until South's turn is there, its place holds the placeholder
+        // (nothing to drop).
+        Player::South if !*south => match &mut m.south {
+            placeholder @ SouthTurn::Elided { .. } => {
+                *placeholder = SouthTurn::Written(Turn::single(ply));
+                *south = true;
+                Some(Slot::South)
+            }
+            SouthTurn::Written(_) => None,
+        },
         Player::South => match m.south.turn_mut() {
             Some(turn) if token.alternative => {
                 push_last(&mut turn.alternatives, ply);
