@@ -747,10 +747,21 @@ impl Visitor for TreeBuilder {
                 line.reserve_exact(1);
             }
         }
-        // Moved where it goes (room is made above), not aside and copied.
-        let current = &mut self.current.0;
-        line.extend(std::iter::once_with(|| {
-            std::mem::replace(current, empty_move())
+        // Moved where it goes (room is made above) field by field, not
+        // aside and copied whole; the builder's move is left empty.
+        let m = &mut self.current.0;
+        line.extend(std::iter::once_with(|| WrittenMove {
+            number: m.number.take(),
+            south: std::mem::replace(
+                &mut m.south,
+                SouthTurn::Elided {
+                    span: Span::default(),
+                },
+            ),
+            north: m.north.take(),
+            ending: m.ending.take(),
+            full_stop: m.full_stop,
+            span: m.span,
         }));
         ControlFlow::Continue(())
     }
