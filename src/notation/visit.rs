@@ -462,8 +462,9 @@ pub(crate) struct TreeBuilder {
     warnings: Vec<Warning>,
 }
 
-/// The move being built: South's turn is a placeholder until
-/// the builder's `south` says it is there.
+/// The move being built: its number and turns (South's a placeholder
+/// until the builder's `south` says it is there); its ending, full stop
+/// and span are written straight onto the line when it ends.
 struct OpenMove(WrittenMove);
 
 impl Default for OpenMove {
@@ -728,12 +729,7 @@ impl Visitor for TreeBuilder {
             return ControlFlow::Continue(());
         }
         self.open = false;
-        let m = &mut self.current.0;
-        if let Some(ending) = end.ending {
-            m.ending = Some(Box::new(ending.clone()));
-        }
-        m.full_stop = end.full_stop;
-        m.span = end.span;
+        let ending = end.ending.map(|ending| Box::new(ending.clone()));
         let main = self.record.movetext.variations.is_empty();
         let line = line_of(&mut self.record.movetext);
         if line.len() == line.capacity() {
@@ -751,7 +747,7 @@ impl Visitor for TreeBuilder {
         // aside and copied whole; the builder's move is left empty.
         let m = &mut self.current.0;
         line.extend(std::iter::once_with(|| WrittenMove {
-            number: m.number.take(),
+            number: m.number,
             south: std::mem::replace(
                 &mut m.south,
                 SouthTurn::Elided {
@@ -759,9 +755,9 @@ impl Visitor for TreeBuilder {
                 },
             ),
             north: m.north.take(),
-            ending: m.ending.take(),
-            full_stop: m.full_stop,
-            span: m.span,
+            ending,
+            full_stop: end.full_stop,
+            span: end.span,
         }));
         ControlFlow::Continue(())
     }
