@@ -824,7 +824,7 @@ fn read_closed_group(
 /// to be overwritten, with its span set.
 #[inline]
 fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<&mut Group> {
-    if index >= groups.len() {
+    if index == groups.len() {
         if groups.capacity() == 0 {
             // Room for this group only: most plies have one. Later groups
             // grow the room by doubling, so that a ply with many stays
@@ -835,6 +835,8 @@ fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<
             kind: GroupKind::blank_captures(),
             span,
         });
+        // Just made a capture annotation with its span.
+        return groups.last_mut();
     }
     let group = groups.get_mut(index)?;
     if !matches!(group.kind, GroupKind::Captures { .. }) {
