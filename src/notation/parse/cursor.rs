@@ -10,7 +10,8 @@ use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
 use crate::notation::visit::{GroupToken, PlyToken, Visitor};
 use crate::notation::{
-    Group, GroupKind, Groups, Label, MAX_GROUPS_PER_PLY, Mark, Span, WarningKind, WrittenPly,
+    CaptureAnnotation, Group, GroupKind, Groups, Label, MAX_GROUPS_PER_PLY, Mark, Span,
+    WarningKind, WrittenPly,
 };
 use nom::character::complete::digit1;
 use nom::combinator::{all_consuming, map_opt, opt, verify};
@@ -799,9 +800,10 @@ impl Region<'_> {
 /// comment, read from its `(` at `open` into `groups[index]` (at
 /// most one past the last, made a capture annotation and overwritten in
 /// place, so that its room is reused); the offset after its `)`. `None`
-/// for any other group, with the slot left half written. `base` is the
+/// for any other group, with nothing pushed for a slot one past the last
+/// and an existing slot left half written. `base` is the
 /// absolute offset of `bytes`.
-#[inline]
+#[inline(always)]
 fn read_closed_group(
     bytes: &[u8],
     open: usize,
@@ -810,6 +812,25 @@ fn read_closed_group(
     index: usize,
 ) -> Option<usize> {
     let inside = bytes.get(open + 1..)?;
+    if index == groups.len() {
+        // A new slot: the group is pushed once, read, rather than pushed
+        // blank and looked at again.
+        let mut annotation = CaptureAnnotation::placeholder();
+        let len = read_closed_annotation(inside, &mut annotation)?;
+        let close = open + 1 + len;
+        annotation.span = Span::new(base + open + 1, base + close);
+        push_group(
+            groups,
+            Group {
+                kind: GroupKind::Captures {
+                    annotation,
+                    comment: None,
+                },
+                span: Span::new(base + open, base + close + 1),
+            },
+        );
+        return Some(close + 1);
+    }
     let group = annotation_slot(groups, index, Span::default())?;
     let (annotation, comment) = group.kind.captures_mut()?;
     let len = read_closed_annotation(inside, annotation)?;
@@ -825,16 +846,13 @@ fn read_closed_group(
 #[inline]
 fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<&mut Group> {
     if index == groups.len() {
-        if groups.capacity() == 0 {
-            // Room for this group only: most plies have one. Later groups
-            // grow the room by doubling, so that a ply with many stays
-            // linear.
-            groups.reserve_exact(1);
-        }
-        groups.push(Group {
-            kind: GroupKind::blank_captures(),
-            span,
-        });
+        push_group(
+            groups,
+            Group {
+                kind: GroupKind::blank_captures(),
+                span,
+            },
+        );
         // Just made a capture annotation with its span.
         return groups.last_mut();
     }
@@ -844,6 +862,18 @@ fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<
     }
     group.span = span;
     Some(group)
+}
+
+/// Pushes `group` onto `groups`.
+#[inline(always)]
+fn push_group(groups: &mut Vec<Group>, group: Group) {
+    if groups.capacity() == 0 {
+        // Room for this group only: most plies have one. Later groups
+        // grow the room by doubling, so that a ply with many stays
+        // linear.
+        groups.reserve_exact(1);
+    }
+    groups.push(group);
 }
 
 /// The offset of the first byte from `at` on that is not white space in
