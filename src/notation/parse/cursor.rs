@@ -60,8 +60,9 @@ pub(crate) struct Cursor<'a, V: ?Sized> {
     pub mode: Mode,
     pub errors: &'a mut Kept<RawError>,
     pub warnings: &'a mut Kept<RawWarning>,
-    /// The matching `)` of groups, once a group is found unclosed.
-    pub closing: Closing,
+    /// The same region, as groups are read from it (made once, not for
+    /// each group).
+    pub region: Region<'a>,
     /// Where the events go.
     pub visitor: &'a mut V,
     /// Whether the visitor has asked to stop.
@@ -437,17 +438,10 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
     /// found it free of findings, and goes on after it.
     fn group(&mut self, handed: bool) {
         let open = self.pos;
-        let region = Region {
-            text: self.text,
-            bytes: self.bytes,
-            end: self.end,
-            base: self.base,
-            mode: self.mode,
-            closing: &self.closing,
-        };
+        let region = &self.region;
         let mut settled = None;
         if handed && !*self.stopped {
-            let token = GroupToken::new(&region, open);
+            let token = GroupToken::new(region, open);
             if self.visitor.group(&token).is_break() {
                 *self.stopped = true;
             }

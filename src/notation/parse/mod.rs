@@ -12,7 +12,7 @@ use super::visit::{GroupToken, PlyToken, Visitor};
 use super::{
     Group, GroupKind, Groups, Layout, Location, ParseError, Span, Warning, WarningKind, WrittenPly,
 };
-use cursor::{Cursor, Mode};
+use cursor::{Closing, Cursor, Mode};
 pub(crate) use cursor::{Noted, Region};
 
 /// A warning before its location is computed.
@@ -100,6 +100,9 @@ pub(crate) struct GameParse<'a, V: ?Sized> {
     pub stopped: bool,
     /// Room for the groups the reader reads itself, reused.
     pub scratch: Vec<Group>,
+    /// The matching `)` of groups in the region of the last cursor made
+    /// (the table its region keeps, once a group is found unclosed).
+    pub closing: Closing,
 }
 
 impl<'a, V: Visitor + ?Sized> GameParse<'a, V> {
@@ -112,6 +115,7 @@ impl<'a, V: Visitor + ?Sized> GameParse<'a, V> {
             visitor,
             stopped: false,
             scratch: Vec::new(),
+            closing: std::cell::RefCell::new(None),
         }
     }
 
@@ -123,21 +127,31 @@ impl<'a, V: Visitor + ?Sized> GameParse<'a, V> {
     }
 
     pub(crate) fn cursor(&mut self, start: usize, end: usize, mode: Mode) -> Cursor<'_, V> {
+        // Cut at `end`, so that looking at a byte checks one bound.
+        let bytes = self
+            .text
+            .as_bytes()
+            .get(..end)
+            .unwrap_or(self.text.as_bytes());
+        // Each cursor's table of matches is its own (it covers its region).
+        self.closing = std::cell::RefCell::new(None);
         Cursor {
             text: self.text,
-            // Cut at `end`, so that looking at a byte checks one bound.
-            bytes: self
-                .text
-                .as_bytes()
-                .get(..end)
-                .unwrap_or(self.text.as_bytes()),
+            bytes,
             pos: start,
             end,
             base: self.base,
             mode,
+            region: Region {
+                text: self.text,
+                bytes,
+                end,
+                base: self.base,
+                mode,
+                closing: &self.closing,
+            },
             errors: &mut self.errors,
             warnings: &mut self.warnings,
-            closing: std::cell::RefCell::new(None),
             visitor: &mut *self.visitor,
             stopped: &mut self.stopped,
             last_hole: None,
