@@ -692,7 +692,9 @@ impl Visitor for TreeBuilder {
         ControlFlow::Continue(())
     }
 
-    #[inline]
+    // Inlined, as `end_move` is, into the reader's loop: a call for each
+    // ply costs more than the code it saves.
+    #[inline(always)]
     fn ply(&mut self, token: &PlyToken) -> ControlFlow<()> {
         if !self.open {
             return ControlFlow::Continue(());
@@ -717,7 +719,7 @@ impl Visitor for TreeBuilder {
         ControlFlow::Continue(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn end_move(&mut self, end: &MoveEnd<'_>) -> ControlFlow<()> {
         self.end_ply();
         if !self.open {

@@ -278,6 +278,7 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
     /// they are read one after another, so that their errors are reported
     /// and the text after them is found, and dropped, with one error that
     /// counts them.
+    #[inline(always)]
     pub(crate) fn ply(&mut self, player: Player, alternative: bool) -> Result<(), Failed> {
         let start = self.pos;
         let (hole, mark) = match common_head(self.bytes, start) {
@@ -311,9 +312,10 @@ impl<V: Visitor + ?Sized> Cursor<'_, V> {
         Ok(())
     }
 
-    /// The groups after a ply's head, and unmatched `)` among them (out of
-    /// line: most plies have none, and are read with a smaller frame).
-    #[inline(never)]
+    /// The groups after a ply's head, and unmatched `)` among them
+    /// (inlined into [`Cursor::ply`], as it is into its callers: a call
+    /// for each ply or group costs more than the larger frame).
+    #[inline(always)]
     fn groups(&mut self) {
         let mut used = 0;
         let mut dropped = None;
