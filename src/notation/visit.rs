@@ -578,6 +578,14 @@ fn share_in_turn(turn: &mut Turn, groups: &Arc<Vec<Group>>) {
     }
 }
 
+/// Makes room for a few dozen groups at once in the game's `groups`,
+/// which hold none yet (a few doublings of a large element fewer); what
+/// is left over is given back when the game ends.
+#[cold]
+fn first_room(groups: &mut Vec<Group>) {
+    groups.reserve_exact(32);
+}
+
 /// Pushes `ply` onto `plies` (room for just it).
 fn push_last(plies: &mut Alternatives, ply: WrittenPly) {
     plies.reserve_exact(1);
@@ -705,15 +713,13 @@ impl Visitor for TreeBuilder {
         ControlFlow::Continue(())
     }
 
+    #[inline(always)]
     fn group(&mut self, group: &GroupToken<'_>) -> ControlFlow<()> {
         if self.last.is_none() {
             return ControlFlow::Continue(());
         }
         if self.groups.capacity() == 0 {
-            // Room for a few dozen groups at once (a few doublings of a
-            // large element fewer); what is left over is given back when
-            // the game ends.
-            self.groups.reserve_exact(32);
+            first_room(&mut self.groups);
         }
         group.read_into(&mut self.groups);
         ControlFlow::Continue(())

@@ -10,8 +10,7 @@ use crate::notation::error::{ErrorKind, RawError, quote};
 use crate::notation::mark::mark;
 use crate::notation::visit::{GroupToken, PlyToken, Visitor};
 use crate::notation::{
-    CaptureAnnotation, Group, GroupKind, Groups, Label, MAX_GROUPS_PER_PLY, Mark, Span,
-    WarningKind, WrittenPly,
+    Group, GroupKind, Groups, Label, MAX_GROUPS_PER_PLY, Mark, Span, WarningKind, WrittenPly,
 };
 use nom::character::complete::digit1;
 use nom::combinator::{all_consuming, map_opt, opt, verify};
@@ -796,9 +795,8 @@ impl Region<'_> {
 /// comment, read from its `(` at `open` into `groups[index]` (at
 /// most one past the last, made a capture annotation and overwritten in
 /// place, so that its room is reused); the offset after its `)`. `None`
-/// for any other group, with nothing pushed for a slot one past the last
-/// and an existing slot left half written. `base` is the
-/// absolute offset of `bytes`.
+/// for any other group, with the slot (pushed if it was one past the
+/// last) left half written. `base` is the absolute offset of `bytes`.
 #[inline(always)]
 fn read_closed_group(
     bytes: &[u8],
@@ -809,22 +807,23 @@ fn read_closed_group(
 ) -> Option<usize> {
     let inside = bytes.get(open + 1..)?;
     if index == groups.len() {
-        // A new slot: the group is pushed once, read, rather than pushed
-        // blank and looked at again.
-        let mut annotation = CaptureAnnotation::placeholder();
-        let len = read_closed_annotation(inside, &mut annotation)?;
+        // A new slot: pushed blank, made where it goes, and read in place
+        // (no copy of the annotation).
+        push_group(groups, || Group {
+            kind: GroupKind::blank_captures(),
+            span: Span::default(),
+        });
+        let Some(Group {
+            kind: GroupKind::Captures { annotation, .. },
+            span,
+        }) = groups.last_mut()
+        else {
+            return None;
+        };
+        let len = read_closed_annotation(inside, annotation)?;
         let close = open + 1 + len;
         annotation.span = Span::new(base + open + 1, base + close);
-        push_group(
-            groups,
-            Group {
-                kind: GroupKind::Captures {
-                    annotation,
-                    comment: None,
-                },
-                span: Span::new(base + open, base + close + 1),
-            },
-        );
+        *span = Span::new(base + open, base + close + 1);
         return Some(close + 1);
     }
     let group = annotation_slot(groups, index, Span::default())?;
@@ -842,13 +841,10 @@ fn read_closed_group(
 #[inline]
 fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<&mut Group> {
     if index == groups.len() {
-        push_group(
-            groups,
-            Group {
-                kind: GroupKind::blank_captures(),
-                span,
-            },
-        );
+        push_group(groups, || Group {
+            kind: GroupKind::blank_captures(),
+            span,
+        });
         // Just made a capture annotation with its span.
         return groups.last_mut();
     }
@@ -860,16 +856,17 @@ fn annotation_slot(groups: &mut Vec<Group>, index: usize, span: Span) -> Option<
     Some(group)
 }
 
-/// Pushes `group` onto `groups`.
+/// Pushes the group `make` makes onto `groups`, made where it goes (room
+/// is made first), not aside and copied.
 #[inline(always)]
-fn push_group(groups: &mut Vec<Group>, group: Group) {
+fn push_group(groups: &mut Vec<Group>, make: impl FnOnce() -> Group) {
     if groups.capacity() == 0 {
         // Room for this group only: most plies have one. Later groups
         // grow the room by doubling, so that a ply with many stays
         // linear.
         groups.reserve_exact(1);
     }
-    groups.push(group);
+    groups.extend(std::iter::once_with(make));
 }
 
 /// The offset of the first byte from `at` on that is not white space in
