@@ -579,11 +579,12 @@ fn share_in_turn(turn: &mut Turn, groups: &Arc<Vec<Group>>) {
 }
 
 /// Makes room for a few dozen groups at once in the game's `groups`,
-/// which hold none yet (a few doublings of a large element fewer); what
-/// is left over is given back when the game ends.
+/// which hold none yet: most games need no more (a few doublings of a
+/// large element fewer); what is left over is given back when the game
+/// ends.
 #[cold]
 fn first_room(groups: &mut Vec<Group>) {
-    groups.reserve_exact(32);
+    groups.reserve_exact(64);
 }
 
 /// Pushes `ply` onto `plies` (room for just it).
@@ -741,12 +742,13 @@ impl Visitor for TreeBuilder {
         let main = self.record.movetext.variations.is_empty();
         let line = line_of(&mut self.record.movetext);
         if line.len() == line.capacity() {
-            // Published games run to a few dozen moves: skip the first
+            // Published games run to a few dozen moves: room for 64 at
+            // first, which most need no more than, skipping the first
             // few doublings of a large element. Variations are short,
             // and there may be many: room for one move, not the four a
             // vector would make.
             if main {
-                line.reserve(line.len().max(32));
+                line.reserve(line.len().max(64));
             } else {
                 line.reserve_exact(1);
             }
