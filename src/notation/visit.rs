@@ -807,7 +807,12 @@ impl Visitor for TreeBuilder {
     fn end_game(&mut self) -> Self::Output {
         self.close_open_move();
         self.share_groups();
-        let builder = std::mem::take(self);
-        (builder.record, builder.errors, builder.warnings)
+        // What the game built is taken; the rest is left as a game leaves
+        // it (no move open, no groups), and made new when one begins.
+        (
+            std::mem::take(&mut self.record),
+            std::mem::take(&mut self.errors),
+            std::mem::take(&mut self.warnings),
+        )
     }
 }
