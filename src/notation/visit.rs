@@ -807,6 +807,12 @@ impl Visitor for TreeBuilder {
     fn end_game(&mut self) -> Self::Output {
         self.close_open_move();
         self.share_groups();
+        // A short game gives back most of the room made for a long one,
+        // so that many short records held together stay small.
+        let moves = &mut self.record.movetext.moves;
+        if moves.len() < moves.capacity() / 4 {
+            moves.shrink_to_fit();
+        }
         // What the game built is taken; the rest is left as a game leaves
         // it (no move open, no groups), and made new when one begins.
         (

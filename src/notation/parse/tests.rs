@@ -1014,3 +1014,17 @@ fn uncertain_mistakes_are_read_and_reported_at_their_place() {
     // A tag line after the moves still starts the next game.
     assert_eq!(parse_records("4,8\n[Event \"x\"]\n\n6,12\n").len(), 2);
 }
+
+#[test]
+fn a_short_game_keeps_little_room_for_moves() {
+    // Many short records held together stay small: a game of three
+    // moves does not keep the room made for a long one.
+    let record = ok("4,8; 6,12; 5,9\n");
+    assert_eq!(record.movetext.moves.len(), 3);
+    assert!(record.movetext.moves.capacity() < 16);
+    // A long game keeps what it uses.
+    let long = "4,8; 6,12; 5,9; ".repeat(10);
+    let record = ok(long.trim_end_matches("; "));
+    assert_eq!(record.movetext.moves.len(), 30);
+    assert!(record.movetext.moves.capacity() >= 30);
+}
