@@ -279,7 +279,7 @@ pub(crate) use error::{MAX_ERRORS_PER_GAME, MAX_GROUPS_PER_PLY};
 pub(crate) use groups::Groups;
 pub(crate) use list::Alternatives;
 pub use mark::Mark;
-pub(crate) use print::{Ascii, GATHERED, write_group_text};
+pub(crate) use print::{Ascii, GATHERED, decimal_entry, write_group_text};
 pub use reader::{ParsedRecord, RecordReader, parse_records};
 pub(crate) use span::LineIndex;
 pub use span::{Location, Span};

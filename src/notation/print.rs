@@ -87,21 +87,33 @@ const DECIMAL: [u64; 256] = {
     let mut table = [0u64; 256];
     let mut n = 0;
     while n < 256 {
-        let ones = b'0' + (n % 10) as u8;
-        let tens = b'0' + (n / 10 % 10) as u8;
-        let hundreds = b'0' + (n / 100) as u8;
-        let (text, len) = if n < 10 {
-            ([ones, 0, 0, 0], 1)
-        } else if n < 100 {
-            ([tens, ones, 0, 0], 2)
-        } else {
-            ([hundreds, tens, ones, 0], 3)
-        };
-        table[n] = u32::from_le_bytes(text) as u64 | (len << 32);
+        table[n] = decimal_entry(n, None);
         n += 1;
     }
     table
 };
+
+/// The entry of a table of numbers for `n` (below 256): its decimal
+/// digits, then `separator` if any, in the low four bytes (the rest
+/// padding), and the count of those bytes above them. The printer's
+/// table and the JSON writer's are made of these.
+pub(crate) const fn decimal_entry(n: usize, separator: Option<u8>) -> u64 {
+    let ones = b'0' + (n % 10) as u8;
+    let tens = b'0' + (n / 10 % 10) as u8;
+    let hundreds = b'0' + (n / 100 % 10) as u8;
+    let (mut text, mut len) = if n < 10 {
+        ([ones, 0, 0, 0], 1)
+    } else if n < 100 {
+        ([tens, ones, 0, 0], 2)
+    } else {
+        ([hundreds, tens, ones, 0], 3)
+    };
+    if let Some(separator) = separator {
+        text[len] = separator;
+        len += 1;
+    }
+    u32::from_le_bytes(text) as u64 | ((len as u64) << 32)
+}
 
 /// Printed text gathered on the stack in copies of fixed size (a word in
 /// 16 bytes, a number in 4), each counted as its length, and handed on

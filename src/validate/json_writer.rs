@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use crate::notation::{
     self, Group, GroupKind, Joint, Layout, ParsedRecord, Turn, WrittenMove, WrittenPly,
+    decimal_entry,
 };
 use crate::{Player, Position};
 
@@ -1479,20 +1480,9 @@ const SEPARATED: [[u64; 256]; 5] = {
     let mut tables = [[0u64; 256]; 5];
     let mut t = 0;
     while t < 5 {
-        let separator = separators[t];
         let mut n = 0;
         while n < 256 {
-            let ones = b'0' + (n % 10) as u8;
-            let tens = b'0' + (n / 10 % 10) as u8;
-            let hundreds = b'0' + (n / 100) as u8;
-            let (text, len) = if n < 10 {
-                ([ones, separator, 0, 0], 2)
-            } else if n < 100 {
-                ([tens, ones, separator, 0], 3)
-            } else {
-                ([hundreds, tens, ones, separator], 4)
-            };
-            tables[t][n] = u32::from_le_bytes(text) as u64 | (len << 32);
+            tables[t][n] = decimal_entry(n, Some(separators[t]));
             n += 1;
         }
         t += 1;
