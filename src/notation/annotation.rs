@@ -977,7 +977,7 @@ mod tests {
 
 /// What every phrasing and spacing of an annotation reads as, pinned:
 /// alone (strictly and loosely) and as a group in a record, after South's
-/// ply and after North's (where the whole-move reading applies).
+/// ply and after North's (a move's second ply).
 #[cfg(test)]
 mod pinned {
     use super::{NotAnnotation, parse_annotation, read_loose_annotation};
