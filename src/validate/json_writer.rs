@@ -113,7 +113,7 @@ impl<W: io::Write> std::fmt::Debug for JsonWriter<W> {
         f.debug_struct("JsonWriter")
             .field("lines", &self.lines)
             .field("games", &self.games)
-            .field("held", &self.out.buf.len())
+            .field("held", &self.out.len)
             .finish_non_exhaustive()
     }
 }
@@ -214,7 +214,7 @@ pub(super) fn group_document(
 ) -> Result<GroupDocument, serde_json::Error> {
     let mut out = Out::new(io::sink());
     out.group(group, Some((start, end)));
-    serde_json::from_slice(&out.buf)
+    serde_json::from_slice(out.written())
 }
 
 /// The output waiting for the writer is handed over once it reaches this
@@ -536,44 +536,98 @@ struct FullPly {
 /// about [`FLUSH_AT`] bytes.
 struct Out<W> {
     writer: W,
+    /// The output not yet handed to the writer, `buf[..len]`, then room.
+    /// The room is kept initialised, so that a piece of known size is
+    /// written straight into it ([`Out::window`]) and cut to length.
     buf: Vec<u8>,
+    len: usize,
     /// The digits of the line number written last.
     line: LineText,
 }
+
+/// The room the buffer grows to at least, when it grows.
+const MIN_ROOM: usize = 1024;
 
 impl<W: io::Write> Out<W> {
     fn new(writer: W) -> Out<W> {
         Out {
             writer,
             buf: Vec::new(),
+            len: 0,
             line: LineText::default(),
         }
     }
 
+    /// The output not yet handed to the writer.
+    fn written(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+
     fn flush_if_full(&mut self) -> io::Result<()> {
-        if self.buf.len() >= FLUSH_AT {
+        if self.len >= FLUSH_AT {
             self.flush()?;
         }
         Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.writer.write_all(&self.buf)?;
-        self.buf.clear();
+        self.writer
+            .write_all(self.buf.get(..self.len).unwrap_or_default())?;
+        self.len = 0;
         Ok(())
+    }
+
+    /// Room for `n` bytes after the output.
+    #[inline(always)]
+    fn make_room(&mut self, n: usize) {
+        if self.len + n > self.buf.len() {
+            self.grow(n);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        let len = (self.len + n).max(2 * self.buf.len()).max(MIN_ROOM);
+        self.buf.resize(len, 0);
+    }
+
+    /// `N` bytes of room after the output, for a piece gathered in place
+    /// and then kept ([`Chunk::keep`]) or left.
+    #[inline(always)]
+    fn window<const N: usize>(&mut self) -> Chunk<'_, N> {
+        self.make_room(N);
+        let at = self.len;
+        Chunk {
+            bytes: self.buf.get_mut(at..at + N).unwrap_or_default(),
+            len: 0,
+            output: &mut self.len,
+            line: &mut self.line,
+        }
     }
 
     /// Bytes as they are: punctuation and field names.
     #[inline(always)]
     fn raw(&mut self, bytes: &[u8]) {
-        self.buf.extend_from_slice(bytes);
+        self.make_room(bytes.len());
+        let at = self.len;
+        if let Some(to) = self.buf.get_mut(at..at + bytes.len()) {
+            to.copy_from_slice(bytes);
+            self.len = at + bytes.len();
+        }
+    }
+
+    /// One byte.
+    #[inline(always)]
+    fn byte(&mut self, byte: u8) {
+        self.raw(&[byte]);
     }
 
     /// `,` before every element but the first (`i` from 0).
     #[inline]
     fn comma(&mut self, i: usize) {
         if i > 0 {
-            self.buf.push(b',');
+            self.byte(b',');
         }
     }
 
@@ -592,15 +646,14 @@ impl<W: io::Write> Out<W> {
     #[inline(always)]
     fn uint(&mut self, value: u64) {
         if value < 10 {
-            self.buf.push(b'0' + value as u8);
+            self.byte(b'0' + value as u8);
         } else if value < 100 {
             let value = value as u8;
-            self.buf
-                .extend_from_slice(&[b'0' + value / 10, b'0' + value % 10]);
+            self.raw(&[b'0' + value / 10, b'0' + value % 10]);
         } else if value < 1000 {
             // Columns of long lines, mostly.
             let value = value as u16;
-            self.buf.extend_from_slice(&[
+            self.raw(&[
                 b'0' + (value / 100) as u8,
                 b'0' + (value / 10 % 10) as u8,
                 b'0' + (value % 10) as u8,
@@ -636,16 +689,15 @@ impl<W: io::Write> Out<W> {
                 *to = b'0' + rest as u8;
             }
         }
-        self.buf
-            .extend_from_slice(digits.get(at..).unwrap_or_default());
+        self.raw(digits.get(at..).unwrap_or_default());
     }
 
     /// A JSON string.
     #[inline]
     fn string(&mut self, text: &str) {
-        self.buf.push(b'"');
+        self.byte(b'"');
         self.content(text);
-        self.buf.push(b'"');
+        self.byte(b'"');
     }
 
     /// A string's content, escaped as serde_json escapes it: `"`, `\` and
@@ -654,7 +706,7 @@ impl<W: io::Write> Out<W> {
     #[inline]
     fn content(&mut self, text: &str) {
         if !any_needs_escape(text.as_bytes()) {
-            self.buf.extend_from_slice(text.as_bytes());
+            self.raw(text.as_bytes());
             return;
         }
         self.escaped(text.as_bytes());
@@ -674,10 +726,10 @@ impl<W: io::Write> Out<W> {
                 0x0c => self.raw(b"\\f"),
                 0..0x20 => {
                     self.raw(b"\\u00");
-                    self.buf.push(HEX[usize::from(b >> 4)]);
-                    self.buf.push(HEX[usize::from(b & 0xf)]);
+                    self.byte(HEX[usize::from(b >> 4)]);
+                    self.byte(HEX[usize::from(b & 0xf)]);
                 }
-                _ => self.buf.push(b),
+                _ => self.byte(b),
             }
         }
     }
@@ -693,18 +745,18 @@ impl<W: io::Write> Out<W> {
     /// document serde also writes elsewhere: findings, the result and
     /// values written as comments).
     fn serde<T: Serialize + ?Sized>(&mut self, value: &T) {
-        // Writing into a `Vec` does not fail, and these values always
+        // Writing into the buffer does not fail, and these values always
         // serialize (no maps with keys that are not strings).
-        let _ = serde_json::to_writer(&mut self.buf, value);
+        let _ = serde_json::to_writer(Text(self), value);
     }
 
-    /// `[L,C]`: a place's line and column, gathered on the stack and
-    /// written at once.
+    /// `[L,C]`: a place's line and column, gathered in place and written
+    /// at once.
     #[inline(always)]
     fn place(&mut self, place: Place) {
-        let mut chunk = Chunk::<32>::new();
-        if chunk.place(&mut self.line, place) {
-            self.chunk(&chunk);
+        let mut chunk = self.window::<32>();
+        if chunk.place(place) {
+            chunk.keep();
         } else {
             self.long_place(place);
         }
@@ -721,22 +773,14 @@ impl<W: io::Write> Out<W> {
         self.raw(b"]");
     }
 
-    /// The first `len` of `bytes`, copied as all 16 and cut to length.
+    /// The first `len` of `bytes`, copied as all `N` (a copy of known
+    /// length, without a call) and cut to length.
     #[inline(always)]
-    fn fixed(&mut self, bytes: &[u8; 16], len: usize) {
-        let keep = self.buf.len() + len.min(16);
-        self.buf.extend_from_slice(bytes);
-        self.buf.truncate(keep);
-    }
-
-    /// What `chunk` gathered.
-    #[inline(always)]
-    fn chunk<const N: usize>(&mut self, chunk: &Chunk<N>) {
-        // Copied as the whole chunk (a copy of known length, without a
-        // call) and cut to length.
-        let keep = self.buf.len() + chunk.len;
-        self.buf.extend_from_slice(&chunk.bytes);
-        self.buf.truncate(keep);
+    fn fixed<const N: usize>(&mut self, bytes: &[u8; N], len: usize) {
+        let mut chunk = self.window::<N>();
+        chunk.put(bytes);
+        chunk.len = chunk.len.min(len);
+        chunk.keep();
     }
 
     /// `,"start":[L,C],"end":[L,C]`
@@ -748,14 +792,14 @@ impl<W: io::Write> Out<W> {
     /// 32 bytes each), all gathered and written at once.
     #[inline(always)]
     fn start_end_within(&mut self, before: &[u8], start: Place, end: Place, after: &[u8]) {
-        let mut chunk = Chunk::<96>::new();
+        let mut chunk = self.window::<96>();
         chunk.put(before);
         chunk.put(b",\"start\":");
-        if chunk.place(&mut self.line, start) {
+        if chunk.place(start) {
             chunk.put(b",\"end\":");
-            if chunk.place(&mut self.line, end) {
+            if chunk.place(end) {
                 chunk.put(after);
-                self.chunk(&chunk);
+                chunk.keep();
                 return;
             }
         }
@@ -771,11 +815,11 @@ impl<W: io::Write> Out<W> {
     /// the ply that carries it.
     #[inline(always)]
     fn row_end(&mut self, end: Place) {
-        let mut chunk = Chunk::<64>::new();
+        let mut chunk = self.window::<64>();
         chunk.put(b",\"row\":{\"end\":");
-        if chunk.place(&mut self.line, end) {
+        if chunk.place(end) {
             chunk.put(b"}}");
-            self.chunk(&chunk);
+            chunk.keep();
         } else {
             self.raw(b",\"row\":{\"end\":");
             self.long_place(end);
@@ -803,29 +847,29 @@ impl<W: io::Write> Out<W> {
     /// A position's text form, as its `Display` writes it
     /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`).
     fn position(&mut self, position: &Position) {
-        let mut chunk = Chunk::<96>::new();
+        let mut chunk = self.window::<96>();
         chunk.position(position);
-        self.chunk(&chunk);
+        chunk.keep();
     }
 
-    /// `[[H,B],…]`: each capture's hole and beans, gathered on the stack
+    /// `[[H,B],…]`: each capture's hole and beans, gathered in place
     /// (a capture in at most ten bytes) and written two or three at once.
     #[inline]
     fn captures(&mut self, captures: impl IntoIterator<Item = (u8, u8)>) {
-        let mut chunk = Chunk::<32>::new();
+        let mut chunk = self.window::<32>();
         // `[` before the first capture, `,` before the others.
         let mut separator = b'[';
         for (hole, beans) in captures {
             // Room for a capture's window and the closing `]`.
             if chunk.len > 32 - 14 {
-                self.chunk(&chunk);
-                chunk.len = 0;
+                chunk.keep();
+                chunk = self.window::<32>();
             }
             chunk.capture(separator, hole, beans);
             separator = b',';
         }
         chunk.put(if separator == b'[' { b"[]" } else { b"]" });
-        self.chunk(&chunk);
+        chunk.keep();
     }
 
     /// `"hole":N` (`null` for a pass) after `opening`, one copy from
@@ -856,14 +900,16 @@ impl<W: io::Write> Out<W> {
 
     /// The group as printed, without its parentheses, escaped.
     fn group_text(&mut self, group: &Group) {
-        let from = self.buf.len();
-        // Writing into a `Vec` does not fail.
-        let _ = notation::write_group_text(&mut Text(&mut self.buf), group);
+        let from = self.len;
+        // Writing into the buffer does not fail.
+        let _ = notation::write_group_text(&mut Text(self), group);
         // A capture annotation alone prints as numbers and words, which
         // need no escape.
         let plain = matches!(group.kind, GroupKind::Captures { comment: None, .. });
-        if !plain && self.buf.get(from..).is_some_and(any_needs_escape) {
-            let text = self.buf.split_off(from);
+        let printed = self.buf.get(from..self.len).unwrap_or_default();
+        if !plain && any_needs_escape(printed) {
+            let text = printed.to_vec();
+            self.len = from;
             self.escaped(&text);
         }
     }
@@ -948,9 +994,6 @@ impl<W: io::Write> Out<W> {
         ending: (Option<Place>, bool),
     ) -> Place {
         let (row_end, close) = ending;
-        // Room for a ply's document, so that writing it rarely grows the
-        // buffer.
-        self.buf.reserve(512);
         let ply = &turn.ply;
         let start = at.place(ply.span.start);
         // The side is South's on the ply that carries the row, North's on
@@ -1041,17 +1084,17 @@ impl<W: io::Write> Out<W> {
                 }
                 // The position and the place, the fields every replayed
                 // ply has, and the row's end, gathered and written at once.
-                let mut chunk = Chunk::<128>::new();
+                let mut chunk = self.window::<128>();
                 chunk.put(b",\"after\":\"");
                 chunk.position(&replayed.after);
                 chunk.put(b"\",\"at\":");
-                if chunk.place(&mut self.line, start) {
+                if chunk.place(start) {
                     if let Some(end) = row_end {
                         let placed = chunk.len;
                         chunk.put(b",\"row\":{\"end\":");
-                        if !chunk.place(&mut self.line, end) {
+                        if !chunk.place(end) {
                             chunk.len = placed;
-                            self.chunk(&chunk);
+                            chunk.keep();
                             self.row_end(end);
                             return;
                         }
@@ -1059,7 +1102,7 @@ impl<W: io::Write> Out<W> {
                     } else if close {
                         chunk.put(b"}");
                     }
-                    self.chunk(&chunk);
+                    chunk.keep();
                     return;
                 }
                 self.raw(b",\"after\":\"");
@@ -1113,7 +1156,7 @@ impl<W: io::Write> Out<W> {
                 self.raw(b"; ");
                 self.content(more);
             }
-            self.buf.push(b'"');
+            self.byte(b'"');
         }
         let mut annotations = ply.groups.iter().filter_map(|group| match &group.kind {
             GroupKind::Captures { annotation, .. } => Some(annotation),
@@ -1211,37 +1254,45 @@ impl LineText {
     }
 }
 
-/// Text printed into the output as it is (escaped after, if need be).
-struct Text<'b>(&'b mut Vec<u8>);
+/// Text printed into the output as it is (escaped after, if need be),
+/// and values serialized into it.
+struct Text<'b, W>(&'b mut Out<W>);
 
 /// A capture annotation's text, gathered by the printer: known ASCII.
-impl notation::Ascii for Text<'_> {
+impl<W: io::Write> notation::Ascii for Text<'_, W> {
     #[inline]
     fn ascii(&mut self, bytes: &[u8; notation::GATHERED], len: usize) -> std::fmt::Result {
-        // Copied whole (a copy of known length, without a call) and cut
-        // to length.
-        let keep = self.0.len() + len.min(notation::GATHERED);
-        self.0.extend_from_slice(bytes);
-        self.0.truncate(keep);
+        self.0.fixed(bytes, len);
         Ok(())
     }
 }
 
-impl std::fmt::Write for Text<'_> {
+impl<W: io::Write> std::fmt::Write for Text<'_, W> {
     #[inline]
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.extend_from_slice(s.as_bytes());
+        self.0.raw(s.as_bytes());
         Ok(())
     }
 
     #[inline]
     fn write_char(&mut self, c: char) -> std::fmt::Result {
         match u8::try_from(c) {
-            Ok(byte) if byte.is_ascii() => self.0.push(byte),
-            _ => self
-                .0
-                .extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            Ok(byte) if byte.is_ascii() => self.0.byte(byte),
+            _ => self.0.raw(c.encode_utf8(&mut [0; 4]).as_bytes()),
         }
+        Ok(())
+    }
+}
+
+/// Writing into the buffer does not fail.
+impl<W: io::Write> io::Write for Text<'_, W> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.raw(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
 }
@@ -1325,26 +1376,30 @@ const DIGIT_PAIRS: [[u8; 2]; 100] = {
     pairs
 };
 
-/// Output gathered on the stack, to be written at once: a place (in 32
-/// bytes) or a ply's captures, a group's end and places (in 96), a ply's
-/// position, place and row end (in 128: at most 118 bytes, the
-/// position's window and the places' 16 bytes included). What would go
-/// past its end is left out: nothing written is that long.
-struct Chunk<const N: usize> {
-    bytes: [u8; N],
+/// Output gathered in place, in `N` bytes of room after the output
+/// ([`Out::window`]), and then kept or left: a place (in 32 bytes) or a
+/// ply's captures, a group's end and places (in 96), a ply's position,
+/// place and row end (in 128: at most 118 bytes, the position's window
+/// and the places' 16 bytes included). What would go past its end is
+/// left out: nothing written is that long.
+struct Chunk<'a, const N: usize> {
+    /// The room: `N` bytes (none only if the buffer could not grow).
+    bytes: &'a mut [u8],
     len: usize,
+    /// The length of the output, which the chunk adds to when kept.
+    output: &'a mut usize,
+    /// The digits of the line number written last.
+    line: &'a mut LineText,
 }
 
-impl<const N: usize> Chunk<N> {
+impl<const N: usize> Chunk<'_, N> {
+    /// Adds what the chunk gathered to the output.
     #[inline(always)]
-    fn new() -> Chunk<N> {
-        Chunk {
-            bytes: [0; N],
-            len: 0,
-        }
+    fn keep(self) {
+        *self.output += self.len;
     }
 
-    /// Bytes, at most 32.
+    /// Bytes (left out if they do not fit).
     #[inline(always)]
     fn put(&mut self, bytes: &[u8]) {
         let at = self.len;
@@ -1354,19 +1409,19 @@ impl<const N: usize> Chunk<N> {
         }
     }
 
-    /// A place, `[L,C]`, the line's digits from `line` (made the place's
-    /// line's); `false`, with nothing put, for a line of more than eight
-    /// digits or a column of 1000 or more.
+    /// A place, `[L,C]`, the line's digits from the line written last
+    /// (made the place's line); `false`, with nothing put, for a line of
+    /// more than eight digits or a column of 1000 or more.
     #[inline(always)]
-    fn place(&mut self, line: &mut LineText, place: Place) -> bool {
+    fn place(&mut self, place: Place) -> bool {
         let Place {
             line: number,
             column,
         } = place;
-        if number != line.line {
-            *line = LineText::of(number);
+        if number != self.line.line {
+            *self.line = LineText::of(number);
         }
-        let (Some((digits, len)), true) = (line.digits, column < 1000) else {
+        let (Some((digits, len)), true) = (self.line.digits, column < 1000) else {
             return false;
         };
         let at = self.len;
@@ -1382,7 +1437,8 @@ impl<const N: usize> Chunk<N> {
             } else if column < 100 {
                 ([tens, ones, b']', 0], 2)
             } else {
-                ([b'0' + (column / 100 % 10) as u8, tens, ones, b']'], 3)
+                // Below 1000.
+                ([b'0' + (column / 100) as u8, tens, ones, b']'], 3)
             };
             to[comma + 1..comma + 5].copy_from_slice(&column);
             self.len = at + comma + 2 + count;
@@ -1412,26 +1468,6 @@ impl<const N: usize> Chunk<N> {
     /// (`6,6,6,6,6,6/6,6,6,6,6,6 0:0 S`): at most 57 bytes.
     #[inline(always)]
     fn position(&mut self, position: &Position) {
-        let [h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, h12] = position.board();
-        let stores = position.stores();
-        // Each number with the separator that follows it, from the
-        // table of that separator.
-        let numbers = [
-            (h1, COMMA),
-            (h2, COMMA),
-            (h3, COMMA),
-            (h4, COMMA),
-            (h5, COMMA),
-            (h6, SLASH),
-            (h7, COMMA),
-            (h8, COMMA),
-            (h9, COMMA),
-            (h10, COMMA),
-            (h11, COMMA),
-            (h12, SPACE),
-            (stores.south, COLON),
-            (stores.north, SPACE),
-        ];
         // Written into a window of the chunk of known size, at offsets
         // kept below 64 (a position takes at most 57 bytes), so that no
         // number needs a bounds check of its own.
@@ -1443,13 +1479,21 @@ impl<const N: usize> Chunk<N> {
         else {
             return;
         };
+        // Each number with the separator that follows it, from the
+        // table of that separator.
         let mut len = 0;
-        for (number, table) in numbers {
+        let mut put = |number: u8, table: usize| {
             let entry = SEPARATED[table][usize::from(number)];
             let at = len & 63;
             window[at..at + 4].copy_from_slice(&(entry as u32).to_le_bytes());
             len = at + (entry >> 32) as usize;
+        };
+        for (&beans, table) in position.board().iter().zip(HOLE_SEPARATORS) {
+            put(beans, table);
         }
+        let stores = position.stores();
+        put(stores.south, COLON);
+        put(stores.north, SPACE);
         window[len & 63] = match position.turn() {
             Player::South => b'S',
             Player::North => b'N',
@@ -1457,6 +1501,12 @@ impl<const N: usize> Chunk<N> {
         self.len = start + (len & 63) + 1;
     }
 }
+
+/// The separator after each hole's number in a position: `,` within a
+/// row, `/` between the rows, ` ` before the stores.
+const HOLE_SEPARATORS: [usize; 12] = [
+    COMMA, COMMA, COMMA, COMMA, COMMA, SLASH, COMMA, COMMA, COMMA, COMMA, COMMA, SPACE,
+];
 
 /// The bytes a position is written into: offsets below 64 and four
 /// bytes from each.
@@ -1494,14 +1544,10 @@ const SEPARATED: [[u64; 256]; 5] = {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{LineText, Out, Place};
+    use super::{Out, Place};
 
     fn written(write: impl FnOnce(&mut Out<Vec<u8>>)) -> String {
-        let mut out = Out {
-            writer: Vec::new(),
-            buf: Vec::new(),
-            line: LineText::default(),
-        };
+        let mut out = Out::new(Vec::new());
         write(&mut out);
         let Ok(()) = out.flush() else {
             unreachable!("a Vec does not fail")
