@@ -538,7 +538,18 @@ impl<'a> Context<'a> {
                 .last()
                 .filter(|_| ply.is_pass())
                 .map_or(before.turn(), |pass| pass.player);
-            match play_written(game, ply.hole, &mut replay.open) {
+            // The captures are borrowed from the move's answer, not moved
+            // out of it: each copy made right after the move waits for
+            // the move's last stores.
+            let played;
+            let outcome = match ply.hole {
+                Some(hole) => {
+                    played = play_written_move(game, hole, &mut replay.open);
+                    played.as_ref().map_err(|&error| Refused::Illegal(error))
+                }
+                None => take_written_pass(&mut replay.open).map(|()| &Captures::NONE),
+            };
+            match outcome {
                 Err(refused) => {
                     let reason = match refused {
                         Refused::Illegal(error) => {
@@ -569,17 +580,17 @@ impl<'a> Context<'a> {
                     replay.stopped = true;
                     return;
                 }
-                Ok((mv, captures)) => {
+                Ok(captures) => {
                     let alternatives = if ply.groups.is_empty() && turn.alternatives.is_empty() {
                         // A bare ply, most of them: no annotation, value or
                         // other move to check, only captures it leaves
                         // unannotated.
                         if !captures.is_empty() {
-                            self.unannotated(ply, &captures, at);
+                            self.unannotated(ply, captures, at);
                         }
                         Vec::new()
                     } else {
-                        self.check_annotation(ply, &captures, None, at);
+                        self.check_annotation(ply, captures, None, at);
                         self.check_values(ply, at);
                         for alternative in &turn.alternatives {
                             self.check_values(alternative, at);
@@ -595,8 +606,8 @@ impl<'a> Context<'a> {
                             index,
                             player,
                             span: ply.span,
-                            mv,
-                            captures,
+                            mv: ply.hole.map(Move::new),
+                            captures: *captures,
                             alternatives,
                             after: *game.position(),
                         });
@@ -962,11 +973,12 @@ pub(crate) fn ends_with_pass(game: &Game) -> bool {
         .is_some_and(|ply| ply.action == Action::Pass)
 }
 
-/// Plays a written ply on `game`: sows from `hole`, or, for a written
-/// pass (`None`), takes the forced pass that the game made after the
-/// previous written ply. `open` says whether the game's last ply is such
-/// a pass that the record has not written yet, and is kept up to date.
-/// Returns the move and its captures (`None` for a pass).
+/// Plays a written ply on `game`: sows from `hole`
+/// ([`play_written_move`]), or, for a written pass (`None`), takes the
+/// forced pass that the game made after the previous written ply
+/// ([`take_written_pass`]). `open` says whether the game's last ply is
+/// such a pass that the record has not written yet, and is kept up to
+/// date. Returns the move and its captures (`None` for a pass).
 pub(crate) fn play_written(
     game: &mut Game,
     hole: Option<Hole>,
@@ -974,15 +986,41 @@ pub(crate) fn play_written(
 ) -> Result<(Option<Move>, Captures), Refused> {
     match hole {
         Some(hole) => {
-            let mv = Move::new(hole);
-            let captures = game.play(mv).map_err(Refused::Illegal)?;
-            *open = ends_with_pass(game);
-            Ok((Some(mv), captures))
+            let captures = play_written_move(game, hole, open).map_err(Refused::Illegal)?;
+            Ok((Some(Move::new(hole)), captures))
         }
-        None if *open => {
-            *open = false;
+        None => {
+            take_written_pass(open)?;
             Ok((None, Captures::NONE))
         }
-        None => Err(Refused::Pass),
+    }
+}
+
+/// Sows from `hole` on `game`: the rules' answer, after which `open`
+/// says whether the game forced a pass that the record has not written
+/// yet (unchanged if the move is illegal).
+#[inline]
+pub(crate) fn play_written_move(
+    game: &mut Game,
+    hole: Hole,
+    open: &mut bool,
+) -> Result<Captures, PlayError> {
+    let played = game.play(Move::new(hole));
+    if played.is_ok() {
+        *open = ends_with_pass(game);
+    }
+    played
+}
+
+/// Takes a written pass (`-`): the forced pass that the game made after
+/// the previous written ply, which `open` says is there and not written
+/// yet; [`Refused::Pass`] if it is not.
+#[inline]
+pub(crate) fn take_written_pass(open: &mut bool) -> Result<(), Refused> {
+    if *open {
+        *open = false;
+        Ok(())
+    } else {
+        Err(Refused::Pass)
     }
 }
