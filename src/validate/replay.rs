@@ -538,18 +538,11 @@ impl<'a> Context<'a> {
                 .last()
                 .filter(|_| ply.is_pass())
                 .map_or(before.turn(), |pass| pass.player);
-            // The captures are borrowed from the move's answer, not moved
-            // out of it: each copy made right after the move waits for
-            // the move's last stores.
-            let played;
-            let outcome = match ply.hole {
-                Some(hole) => {
-                    played = play_written_move(game, hole, &mut replay.open);
-                    played.as_ref().map_err(|&error| Refused::Illegal(error))
-                }
-                None => take_written_pass(&mut replay.open).map(|()| &Captures::NONE),
-            };
-            match outcome {
+            // The rules' answer stays where the move wrote it, and the
+            // captures are borrowed from it: a copy made right after the
+            // move waits for the move's last stores.
+            let played = play_hole(game, ply.hole);
+            match written_outcome(game, ply.hole, &played, &mut replay.open) {
                 Err(refused) => {
                     let reason = match refused {
                         Refused::Illegal(error) => {
@@ -973,54 +966,53 @@ pub(crate) fn ends_with_pass(game: &Game) -> bool {
         .is_some_and(|ply| ply.action == Action::Pass)
 }
 
-/// Plays a written ply on `game`: sows from `hole`
-/// ([`play_written_move`]), or, for a written pass (`None`), takes the
-/// forced pass that the game made after the previous written ply
-/// ([`take_written_pass`]). `open` says whether the game's last ply is
-/// such a pass that the record has not written yet, and is kept up to
-/// date. Returns the move and its captures (`None` for a pass).
+/// Plays a written ply on `game` ([`play_hole`], [`written_outcome`]):
+/// the move (`None` for a pass) and its captures.
 pub(crate) fn play_written(
     game: &mut Game,
     hole: Option<Hole>,
     open: &mut bool,
 ) -> Result<(Option<Move>, Captures), Refused> {
+    let played = play_hole(game, hole);
+    let captures = *written_outcome(game, hole, &played, open)?;
+    Ok((hole.map(Move::new), captures))
+}
+
+/// The rules' answer to a written ply: for a hole, the move from it
+/// played on `game`; for a written pass (`None`), no captures, and the
+/// game as it is (the pass is the one the game forced already, which
+/// [`written_outcome`] checks).
+#[inline]
+pub(crate) fn play_hole(game: &mut Game, hole: Option<Hole>) -> Result<Captures, PlayError> {
     match hole {
-        Some(hole) => {
-            let captures = play_written_move(game, hole, open).map_err(Refused::Illegal)?;
-            Ok((Some(Move::new(hole)), captures))
-        }
-        None => {
-            take_written_pass(open)?;
-            Ok((None, Captures::NONE))
-        }
+        Some(hole) => game.play(Move::new(hole)),
+        None => Ok(Captures::NONE),
     }
 }
 
-/// Sows from `hole` on `game`: the rules' answer, after which `open`
-/// says whether the game forced a pass that the record has not written
-/// yet (unchanged if the move is illegal).
+/// What a written ply from `hole` comes to, given `played`, the rules'
+/// answer to it ([`play_hole`]): its captures, borrowed from `played`
+/// (each copy made right after the move waits for the move's last
+/// stores), or why it is refused. `open` says whether the game's last
+/// ply is a forced pass that the record has not written yet, and is kept
+/// up to date: a written pass takes it, and a move may leave one.
 #[inline]
-pub(crate) fn play_written_move(
-    game: &mut Game,
-    hole: Hole,
+pub(crate) fn written_outcome<'p>(
+    game: &Game,
+    hole: Option<Hole>,
+    played: &'p Result<Captures, PlayError>,
     open: &mut bool,
-) -> Result<Captures, PlayError> {
-    let played = game.play(Move::new(hole));
-    if played.is_ok() {
-        *open = ends_with_pass(game);
-    }
-    played
-}
-
-/// Takes a written pass (`-`): the forced pass that the game made after
-/// the previous written ply, which `open` says is there and not written
-/// yet; [`Refused::Pass`] if it is not.
-#[inline]
-pub(crate) fn take_written_pass(open: &mut bool) -> Result<(), Refused> {
-    if *open {
-        *open = false;
-        Ok(())
-    } else {
-        Err(Refused::Pass)
+) -> Result<&'p Captures, Refused> {
+    match (hole, played) {
+        (_, Err(error)) => Err(Refused::Illegal(*error)),
+        (Some(_), Ok(captures)) => {
+            *open = ends_with_pass(game);
+            Ok(captures)
+        }
+        (None, Ok(captures)) if *open => {
+            *open = false;
+            Ok(captures)
+        }
+        (None, Ok(_)) => Err(Refused::Pass),
     }
 }
